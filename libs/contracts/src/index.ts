@@ -1,0 +1,4 @@
+export * from './errors';
+export * from './subjects';
+export * from './health';
+export * from './plans';

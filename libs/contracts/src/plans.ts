@@ -1,0 +1,77 @@
+/** Device classes of DECISIONS D20. */
+export const DEVICE_CLASSES = ['mobile', 'website', 'tab', 'tv'] as const;
+export type DeviceClass = (typeof DEVICE_CLASSES)[number];
+
+export const PLAN_KEYS = ['basic', 'standard', 'premium', 'gold'] as const;
+export type PlanKey = (typeof PLAN_KEYS)[number];
+
+export interface Plan {
+  planKey: PlanKey;
+  /** Display name, SPEC §3. */
+  plan: string;
+  quality: string;
+  device: string;
+  /** Rupees, as a string amount (SPEC §3). */
+  price: string;
+  month: string;
+  validityMonths: number;
+  devices: readonly DeviceClass[];
+  maxResolution: number;
+  maxStreams: number;
+}
+
+/** The fixed plan table: SPEC §3 with DECISIONS D17 (validity), D20 (devices), D21 (resolution), D24 (streams). */
+export const PLANS: readonly Plan[] = [
+  {
+    planKey: 'basic',
+    plan: 'Basic Plan',
+    quality: 'HD 720P',
+    device: 'Mobile',
+    price: '99',
+    month: '3 month',
+    validityMonths: 3,
+    devices: ['mobile'],
+    maxResolution: 720,
+    maxStreams: 1,
+  },
+  {
+    planKey: 'standard',
+    plan: 'Standard Plan',
+    quality: 'Full HD 1080p',
+    device: 'Mobile & Website',
+    price: '299',
+    month: '3 month',
+    validityMonths: 3,
+    devices: ['mobile', 'website'],
+    maxResolution: 1080,
+    maxStreams: 2,
+  },
+  {
+    planKey: 'premium',
+    plan: 'Premium Plan',
+    quality: '2K',
+    device: 'Mobile, Website, TAB and Smart TV',
+    price: '999',
+    month: '6 months',
+    validityMonths: 6,
+    devices: ['mobile', 'website', 'tab', 'tv'],
+    maxResolution: 1440,
+    maxStreams: 3,
+  },
+  {
+    planKey: 'gold',
+    plan: 'Gold Plan',
+    quality: 'Ultra HD 4K',
+    device: 'Mobile, Website, TAB and Smart TV',
+    price: '1200',
+    month: '1 year',
+    validityMonths: 12,
+    devices: ['mobile', 'website', 'tab', 'tv'],
+    maxResolution: 2160,
+    maxStreams: 4,
+  },
+];
+
+export function findPlan(planKey: string): Plan | undefined {
+  return PLANS.find((p) => p.planKey === planKey);
+}

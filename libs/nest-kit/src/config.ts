@@ -1,0 +1,106 @@
+import 'reflect-metadata';
+import {
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  getMetadataStorage,
+  validateSync,
+} from 'class-validator';
+
+/** Raised when the environment does not describe a runnable app; the message names every bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type ConfigClass<T> = new () => T;
+
+function declaredKeys(target: ConfigClass<unknown>): string[] {
+  const metas = getMetadataStorage().getTargetValidationMetadatas(target, '', true, false);
+  return [...new Set(metas.map((m) => m.propertyName))];
+}
+
+/** Converts a variable to the type of its default value (or its declared type when it has no default). */
+function coerce(raw: string, defaultValue: unknown, declaredType: unknown): unknown {
+  const kind = defaultValue === undefined ? declaredType : (defaultValue as object).constructor;
+  if (kind === Number) return raw.trim() === '' ? Number.NaN : Number(raw);
+  if (kind === Boolean) return ['1', 'true', 'yes', 'on'].includes(raw.trim().toLowerCase());
+  return raw;
+}
+
+/**
+ * Reads a config class from the environment: every property that carries a validation decorator
+ * is an environment variable of the same name; the class's initialisers are the development defaults.
+ * Read once at start-up; a bad or missing value throws a ConfigError naming it.
+ */
+export function loadConfig<T extends object>(
+  target: ConfigClass<T>,
+  env: NodeJS.ProcessEnv = process.env,
+): T {
+  const config = new target() as Record<string, unknown>;
+  for (const key of declaredKeys(target)) {
+    const raw = env[key];
+    if (raw !== undefined) {
+      config[key] = coerce(raw, config[key], Reflect.getMetadata('design:type', target.prototype, key));
+    }
+  }
+  const errors = validateSync(config, { forbidUnknownValues: false });
+  const problems = errors.map((e) => {
+    const got = e.value === undefined ? 'it is missing' : `got ${JSON.stringify(e.value)}`;
+    return `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')} (${got})`;
+  });
+  const extra = (config as { crossCheck?: () => string[] }).crossCheck?.() ?? [];
+  if (problems.length + extra.length > 0) throw new ConfigError([...problems, ...extra]);
+  return config as T;
+}
+
+export const NODE_ENVS = ['development', 'test', 'production'] as const;
+export type NodeEnv = (typeof NODE_ENVS)[number];
+
+/** Settings every app has. */
+export class BaseConfig {
+  @IsIn(NODE_ENVS)
+  NODE_ENV: NodeEnv = 'development';
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+
+  @Matches(/^nats:\/\/[^\s]+$/, {
+    message: 'NATS_URL must look like nats://host:port (comma-separate several)',
+  })
+  NATS_URL = 'nats://127.0.0.1:4222';
+
+  /** Upper bound on every NATS request; a service that does not answer in time is reported unavailable. */
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  RPC_TIMEOUT_MS = 5000;
+
+  get isProduction(): boolean {
+    return this.NODE_ENV === 'production';
+  }
+}
+
+/** Settings of a back-end service (one database of its own, HTTP health for orchestrators). */
+export class ServiceConfig extends BaseConfig {
+  @Matches(/^postgres(ql)?:\/\/[^\s]+$/, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+  /** The service's own database on that server; empty means `chitram_<service>`. */
+  @IsOptional()
+  @IsString()
+  @Matches(/^[a-z_][a-z0-9_]*$/, { message: 'DATABASE_NAME may hold only lower-case letters, digits and _' })
+  DATABASE_NAME?: string;
+
+  /** Port of the HTTP liveness/readiness endpoints; 0 turns them off (tests). */
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  HEALTH_PORT = 0;
+}

@@ -1,0 +1,72 @@
+import { createServer, type Server } from 'node:http';
+import type { HealthCheckResult, ServiceHealthReport } from '@chitram/contracts';
+
+export type HealthCheck = () => Promise<void>;
+
+const CHECK_TIMEOUT_MS = 1000;
+
+function withTimeout(check: HealthCheck): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+  });
+  return Promise.race([check(), timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The readiness checks of one app (its database, Redis, storage...), run together with a time limit each. */
+export class HealthRegistry {
+  private readonly checks = new Map<string, HealthCheck>();
+  private readonly startedAt = Date.now();
+
+  constructor(readonly service: string) {}
+
+  register(name: string, check: HealthCheck): void {
+    this.checks.set(name, check);
+  }
+
+  async report(): Promise<ServiceHealthReport> {
+    const entries = await Promise.all(
+      [...this.checks].map(async ([name, check]): Promise<[string, HealthCheckResult]> => {
+        try {
+          await withTimeout(check);
+          return [name, { status: 'up' }];
+        } catch (error) {
+          return [name, { status: 'down', error: error instanceof Error ? error.message : String(error) }];
+        }
+      }),
+    );
+    const checks = Object.fromEntries(entries);
+    return {
+      service: this.service,
+      status: entries.every(([, r]) => r.status === 'up') ? 'up' : 'down',
+      checks,
+      uptimeSeconds: Math.round((Date.now() - this.startedAt) / 1000),
+    };
+  }
+}
+
+/**
+ * Liveness (`/health/live`: the process answers) and readiness (`/health/ready`: every check passes)
+ * over plain HTTP, for orchestrators that do not speak NATS.
+ */
+export function startHealthServer(port: number, registry: HealthRegistry, host = '0.0.0.0'): Promise<Server> {
+  const server = createServer((req, res) => {
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (req.url === '/health/live') return send(200, { status: 'up' });
+    if (req.url === '/health/ready') {
+      registry.report().then(
+        (report) => send(report.status === 'up' ? 200 : 503, report),
+        () => send(503, { status: 'down' }),
+      );
+      return;
+    }
+    send(404, { code: 'ROUTE_NOT_FOUND', message: 'Not found.' });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}

@@ -1,0 +1,205 @@
+import {
+  Controller,
+  type DynamicModule,
+  Inject,
+  Module,
+  type INestMicroservice,
+  type Type,
+} from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MessagePattern, Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import { Subjects, type ServiceName } from '@chitram/contracts';
+import type { Server } from 'node:http';
+import { DataSource } from 'typeorm';
+import { ConfigError, loadConfig, type ServiceConfig } from './config';
+import { createDataSource, databaseName, ensureDatabase, type DatabaseDefinition } from './database';
+import { HealthRegistry, startHealthServer } from './health';
+import { createLogger, LOGGER, PinoNestLogger, type Logger } from './logging';
+import { RpcErrorFilter, RpcRequestContextInterceptor, strictValidationPipe } from './rpc-server';
+import { CONFIG } from './tokens';
+
+/** Everything that makes one back-end service: its name (and so its queue group), config, module and tables. */
+export interface ServiceDefinition<C extends ServiceConfig = ServiceConfig> {
+  name: ServiceName;
+  config: new () => C;
+  module: Type<unknown>;
+  database: DatabaseDefinition;
+}
+
+export function defineService<C extends ServiceConfig>(
+  definition: ServiceDefinition<C>,
+): ServiceDefinition<C> {
+  return definition;
+}
+
+@Module({})
+class ServiceKitModule {}
+
+@Module({})
+class ServiceRootModule {}
+
+function healthResponder(service: ServiceName): Type<unknown> {
+  @Controller()
+  class HealthResponder {
+    constructor(@Inject(HealthRegistry) private readonly health: HealthRegistry) {}
+
+    @MessagePattern(Subjects.health(service))
+    report() {
+      return this.health.report();
+    }
+  }
+  return HealthResponder;
+}
+
+/** Loads the config; a bad environment ends the process with a message naming every bad variable. */
+export function loadConfigOrExit<C extends object>(target: new () => C, app: string): C {
+  try {
+    return loadConfig(target);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${app}: ${error.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+}
+
+export interface RunningService {
+  app: INestMicroservice;
+  dataSource: DataSource;
+  health: HealthRegistry;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds and starts one service: a NATS microservice in its queue group (so instances share the
+ * load), the shared pipes and filters, its database, its health responder and HTTP health server.
+ * Used by each service's main.ts and by integration tests alike.
+ */
+export async function startService<C extends ServiceConfig>(
+  definition: ServiceDefinition<C>,
+  config: C,
+  logger: Logger = createLogger(definition.name, config.LOG_LEVEL),
+): Promise<RunningService> {
+  const dataSource = createDataSource(definition.name, config, definition.database);
+  await dataSource.initialize();
+  const health = new HealthRegistry(definition.name);
+  health.register('database', async () => {
+    await dataSource.query('SELECT 1');
+  });
+
+  const kit: DynamicModule = {
+    module: ServiceKitModule,
+    global: true,
+    controllers: [healthResponder(definition.name)],
+    providers: [
+      { provide: CONFIG, useValue: config },
+      { provide: definition.config, useValue: config },
+      { provide: DataSource, useValue: dataSource },
+      { provide: HealthRegistry, useValue: health },
+      { provide: LOGGER, useValue: logger },
+    ],
+    exports: [CONFIG, definition.config, DataSource, HealthRegistry, LOGGER],
+  };
+  const app = await NestFactory.createMicroservice<MicroserviceOptions>(
+    { module: ServiceRootModule, imports: [kit, definition.module] },
+    {
+      transport: Transport.NATS,
+      options: {
+        servers: config.NATS_URL.split(','),
+        queue: definition.name,
+        name: `chitram-${definition.name}`,
+        maxReconnectAttempts: -1,
+        waitOnFirstConnect: true,
+      },
+      logger: new PinoNestLogger(logger),
+    },
+  );
+  app.useGlobalPipes(strictValidationPipe());
+  app.useGlobalFilters(new RpcErrorFilter(logger));
+  app.useGlobalInterceptors(new RpcRequestContextInterceptor());
+  await app.listen();
+
+  let healthServer: Server | undefined;
+  if (config.HEALTH_PORT) healthServer = await startHealthServer(config.HEALTH_PORT, health);
+  logger.info({ queue: definition.name, healthPort: config.HEALTH_PORT || null }, 'service ready');
+
+  return {
+    app,
+    dataSource,
+    health,
+    logger,
+    async close() {
+      healthServer?.close();
+      await app.close();
+      if (dataSource.isInitialized) await dataSource.destroy();
+    },
+  };
+}
+
+/** Entry point of a service's main.ts. */
+export async function bootstrapService<C extends ServiceConfig>(
+  definition: ServiceDefinition<C>,
+): Promise<void> {
+  const config = loadConfigOrExit(definition.config, definition.name);
+  const logger = createLogger(definition.name, config.LOG_LEVEL);
+  let running: RunningService;
+  try {
+    running = await startService(definition, config, logger);
+  } catch (error) {
+    logger.fatal({ err: error }, `${definition.name} could not start (has "migrate" been run?)`);
+    process.exit(1);
+  }
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    running.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'unclean stop');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
+/** Creates the service's database if missing and applies its pending migrations. */
+export async function migrateService<C extends ServiceConfig>(
+  definition: ServiceDefinition<C>,
+  config?: C,
+): Promise<string[]> {
+  const cfg = config ?? loadConfigOrExit(definition.config, definition.name);
+  const logger = createLogger(definition.name, cfg.LOG_LEVEL);
+  const database = databaseName(definition.name, cfg);
+  if (await ensureDatabase(cfg.DATABASE_URL, database)) logger.info({ database }, 'created database');
+  const dataSource = createDataSource(definition.name, cfg, definition.database);
+  await dataSource.initialize();
+  try {
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    logger.info(
+      { database, applied: applied.map((m) => m.name) },
+      applied.length ? 'migrations applied' : 'schema up to date',
+    );
+    return applied.map((m) => m.name);
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+/** Entry point of a service's migrate.ts. */
+export function runMigrateCli<C extends ServiceConfig>(definition: ServiceDefinition<C>): void {
+  migrateService(definition).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      process.stderr.write(
+        `${definition.name}: migration failed: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,4 @@
+import { describeServiceBasics } from '@chitram/test-helpers';
+import { mediaService } from './service';
+
+describeServiceBasics(mediaService);

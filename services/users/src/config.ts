@@ -1,0 +1,4 @@
+import { ServiceConfig } from '@chitram/nest-kit';
+
+/** The users service's settings, read and validated once at start-up. */
+export class UsersConfig extends ServiceConfig {}

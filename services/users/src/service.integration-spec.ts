@@ -1,0 +1,4 @@
+import { describeServiceBasics } from '@chitram/test-helpers';
+import { usersService } from './service';
+
+describeServiceBasics(usersService);
