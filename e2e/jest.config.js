@@ -1,0 +1,12 @@
+// The browser suite: real Chromium against the running platform (E2E_BASE_URL, CONTROL_URL).
+const { base } = require('../jest.preset');
+
+module.exports = {
+  ...base,
+  displayName: 'e2e',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/**/*.e2e-spec.ts'],
+  testTimeout: 60_000,
+  // One browser at a time: the suite stops and starts shared apps through the control API.
+  maxWorkers: 1,
+};

@@ -1,0 +1,8 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { frontendConfig } from '../rspack.base.mjs';
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+
+export default (_env, argv) =>
+  frontendConfig({ dir, name: 'admin', mode: argv.mode, exposes: { './AdminApp': './src/AdminApp.tsx' } });

@@ -1,0 +1,47 @@
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { ADMIN_MENU } from '../app/admin-menu';
+import { useHost } from '../app/host';
+
+/** The back office frame: the SPEC §2.2 side menu and the page beside it. */
+export function AdminLayout() {
+  const { useSession } = useHost();
+  const email = useSession((s) => s.admin?.email ?? '');
+  const logout = useSession((s) => s.logout);
+  const navigate = useNavigate();
+
+  function signOut() {
+    logout();
+    void navigate('/admin');
+  }
+
+  return (
+    <div className="ad-shell">
+      <aside className="ad-sidebar">
+        <NavLink to="/admin/dashboard" className="ad-sidebar__brand">
+          <span className="ad-logo" aria-hidden="true">
+            C
+          </span>
+          <span>
+            Chitram <strong>Admin</strong>
+          </span>
+        </NavLink>
+        <nav className="ad-menu" aria-label="Admin">
+          {ADMIN_MENU.map((item) => (
+            <NavLink key={item.to} to={`/admin/${item.to}`} className="ad-menu__link">
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ad-sidebar__footer">
+          {email && <p className="ad-sidebar__email">{email}</p>}
+          <button type="button" className="button button--ghost button--small" onClick={signOut}>
+            Log out
+          </button>
+        </div>
+      </aside>
+      <main className="ad-content">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { RemoteApp } from '../federation/RemoteApp';
+import type { RemoteName } from '../federation/remotes';
+import { Guard } from '../guard/Guard';
+import { guardRuleFor } from '../guard/guard-rules';
+import { Brand } from '../layout/Brand';
+import { Footer } from '../layout/Footer';
+import { Header } from '../layout/Header';
+import { isFooterHidden, isTopNavHidden } from '../layout/header-rules';
+import { ScrollToTop } from '../layout/ScrollToTop';
+import { ToastArea } from '../toast/ToastArea';
+import { hostApi } from './host-api';
+
+/** A remote behind the guard its path calls for (SPEC §2.2, §2.3). */
+function GuardedRemote({ name }: { name: RemoteName }) {
+  const { pathname } = useLocation();
+  const rule = guardRuleFor(pathname);
+  const remote = <RemoteApp name={name} host={hostApi} />;
+  return rule ? <Guard {...rule}>{remote}</Guard> : remote;
+}
+
+function Layout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const withNav = !isTopNavHidden(pathname);
+  const inAdmin = isFooterHidden(pathname);
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      {withNav && <Header />}
+      {/* Checkout and account deletion keep only the logo: no navigation to leave by mistake (SPEC §2.3). */}
+      {!withNav && !inAdmin && (
+        <div className="bare-bar">
+          <Brand />
+        </div>
+      )}
+      <main id="main" className={withNav ? 'app-main' : 'app-main app-main--bare'}>
+        {children}
+      </main>
+      {!inAdmin && <Footer />}
+    </div>
+  );
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <ScrollToTop />
+      <Layout>
+        <Routes>
+          {/* DECISIONS D8: the stray upload path leads into the guarded admin form. */}
+          <Route path="/adminupload" element={<Navigate to="/admin/movies/upload" replace />} />
+          <Route path="/admin/*" element={<GuardedRemote name="admin" />} />
+          <Route path="*" element={<GuardedRemote name="viewer" />} />
+        </Routes>
+      </Layout>
+      <ToastArea />
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,2 @@
+// The async boundary lets the federation runtime negotiate the shared singletons before React loads.
+void import('./bootstrap');

@@ -1,0 +1,85 @@
+// Reads a front end's serving configuration from the environment, once, and refuses bad values
+// with a message that names the variable (ARCHITECTURE rule 6).
+import path from 'node:path';
+
+const DEFAULT_API_TARGET = 'http://127.0.0.1:3001';
+const DEFAULT_REMOTES = { viewer: 'http://localhost:3002', admin: 'http://localhost:3003' };
+
+/** `http://host:3002` → `http://host:3002/remoteEntry.js`; a URL already naming a .js/.json file is kept. */
+export function remoteEntryUrl(value) {
+  const trimmed = value.trim().replace(/\/+$/, '');
+  return /\.(m?js|json)$/.test(new URL(trimmed).pathname) ? trimmed : `${trimmed}/remoteEntry.js`;
+}
+
+/** The shell's runtime manifest: remote name → entry URL, decided when the server starts, not at build time. */
+export function remotesManifest(env = process.env) {
+  return {
+    viewer: remoteEntryUrl(readUrl(env, 'VIEWER_REMOTE_URL', DEFAULT_REMOTES.viewer)),
+    admin: remoteEntryUrl(readUrl(env, 'ADMIN_REMOTE_URL', DEFAULT_REMOTES.admin)),
+  };
+}
+
+/**
+ * Environment → createWebServer options.
+ * PORT (required unless `defaults.port`), ROOT (relative to the working directory), HOST (127.0.0.1),
+ * SPA / CORS (1|true|yes), API_TARGET (default http://127.0.0.1:3001; `off` disables the proxy),
+ * API_PREFIXES (comma separated, default /api), VIEWER_REMOTE_URL, ADMIN_REMOTE_URL.
+ */
+export function configFromEnv(env = process.env, defaults = {}) {
+  const merged = { ...defaults, ...pickDefined(env) };
+  const port = Number(merged.PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a TCP port number, got ${JSON.stringify(merged.PORT)}`);
+  }
+  if (!merged.ROOT) throw new Error('ROOT must name the directory to serve (e.g. frontends/shell/dist)');
+
+  const apiTarget = (merged.API_TARGET ?? DEFAULT_API_TARGET).trim();
+  const prefixes = (merged.API_PREFIXES ?? '/api')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  for (const prefix of prefixes) {
+    if (!prefix.startsWith('/'))
+      throw new Error(`API_PREFIXES entries must start with "/", got ${JSON.stringify(prefix)}`);
+  }
+  const proxy =
+    apiTarget === 'off'
+      ? []
+      : prefixes.map((prefix) => ({ prefix, target: readUrl({ API_TARGET: apiTarget }, 'API_TARGET') }));
+  const remotes = remotesManifest(merged);
+
+  return {
+    root: path.resolve(merged.ROOT),
+    port,
+    host: merged.HOST || '127.0.0.1',
+    spa: readFlag(merged, 'SPA'),
+    cors: readFlag(merged, 'CORS'),
+    proxy,
+    routes: { '/remotes.json': () => remotes },
+  };
+}
+
+function pickDefined(env) {
+  return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+}
+
+function readFlag(env, name) {
+  const value = (env[name] ?? '').toString().toLowerCase();
+  if (['', '0', 'false', 'no'].includes(value)) return false;
+  if (['1', 'true', 'yes'].includes(value)) return true;
+  throw new Error(`${name} must be 1/true/yes or 0/false/no, got ${JSON.stringify(env[name])}`);
+}
+
+function readUrl(env, name, fallback) {
+  const value = env[name] || fallback;
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an absolute http(s) URL, got ${JSON.stringify(value)}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`${name} must be an http(s) URL, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}

@@ -1,0 +1,292 @@
+// A tiny web server for the front ends, on node:http alone: static files, SPA fallback, CORS for
+// federated remotes, JSON routes (the shell's runtime manifest) and a streaming reverse proxy to the gateway.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+
+const CONTENT_TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.cjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.ts': 'video/mp2t',
+  '.wasm': 'application/wasm',
+  '.webmanifest': 'application/manifest+json',
+};
+
+// Files whose name must always be revalidated: the page itself and the federation entry points,
+// which keep their names from build to build while their content changes.
+const ALWAYS_REVALIDATE = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'mf-stats.json']);
+// A content hash in the file name (main.3f9a1c2b.js, 123.abcdef0123.css) makes the file immutable.
+const HASHED_NAME = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+// Hop-by-hop headers (RFC 9110 §7.6.1) belong to one connection and are not forwarded.
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+export function contentTypeFor(filePath) {
+  return CONTENT_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream';
+}
+
+export function cacheControlFor(filePath) {
+  const name = path.basename(filePath);
+  if (ALWAYS_REVALIDATE.has(name) || name.endsWith('.html')) return 'no-cache';
+  return HASHED_NAME.test(name) ? IMMUTABLE : 'no-cache';
+}
+
+/** Does `pathname` fall under `prefix` ('/api' matches '/api' and '/api/x', not '/apix')? */
+export function matchesPrefix(pathname, prefix) {
+  const p = prefix.endsWith('/') ? prefix.slice(0, -1) : prefix;
+  return pathname === p || pathname.startsWith(`${p}/`);
+}
+
+/**
+ * Starts a server and resolves once it listens.
+ * @param {{
+ *   root: string, port: number, host?: string, spa?: boolean, cors?: boolean,
+ *   proxy?: Array<{ prefix: string, target: string }>,
+ *   routes?: Record<string, (req: http.IncomingMessage) => unknown>,
+ * }} options
+ * @returns {Promise<{ url: string, port: number, close(): Promise<void> }>}
+ */
+export async function createWebServer({
+  root,
+  port,
+  host = '127.0.0.1',
+  spa = false,
+  cors = false,
+  proxy = [{ prefix: '/api', target: 'http://127.0.0.1:3001' }],
+  routes = {},
+}) {
+  if (!root) throw new Error('createWebServer: `root` is required');
+  const rootDir = path.resolve(root);
+  const rootStat = await stat(rootDir).catch(() => null);
+  if (!rootStat?.isDirectory()) throw new Error(`createWebServer: root ${rootDir} is not a directory`);
+
+  const proxies = proxy.map(({ prefix, target }) => ({ prefix, target: new URL(target) }));
+  const agent = new http.Agent({ keepAlive: true });
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      if (!res.headersSent) {
+        sendText(res, 500, 'Internal server error');
+      } else {
+        res.destroy(error);
+      }
+    });
+  });
+
+  async function handle(req, res) {
+    if (cors) setCorsHeaders(res);
+    const url = new URL(req.url ?? '/', 'http://local');
+
+    const upstream = proxies.find((p) => matchesPrefix(url.pathname, p.prefix));
+    if (upstream) return forward(req, res, upstream.target, agent);
+
+    if (cors && req.method === 'OPTIONS') {
+      res.writeHead(204, { 'Access-Control-Max-Age': '600' });
+      return void res.end();
+    }
+
+    const route = Object.hasOwn(routes, url.pathname) ? routes[url.pathname] : undefined;
+    if (route) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res);
+      const body = JSON.stringify(await route(req));
+      res.writeHead(200, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': Buffer.byteLength(body),
+        'Cache-Control': 'no-cache',
+      });
+      return void res.end(req.method === 'HEAD' ? undefined : body);
+    }
+
+    if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res);
+    return serveStatic(req, res, url.pathname);
+  }
+
+  async function serveStatic(req, res, pathname) {
+    let decoded;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return sendText(res, 400, 'Bad request');
+    }
+    if (decoded.includes('\0')) return sendText(res, 400, 'Bad request');
+
+    const filePath = path.join(rootDir, path.normalize(decoded));
+    if (filePath !== rootDir && !filePath.startsWith(rootDir + path.sep))
+      return sendText(res, 404, 'Not found');
+
+    const found =
+      (await findFile(filePath)) ??
+      (spa && wantsPage(req, decoded) ? await findFile(path.join(rootDir, 'index.html')) : null);
+    if (!found) return sendText(res, 404, 'Not found');
+
+    const etag = `W/"${found.size.toString(16)}-${Math.floor(found.mtimeMs).toString(16)}"`;
+    const headers = {
+      'Content-Type': contentTypeFor(found.path),
+      'Cache-Control': cacheControlFor(found.path),
+      'Last-Modified': new Date(found.mtimeMs).toUTCString(),
+      ETag: etag,
+      'X-Content-Type-Options': 'nosniff',
+    };
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, headers);
+      return void res.end();
+    }
+    res.writeHead(200, { ...headers, 'Content-Length': found.size });
+    if (req.method === 'HEAD') return void res.end();
+    createReadStream(found.path)
+      .on('error', (error) => res.destroy(error))
+      .pipe(res);
+  }
+
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  return {
+    url: `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${actualPort}`,
+    port: actualPort,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+        agent.destroy();
+      }),
+  };
+}
+
+async function findFile(filePath) {
+  const info = await stat(filePath).catch(() => null);
+  if (info?.isFile()) return { path: filePath, size: info.size, mtimeMs: info.mtimeMs };
+  if (info?.isDirectory()) return findFile(path.join(filePath, 'index.html'));
+  return null;
+}
+
+// A browser navigating to a client-side route gets the page; a missing script or image stays a 404.
+function wantsPage(req, pathname) {
+  const accept = req.headers.accept ?? '';
+  return accept.includes('text/html') || path.extname(pathname) === '';
+}
+
+function setCorsHeaders(res) {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
+  res.setHeader('Access-Control-Allow-Headers', '*');
+}
+
+function sendText(res, status, text) {
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+function methodNotAllowed(res) {
+  res.setHeader('Allow', 'GET, HEAD');
+  sendText(res, 405, 'Method not allowed');
+}
+
+function forward(req, res, target, agent) {
+  const headers = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
+  }
+  const clientIp = req.socket.remoteAddress ?? '';
+  headers['x-forwarded-for'] = req.headers['x-forwarded-for']
+    ? `${req.headers['x-forwarded-for']}, ${clientIp}`
+    : clientIp;
+  headers['x-forwarded-host'] ??= req.headers.host ?? '';
+  headers['x-forwarded-proto'] ??= 'http';
+  headers.host = target.host;
+
+  const basePath = target.pathname.replace(/\/$/, '');
+  return new Promise((resolve) => {
+    const upstream = http.request(
+      {
+        protocol: target.protocol,
+        hostname: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: `${basePath}${req.url}`,
+        headers,
+        agent,
+      },
+      (upstreamRes) => {
+        const responseHeaders = {};
+        for (const [name, value] of Object.entries(upstreamRes.headers)) {
+          if (!HOP_BY_HOP.has(name) && value !== undefined) responseHeaders[name] = value;
+        }
+        res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.statusMessage, responseHeaders);
+        upstreamRes.pipe(res);
+        upstreamRes.on('end', resolve);
+        upstreamRes.on('error', () => {
+          res.destroy();
+          resolve();
+        });
+      },
+    );
+
+    upstream.on('error', (error) => {
+      if (!res.headersSent) {
+        const body = JSON.stringify({
+          code: 'GATEWAY_UNREACHABLE',
+          message: `The API at ${target.origin} could not be reached (${error.code ?? error.message}).`,
+        });
+        res.writeHead(502, {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Content-Length': Buffer.byteLength(body),
+          'Cache-Control': 'no-store',
+        });
+        res.end(body);
+      } else {
+        res.destroy();
+      }
+      resolve();
+    });
+
+    // A client that goes away mid-request must not leave the upstream request hanging.
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
+    req.pipe(upstream);
+  });
+}
