@@ -10,5 +10,9 @@ module.exports = {
     'services/billing',
     'services/media',
     'services/users',
+    'deploy',
+    'frontends/shell',
+    'frontends/viewer',
+    'frontends/admin',
   ],
 };

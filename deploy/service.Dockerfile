@@ -1,0 +1,71 @@
+# syntax=docker/dockerfile:1
+# One back-end service (services/<name>), built from the repository root:
+#
+#   docker build -f deploy/service.Dockerfile --build-arg APP=services/auth -t chitram/auth .
+#
+# The container runs the service (`node dist/main.js`); `node dist/migrate.js` in the same image creates
+# its database if missing and applies its migrations (run it first, as a one-shot job):
+#
+#   docker run --rm -e DATABASE_URL=... chitram/auth node dist/migrate.js
+#
+# Build args: APP (required), SYSTEM_PACKAGES (Debian packages the service runs, e.g. ffmpeg for media),
+# NODE_IMAGE. The first two stages are the same in every Dockerfile here, so their layers are shared.
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# The workspace's manifests alone: the dependency layers below are reused until one of them changes.
+FROM ${NODE_IMAGE} AS manifests
+WORKDIR /src
+COPY . .
+RUN find . -type f ! -name package.json ! -name package-lock.json -delete \
+ && find . -type d -empty -delete
+
+# The whole workspace installed, then the app built; Nx builds the libraries it depends on first.
+# Install scripts stay off, as in the workspace (package.json "allowScripts"): the build needs none.
+FROM ${NODE_IMAGE} AS build
+WORKDIR /workspace
+COPY --from=manifests /src ./
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY . .
+ARG APP
+ENV NX_DAEMON=false NX_NO_CLOUD=true
+RUN test -n "$APP" && test -f "$APP/package.json" \
+ || { echo "APP must name the app's folder, e.g. --build-arg APP=services/auth" >&2; exit 1; }
+RUN npx nx run-many -t build --projects="$(node -p "require('./$APP/package.json').name")" --outputStyle=static
+# What the runtime needs from the build: the app's dist and the dist of every library Nx built for it.
+RUN mkdir /out \
+ && for dist in libs/*/dist "$APP/dist"; do \
+      if [ -d "$dist" ]; then mkdir -p "/out/$dist" && cp -R "$dist/." "/out/$dist/"; fi; \
+    done \
+ && find /out -name '*.tsbuildinfo' -delete
+
+# The app's production dependencies alone; its libraries are linked in as workspaces.
+FROM ${NODE_IMAGE} AS dependencies
+WORKDIR /app
+COPY --from=manifests /src ./
+ARG APP
+RUN test -n "$APP" || { echo "APP must name the app's folder, e.g. --build-arg APP=services/auth" >&2; exit 1; }
+RUN npm ci --omit=dev --workspace "$APP" --include-workspace-root=false --ignore-scripts --no-audit --no-fund
+
+FROM ${NODE_IMAGE} AS runtime
+ARG SYSTEM_PACKAGES=""
+RUN if [ -n "$SYSTEM_PACKAGES" ]; then \
+      apt-get update \
+      && apt-get install -y --no-install-recommends $SYSTEM_PACKAGES \
+      && rm -rf /var/lib/apt/lists/*; \
+    fi
+ARG APP
+ENV NODE_ENV=production \
+    NODE_OPTIONS=--enable-source-maps \
+    HEALTH_PORT=8080
+WORKDIR /app
+COPY --from=dependencies /app ./
+COPY --from=build /out ./
+COPY deploy/healthcheck.mjs /usr/local/lib/chitram/healthcheck.mjs
+WORKDIR /app/${APP}
+# Files stay root-owned: the service reads them and writes nothing but its logs, to stdout.
+USER node
+EXPOSE 8080
+HEALTHCHECK --interval=5s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "/usr/local/lib/chitram/healthcheck.mjs", "http://127.0.0.1:${HEALTH_PORT}/health/ready"]
+CMD ["node", "dist/main.js"]
