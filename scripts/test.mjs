@@ -34,12 +34,12 @@ async function step(name, cmd, args, env) {
 }
 
 /** Runs a jest config, counting its tests from the JSON report. */
-async function jestStage(name, config, env) {
+async function jestStage(name, config, env, extraArgs = []) {
   const outputFile = join(resultsDir, `${name.replace(/\W+/g, '-')}.json`);
   rmSync(outputFile, { force: true });
   const started = Date.now();
   console.log(`\n▶ ${name}`);
-  const code = await run('npx', ['jest', '-c', config, '--ci', '--json', `--outputFile=${outputFile}`], env);
+  const code = await run('npx', ['jest', '-c', config, '--ci', '--json', `--outputFile=${outputFile}`, ...extraArgs], env);
   let passed = 0;
   let failed = 0;
   try {
@@ -126,7 +126,7 @@ if (wants('integration') || wants('e2e')) {
   });
   stopInfrastructure = () => infra.stop();
   Object.assign(process.env, infra.env);
-  if (wants('integration')) await jestStage('integration', 'jest.integration.config.js', infra.env);
+  if (wants('integration')) await jestStage('integration', 'jest.integration.config.js', infra.env, ['--runInBand']);
   if (wants('e2e')) {
     const { startPlatform } = await import('./lib/platform.mjs');
     console.log('\n▶ starting the platform for the browser suite');

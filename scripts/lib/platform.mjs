@@ -1,0 +1,338 @@
+// The supervisor behind `npm start`, also used by the test runner to bring the platform up for the
+// browser suite:
+//
+//   const platform = await startPlatform({ build: false });
+//   ... http://localhost:3000, control API at platform.controlUrl ...
+//   await platform.stop();
+//
+// Infrastructure (found or started) → migrations, in parallel → every app as a child process with its
+// output in .data/logs/<app>.log → wait for the gateway's /api/health to report every service up.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  ensureInfrastructure,
+  isListening,
+  isPortFree,
+  spawnManaged,
+  tailFile,
+} from '../../libs/infra/index.mjs';
+import { App, DEFAULT_PORTS, SERVICES, appSpecs } from './apps.mjs';
+import { startControlServer } from './control-server.mjs';
+import { buildAll, ensureDependencies } from './setup.mjs';
+
+export const REPO_ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export { APP_NAMES, DEFAULT_PORTS } from './apps.mjs';
+
+const DEV_ADMIN = { email: 'admin@chitram.in', password: 'chitram-admin' };
+
+/**
+ * @typedef {object} Platform
+ * @property {string} url            the web app, http://localhost:3000
+ * @property {string | undefined} controlUrl  the dev control API (undefined in production)
+ * @property {string} apiUrl         the gateway
+ * @property {Record<string, string>} env  what the apps were given (infrastructure, admin, NODE_ENV…)
+ * @property {import('../../libs/infra/lib/resolve.mjs').Infrastructure} infra
+ * @property {Map<string, App>} apps
+ * @property {number} startMs        from `startedAt` (default: the call) to healthy
+ * @property {Record<string, number>} phases  seconds spent building, on infrastructure, migrations, apps
+ * @property {() => Promise<void>} stop  stops every app and the infrastructure it started; idempotent
+ */
+
+/**
+ * @param {object} [o]
+ * @param {boolean} [o.reset]    wipe the data folder first
+ * @param {boolean} [o.build]    run `nx run-many -t build` first (default true)
+ * @param {boolean} [o.install]  run npm ci/install if node_modules is missing (default true)
+ * @param {(line: string) => void} [o.log]
+ * @param {Partial<typeof DEFAULT_PORTS>} [o.ports]
+ * @param {Partial<Record<'postgres' | 'redis' | 'nats' | 's3', number>>} [o.infraPorts]
+ * @param {string} [o.root]      the repository (default: this one)
+ * @param {string} [o.dataDir]   default <root>/.data
+ * @param {NodeJS.ProcessEnv} [o.env]  default process.env
+ * @param {number} [o.healthTimeoutMs]  default 120 s
+ * @param {AbortSignal} [o.signal]  aborting stops whatever was started and rejects
+ * @param {number} [o.startedAt]  epoch ms the start-up time is counted from (default: now)
+ * @returns {Promise<Platform>}
+ */
+export async function startPlatform(o = {}) {
+  const t0 = o.startedAt ?? Date.now();
+  /** @type {Record<string, number>} seconds per phase, for the summary */
+  const phases = {};
+  let mark = Date.now();
+  const phaseDone = (name) => {
+    phases[name] = (Date.now() - mark) / 1000;
+    mark = Date.now();
+  };
+  const log = o.log ?? ((line) => console.log(line));
+  const root = path.resolve(o.root ?? REPO_ROOT);
+  const dataDir = path.resolve(o.dataDir ?? path.join(root, '.data'));
+  const env = o.env ?? process.env;
+  const ports = { ...DEFAULT_PORTS, ...o.ports };
+  const signal = o.signal;
+  const production = env.NODE_ENV === 'production';
+  const rel = (p) => path.relative(process.cwd(), p) || '.';
+
+  const lockFile = path.join(dataDir, 'run', 'supervisor.pid');
+  const holder = livePid(lockFile);
+  if (holder && holder !== process.pid) {
+    throw new Error(
+      `Chitram is already running from ${rel(dataDir)} (supervisor pid ${holder}): stop it first (Ctrl-C in its terminal, or kill ${holder})`,
+    );
+  }
+  if (o.reset) {
+    log(`reset: removing ${rel(dataDir)}`);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  fs.mkdirSync(path.join(dataDir, 'logs'), { recursive: true });
+  fs.mkdirSync(path.join(dataDir, 'run'), { recursive: true });
+  fs.writeFileSync(lockFile, `${process.pid}\n`);
+
+  /** @type {Array<() => Promise<void>>} undone in reverse on stop or failure */
+  const undo = [async () => fs.rmSync(lockFile, { force: true })];
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    for (const step of undo.reverse()) await step().catch((error) => log(`stop: ${error.message}`));
+  };
+
+  try {
+    if (o.install ?? true) await ensureDependencies({ root, log });
+    signal?.throwIfAborted();
+    if (o.build ?? true) {
+      await buildAll({ root, log, logFile: path.join(dataDir, 'logs', 'build.log'), signal });
+      phaseDone('build');
+    }
+    signal?.throwIfAborted();
+
+    await assertPortsFree(ports, production, dataDir);
+    const infra = await ensureInfrastructure({ dataDir, log, env, ports: o.infraPorts });
+    undo.push(() => infra.stop());
+    for (const u of infra.used)
+      log(
+        `infra: ${u.name.padEnd(8)} ${u.how}${u.source === 'started' || u.source === 'container' ? ' (started)' : ''}`,
+      );
+    phaseDone('infra');
+    signal?.throwIfAborted();
+
+    /** @type {Record<string, string>} */
+    const childEnv = {
+      ...pickStrings(env),
+      ...pickStrings(infra.env),
+      NODE_ENV: production ? 'production' : 'development',
+      LOG_LEVEL: env.LOG_LEVEL || 'info',
+    };
+    if (!production) {
+      childEnv.ADMIN_EMAIL = env.ADMIN_EMAIL || DEV_ADMIN.email;
+      childEnv.ADMIN_PASSWORD = env.ADMIN_PASSWORD || DEV_ADMIN.password;
+    }
+
+    await migrate({ root, dataDir, env: childEnv, log, signal });
+    phaseDone('migrations');
+    signal?.throwIfAborted();
+
+    const apps = new Map(
+      appSpecs(ports).map((spec) => [spec.name, new App(spec, { root, dataDir, env: childEnv, log })]),
+    );
+    for (const app of apps.values()) fs.rmSync(app.logFile, { force: true }); // one run per log file
+    undo.push(() => Promise.all([...apps.values()].map((app) => app.stop())).then(() => {}));
+    log(`apps: starting ${[...apps.keys()].join(', ')}`);
+    await Promise.all([...apps.values()].map((app) => app.start()));
+
+    /** @type {string | undefined} */
+    let controlUrl;
+    if (!production) {
+      const control = await startControlServer({ port: ports.control, apps, log });
+      undo.push(() => control.close());
+      controlUrl = control.url;
+    }
+
+    await waitHealthy({ apps, ports, timeoutMs: o.healthTimeoutMs ?? 120_000, dataDir, signal, rel });
+    phaseDone('apps');
+    const platform = {
+      url: `http://localhost:${ports.shell}`,
+      apiUrl: `http://127.0.0.1:${ports.gateway}`,
+      controlUrl,
+      env: childEnv,
+      infra,
+      apps,
+      startMs: Date.now() - t0,
+      phases,
+      stop,
+    };
+    printSummary(platform, { log, dataDir, rel });
+    return platform;
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Every service's migrations, side by side: `node services/<name>/dist/migrate.js`. */
+async function migrate({ root, dataDir, env, log, signal }) {
+  const started = Date.now();
+  const missing = SERVICES.filter(
+    (name) => !fs.existsSync(path.join(root, 'services', name, 'dist', 'migrate.js')),
+  );
+  if (missing.length) {
+    throw new Error(
+      `no migrations to run for ${missing.join(', ')}: services/<name>/dist/migrate.js not found (build first; npm start builds unless --no-build)`,
+    );
+  }
+  log(`migrate: ${SERVICES.join(', ')}`);
+  const runs = await Promise.all(
+    SERVICES.map((name) => {
+      fs.rmSync(path.join(dataDir, 'logs', `migrate-${name}.log`), { force: true }); // this run's output only
+      return spawnManaged({
+        name: `migrate-${name}`,
+        command: process.execPath,
+        args: [path.join(root, 'services', name, 'dist', 'migrate.js')],
+        cwd: root,
+        env,
+        logFile: path.join(dataDir, 'logs', `migrate-${name}.log`),
+        pidFile: path.join(dataDir, 'run', `migrate-${name}.pid`),
+      });
+    }),
+  );
+  const onAbort = () => runs.forEach((r) => r.stop());
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const exits = await Promise.all(runs.map((r) => r.exited));
+  signal?.removeEventListener('abort', onAbort);
+  signal?.throwIfAborted();
+  const failed = runs.filter((_, i) => exits[i].code !== 0);
+  if (failed.length) {
+    const details = failed
+      .map(
+        (r) =>
+          `${path.relative(process.cwd(), r.logFile)}:\n${tailFile(r.logFile, 12)
+            .split('\n')
+            .filter((l) => l.trim() && !l.startsWith('--- '))
+            .map((l) => `  ${l}`)
+            .join('\n')}`,
+      )
+      .join('\n');
+    throw new Error(
+      `migrations failed: ${failed.map((r) => r.name.replace('migrate-', '')).join(', ')}\n${details}`,
+    );
+  }
+  log(`migrate: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Waits for GET /api/health = 200 with every service up, and every front end answering. */
+async function waitHealthy({ apps, ports, timeoutMs, dataDir, signal, rel }) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer yet';
+  for (;;) {
+    signal?.throwIfAborted();
+    const crashed = [...apps.values()].filter((a) => a.status === 'crashed');
+    if (crashed.length) {
+      throw new Error(
+        `${crashed.map((a) => a.name).join(', ')} exited during start-up; see ${crashed.map((a) => rel(a.logFile)).join(', ')}`,
+      );
+    }
+    const health = await gatewayHealth(ports.gateway);
+    last = health.detail;
+    if (health.up) {
+      const frontends = await Promise.all(
+        ['shell', 'viewer', 'admin'].map((name) => isListening(ports[name])),
+      );
+      if (frontends.every(Boolean)) {
+        for (const app of apps.values()) if (app.status === 'starting') app.status = 'running';
+        return;
+      }
+      last = 'gateway healthy, waiting for the front-end servers';
+    }
+    if (Date.now() > deadline) {
+      throw new Error(
+        `not healthy after ${timeoutMs / 1000} s: ${last}. Logs: ${rel(path.join(dataDir, 'logs'))}/`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+/** @returns {Promise<{ up: boolean, detail: string }>} */
+async function gatewayHealth(port) {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2000) });
+    const body =
+      /** @type {{ status?: string, services?: Record<string, { status?: string }> } | undefined} */ (
+        await res.json().catch(() => undefined)
+      );
+    const services = body?.services && typeof body.services === 'object' ? body.services : {};
+    const down = Object.entries(services)
+      .filter(([, s]) => s?.status !== 'up')
+      .map(([name]) => name);
+    const up = res.status === 200 && body?.status === 'up' && down.length === 0;
+    return {
+      up,
+      detail: `gateway /api/health answered ${res.status} ${body?.status ?? ''}${down.length ? `, down: ${down.join(', ')}` : ''}`,
+    };
+  } catch (error) {
+    const e = /** @type {Error & { cause?: { code?: string } }} */ (error);
+    return { up: false, detail: `gateway /api/health: ${e.cause?.code ?? e.message}` };
+  }
+}
+
+/** Fails early, with the port and the likely culprit, if something already holds an app's port. */
+async function assertPortsFree(ports, production, dataDir) {
+  const wanted = Object.entries(ports).filter(([name]) => name !== 'control' || !production);
+  const busy = [];
+  for (const [name, port] of wanted)
+    if (!(await isPortFree(port)) || (await isListening(port))) busy.push(`${port} (${name})`);
+  if (busy.length) {
+    const leftovers = fs
+      .readdirSync(path.join(dataDir, 'run'))
+      .filter((f) => f.endsWith('.pid') && f !== 'supervisor.pid');
+    const hint = leftovers.length
+      ? ` Left-over processes may be listed in ${path.join(dataDir, 'run')}: ${leftovers.join(', ')}.`
+      : '';
+    throw new Error(
+      `ports in use: ${busy.join(', ')}. Is another Chitram (or something else) running?${hint}`,
+    );
+  }
+}
+
+function printSummary(p, { log, dataDir, rel }) {
+  const apps = [...p.apps.values()]
+    .map(
+      (a) => `${a.name} :${a.spec.port}${a.spec.env.MEDIA_HTTP_PORT ? `+${a.spec.env.MEDIA_HTTP_PORT}` : ''}`,
+    )
+    .join('  ');
+  log('');
+  const breakdown = Object.entries(p.phases)
+    .map(([name, s]) => `${name} ${s.toFixed(1)} s`)
+    .join(', ');
+  log(`Chitram is up in ${(p.startMs / 1000).toFixed(1)} s (${breakdown}):  ${p.url}`);
+  if (p.env.ADMIN_EMAIL && p.env.ADMIN_PASSWORD)
+    log(`  admin         ${p.url}/admin   ${p.env.ADMIN_EMAIL} / ${p.env.ADMIN_PASSWORD}`);
+  log(
+    `  infra         ${p.infra.used.map((u) => `${u.name} (${u.source === 'started' ? 'started' : u.source})`).join(', ')}`,
+  );
+  log(`  apps          ${apps}`);
+  log(`  logs          ${rel(path.join(dataDir, 'logs'))}/`);
+  if (p.controlUrl) log(`  dev control   ${p.controlUrl}/apps  (POST /apps/<name>/stop|start)`);
+  log('Ctrl-C stops everything.');
+}
+
+/** The pid in `file` if that process is alive. */
+function livePid(file) {
+  try {
+    const pid = Number(fs.readFileSync(file, 'utf8').trim());
+    if (!Number.isInteger(pid) || pid <= 1) return undefined;
+    process.kill(pid, 0);
+    // A recycled pid is not our supervisor: it must at least be a Node process.
+    const cmdline = fs.existsSync(`/proc/${pid}/cmdline`)
+      ? fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+      : 'node';
+    return /node/.test(cmdline) ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** @param {Record<string, unknown>} env */
+function pickStrings(env) {
+  return Object.fromEntries(Object.entries(env).filter(([, v]) => typeof v === 'string'));
+}

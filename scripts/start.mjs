@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// `npm start`: the whole platform on this machine. Flags: --reset (wipe .data/ first), --no-build.
+// Ctrl-C (or SIGTERM) stops every app and whatever infrastructure it started, then exits 0.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+const args = new Set(process.argv.slice(2));
+const known = new Set(['--reset', '--no-build', '--help', '-h']);
+const unknown = [...args].filter((a) => !known.has(a));
+if (args.has('--help') || args.has('-h') || unknown.length) {
+  if (unknown.length) console.error(`unknown option ${unknown.join(' ')}`);
+  console.log(
+    'usage: npm start [-- --reset] [-- --no-build]\n  --reset     wipe .data/ (databases, storage, logs) first\n  --no-build  skip `nx run-many -t build`',
+  );
+  process.exit(unknown.length ? 2 : 0);
+}
+
+// Local settings, if any (never overriding the real environment).
+const dotenv = path.join(root, '.env');
+if (fs.existsSync(dotenv)) process.loadEnvFile(dotenv);
+
+const controller = new AbortController();
+/** @type {{ stop: () => Promise<void> } | undefined} */
+let platform;
+let stopping = false;
+const onSignal = (signal) => {
+  if (stopping) {
+    console.log(`${signal} again: exiting now (the watchdog kills what is left)`);
+    process.exit(1);
+  }
+  stopping = true;
+  console.log(`\n${signal}: stopping…`);
+  if (platform) {
+    platform.stop().then(
+      () => {
+        console.log('stopped.');
+        process.exit(0);
+      },
+      (error) => {
+        console.error(`stop failed: ${error.message}`);
+        process.exit(1);
+      },
+    );
+  } else {
+    controller.abort(); // start-up undoes what it did, then rejects below
+  }
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, onSignal);
+
+try {
+  // Installs first: nothing below needs node_modules to be imported, but the apps do.
+  const { ensureDependencies } = await import('./lib/setup.mjs');
+  await ensureDependencies({ root, log: (line) => console.log(line) });
+  const { startPlatform } = await import('./lib/platform.mjs');
+  platform = await startPlatform({
+    root,
+    reset: args.has('--reset'),
+    build: !args.has('--no-build'),
+    install: false,
+    signal: controller.signal,
+    startedAt: Date.now() - process.uptime() * 1000,
+  });
+  if (stopping) await platform.stop().then(() => process.exit(0));
+} catch (error) {
+  if (controller.signal.aborted) {
+    console.log('stopped.');
+    process.exit(0);
+  }
+  console.error(`\nnpm start failed: ${/** @type {Error} */ (error).message}`);
+  process.exit(1);
+}
