@@ -63,6 +63,8 @@ export default tseslint.config(
               sourceTag: 'scope:e2e',
               onlyDependOnLibsWithTags: ['scope:shared', 'scope:tooling', 'scope:backend'],
             },
+            // The deployment checks read every app's configuration class.
+            { sourceTag: 'scope:deploy', onlyDependOnLibsWithTags: ['*'] },
           ],
         },
       ],

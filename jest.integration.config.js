@@ -2,4 +2,8 @@
 const { project } = require('./jest.preset');
 const { backendProjects } = require('./jest.projects');
 
-module.exports = { projects: backendProjects.map((dir) => project(`${__dirname}/${dir}`, 'integration')) };
+module.exports = {
+  // A global option: per-project values are ignored when jest runs several projects.
+  testTimeout: 60_000,
+  projects: backendProjects.map((dir) => project(`${__dirname}/${dir}`, 'integration')),
+};

@@ -33,7 +33,6 @@ function project(dir, kind = 'unit') {
       kind === 'unit'
         ? ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx']
         : ['<rootDir>/src/**/*.integration-spec.ts'],
-    ...(kind === 'integration' ? { testTimeout: 60_000 } : {}),
   };
 }
 

@@ -39,7 +39,11 @@ async function jestStage(name, config, env, extraArgs = []) {
   rmSync(outputFile, { force: true });
   const started = Date.now();
   console.log(`\n▶ ${name}`);
-  const code = await run('npx', ['jest', '-c', config, '--ci', '--json', `--outputFile=${outputFile}`, ...extraArgs], env);
+  const code = await run(
+    'npx',
+    ['jest', '-c', config, '--ci', '--json', `--outputFile=${outputFile}`, ...extraArgs],
+    env,
+  );
   let passed = 0;
   let failed = 0;
   try {
@@ -116,7 +120,7 @@ if (wants('typecheck'))
   ]);
 if (wants('unit')) {
   await jestStage('unit', 'jest.unit.config.js');
-  await nodeTestStage('unit (tooling)', ['libs/infra/', 'libs/web-server/']);
+  await nodeTestStage('unit (tooling)', ['libs/infra/', 'libs/web-server/', 'scripts/seed/']);
 }
 if (wants('integration') || wants('e2e')) {
   const { ensureInfrastructure } = await import('../libs/infra/index.mjs');
@@ -126,11 +130,18 @@ if (wants('integration') || wants('e2e')) {
   });
   stopInfrastructure = () => infra.stop();
   Object.assign(process.env, infra.env);
-  if (wants('integration')) await jestStage('integration', 'jest.integration.config.js', infra.env, ['--runInBand']);
+  if (wants('integration'))
+    await jestStage('integration', 'jest.integration.config.js', infra.env, ['--runInBand']);
   if (wants('e2e')) {
     const { startPlatform } = await import('./lib/platform.mjs');
     console.log('\n▶ starting the platform for the browser suite');
-    const platform = await startPlatform({ build: false, log: (m) => console.log(`  ${m}`) });
+    // Every browser test signs in from this one address; the per-address send limit is tested in the
+    // integration stage, so here it is raised to let a whole run (and a rerun) through.
+    const platform = await startPlatform({
+      build: false,
+      env: { ...process.env, OTP_IP_LIMIT: process.env.OTP_IP_LIMIT ?? '1000' },
+      log: (m) => console.log(`  ${m}`),
+    });
     stopPlatform = () => platform.stop();
     await jestStage('e2e (browser)', 'e2e/jest.config.js', {
       E2E_BASE_URL: platform.url,

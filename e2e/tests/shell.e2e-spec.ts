@@ -207,8 +207,11 @@ describe('toasts (SPEC §2.3)', () => {
   it('appear top right and close after 3 seconds', async () => {
     await page.goto(`${BASE_URL}/admin`);
     await h1('Enter Admin Login Details').waitFor();
+    // A failed admin login says why in a toast; an unknown address leaves the demo admin's lockout count alone.
+    await page.getByLabel('Email').fill(`nobody-${Date.now()}@chitram.in`);
+    await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Login' }).click();
-    const toast = page.getByText('Admin sign-in arrives soon');
+    const toast = page.getByText('Invalid e-mail or password.');
     await toast.waitFor();
     const box = await toast.boundingBox();
     expect(box!.x).toBeGreaterThan(1280 / 2);

@@ -1,9 +1,14 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { LOGGER, type Logger } from '@chitram/nest-kit';
+import { AuthModule } from './auth/auth.module';
+import { CatalogueModule } from './catalog/catalogue.module';
 import { GatewayConfig } from './config';
+import { DevModule } from './dev/dev.module';
 import { HealthController } from './health/health.controller';
+import { MediaModule } from './media/media.module';
 import { PlansController } from './plans/plans.controller';
 import { RpcModule } from './rpc.module';
+import { AccountModule } from './users/account.module';
 
 @Module({})
 class GatewayConfigModule {}
@@ -24,6 +29,11 @@ export class AppModule {
           exports: [GatewayConfig, LOGGER],
         },
         RpcModule,
+        AuthModule.create(config),
+        AccountModule,
+        DevModule.create(config),
+        MediaModule,
+        CatalogueModule,
       ],
       controllers: [HealthController, PlansController],
     };

@@ -1,4 +1,5 @@
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -7,13 +8,13 @@ import {
   createLogger,
   PinoNestLogger,
   requestIdFrom,
+  runWithRequestContext,
   strictValidationPipe,
   type Logger,
 } from '@chitram/nest-kit';
 import { AppModule } from './app.module';
 import { GatewayConfig } from './config';
 import { HttpErrorFilter } from './http/error.filter';
-import { HttpRequestContextInterceptor } from './http/request-context.interceptor';
 
 /** Builds the gateway: Fastify, security headers, CORS, validation, error mapping, request ids, OpenAPI. */
 export async function createGatewayApp(
@@ -22,7 +23,7 @@ export async function createGatewayApp(
 ): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: config.TRUST_PROXY_HOPS,
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) =>
       requestIdFrom(req.headers[REQUEST_ID_HEADER]),
     return503OnClosing: true,
@@ -31,6 +32,13 @@ export async function createGatewayApp(
     logger: new PinoNestLogger(logger),
   });
   const fastify = app.getHttpAdapter().getInstance();
+  // Guards, pipes, the handler, its NATS calls and the error filter all run inside the request's
+  // context, so logs and NATS messages carry its id. preValidation comes after the body is read (its
+  // stream events would leave an earlier context) and just before Nest. A hook, not a Nest interceptor:
+  // any global interceptor makes Nest wrap every request in AsyncResource bindings and rxjs streams.
+  fastify.addHook('preValidation', (request, _reply, done) => {
+    runWithRequestContext({ requestId: request.id }, done);
+  });
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
   });
@@ -52,6 +60,9 @@ export async function createGatewayApp(
     contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
+  // Multipart forms are read as streams by the routes that take them (src/media/upload-form.ts),
+  // each with its own limits; nothing is buffered or written to disk here.
+  await app.register(multipart);
   app.enableCors({
     origin: config.corsOrigins,
     credentials: true,
@@ -60,7 +71,6 @@ export async function createGatewayApp(
   app.setGlobalPrefix('api');
   app.useGlobalPipes(strictValidationPipe());
   app.useGlobalFilters(new HttpErrorFilter(logger));
-  app.useGlobalInterceptors(new HttpRequestContextInterceptor());
   app.enableShutdownHooks();
 
   const openApi = new DocumentBuilder()

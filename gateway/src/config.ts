@@ -1,5 +1,15 @@
-import { BaseConfig } from '@chitram/nest-kit';
-import { IsBoolean, IsInt, IsString, Max, Min } from 'class-validator';
+import {
+  BaseConfig,
+  DEFAULT_DEV_KEY_FILE,
+  DEFAULT_JWT_AUDIENCE,
+  DEFAULT_JWT_ISSUER,
+  DEFAULT_REDIS_KEY_PREFIX,
+  DEFAULT_REDIS_URL,
+  ed25519KeyProblem,
+  IsRedisKeyPrefix,
+  IsRedisUrl,
+} from '@chitram/nest-kit';
+import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
 
 /** The gateway's settings, read and validated once at start-up. */
 export class GatewayConfig extends BaseConfig {
@@ -27,14 +37,84 @@ export class GatewayConfig extends BaseConfig {
   @Max(5000)
   HEALTH_TIMEOUT_MS = 1500;
 
-  /** Trust X-Forwarded-For from the edge proxy in front of the gateway (for client IPs in rate limits). */
-  @IsBoolean()
-  TRUST_PROXY = true;
+  /** The media service's internal HTTP address: uploads are streamed to it, stored images read from it. */
+  @Matches(/^https?:\/\/[^\s/]+\/?$/, {
+    message: 'MEDIA_URL must be an http(s)://host:port address without a path',
+  })
+  MEDIA_URL = 'http://127.0.0.1:4104';
+
+  /**
+   * How many proxies in front of the gateway append to X-Forwarded-For (the shell's edge is one). The
+   * client address used by rate limits is the entry that many hops from the right, so a client cannot
+   * choose its own address by sending the header; 0 ignores the header.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(10)
+  TRUST_PROXY_HOPS = 1;
+
+  // ---- Public catalogue answers (src/catalog) ----
+
+  /** Memory for whole catalogue answers kept by the gateway; 0 keeps none. */
+  @IsInt()
+  @Min(0)
+  @Max(4096)
+  CATALOG_ANSWER_CACHE_MB = 64;
+
+  /** The longest a kept answer is used, even if a change announcement were missed. */
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  CATALOG_ANSWER_TTL_SECONDS = 60;
+
+  /**
+   * max-age for browsers and CDNs. 0 (the default) makes them revalidate every time, a 304 when
+   * nothing changed, so an admin's edit shows at once.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(86_400)
+  CATALOG_BROWSER_MAX_AGE_SECONDS = 0;
+
+  // ---- Sessions (DECISIONS D5): access tokens checked here, revocations read from Redis ----
+
+  /** The auth service's Ed25519 public key, SPKI PEM (`\n` escapes allowed). Empty: the development key. */
+  @IsString()
+  JWT_PUBLIC_KEY = '';
+
+  /** The development key file shared with the auth service (development and tests only). */
+  @IsString()
+  JWT_DEV_KEY_FILE = DEFAULT_DEV_KEY_FILE;
+
+  @IsString()
+  JWT_ISSUER = DEFAULT_JWT_ISSUER;
+
+  @IsString()
+  JWT_AUDIENCE = DEFAULT_JWT_AUDIENCE;
+
+  @IsRedisUrl()
+  REDIS_URL = DEFAULT_REDIS_URL;
+
+  /** Must equal the auth service's: the revocation list lives under it. */
+  @IsRedisKeyPrefix()
+  REDIS_KEY_PREFIX = DEFAULT_REDIS_KEY_PREFIX;
+
+  private sessionProblems(): string[] {
+    if (this.JWT_PUBLIC_KEY) {
+      const problem = ed25519KeyProblem('JWT_PUBLIC_KEY', this.JWT_PUBLIC_KEY, 'public');
+      return problem ? [problem] : [];
+    }
+    return this.isProduction
+      ? ["JWT_PUBLIC_KEY: production needs the auth service's configured public key (no development key)"]
+      : [];
+  }
 
   crossCheck(): string[] {
-    return this.isProduction && this.CORS_ORIGINS.split(',').includes('*')
-      ? ['CORS_ORIGINS: "*" is refused in production; list the allowed origins']
-      : [];
+    const cors =
+      this.isProduction && this.CORS_ORIGINS.split(',').includes('*')
+        ? ['CORS_ORIGINS: "*" is refused in production; list the allowed origins']
+        : [];
+    return [...cors, ...this.sessionProblems()];
   }
 
   get corsOrigins(): string[] | true {

@@ -1,8 +1,15 @@
 import { Controller, Module } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ErrorCode, PLANS, SERVICE_NAMES, Subjects, type ServiceName } from '@chitram/contracts';
-import { defineService, loadConfig, OutboxEvent, ServiceConfig } from '@chitram/nest-kit';
+import {
+  ErrorCode,
+  PLANS,
+  REQUEST_ID_HEADER,
+  SERVICE_NAMES,
+  Subjects,
+  type ServiceName,
+} from '@chitram/contracts';
+import { connectNats, defineService, loadConfig, OutboxEvent, ServiceConfig } from '@chitram/nest-kit';
 import { startTestService, testInfrastructure, waitFor, type TestService } from '@chitram/test-helpers';
 import request from 'supertest';
 import { createGatewayApp } from './app';
@@ -69,6 +76,23 @@ describe('gateway over NATS', () => {
       'premium',
       'gold',
     ]);
+  });
+
+  it('carries the request id through NATS to the service', async () => {
+    // A plain (not queue-group) subscriber sees every request on the subject without answering it.
+    const observer = await connectNats(testInfrastructure().NATS_URL, 'gateway-test-observer');
+    const seen: string[] = [];
+    const subscription = observer.subscribe(Subjects.billing.listPlans, {
+      callback: (_error, msg) => seen.push(msg.headers?.get(REQUEST_ID_HEADER) ?? ''),
+    });
+    try {
+      await observer.flush();
+      await http.get('/api/plans').set(REQUEST_ID_HEADER, 'trace-over-nats-7').expect(200);
+      await waitFor(async () => seen.includes('trace-over-nats-7'), 2000);
+    } finally {
+      subscription.unsubscribe();
+      await observer.close();
+    }
   });
 
   it('turns a stopped service red within 5 s, answers 503 for its routes without hanging, and recovers', async () => {

@@ -51,6 +51,7 @@ const DEV_ADMIN = { email: 'admin@chitram.in', password: 'chitram-admin' };
  * @param {string} [o.dataDir]   default <root>/.data
  * @param {NodeJS.ProcessEnv} [o.env]  default process.env
  * @param {number} [o.healthTimeoutMs]  default 120 s
+ * @param {boolean} [o.seed]     load the demo catalogue once healthy (default: not in production)
  * @param {AbortSignal} [o.signal]  aborting stops whatever was started and rejects
  * @param {number} [o.startedAt]  epoch ms the start-up time is counted from (default: now)
  * @returns {Promise<Platform>}
@@ -150,6 +151,16 @@ export async function startPlatform(o = {}) {
 
     await waitHealthy({ apps, ports, timeoutMs: o.healthTimeoutMs ?? 120_000, dataDir, signal, rel });
     phaseDone('apps');
+    if (o.seed ?? !production) {
+      // The demo catalogue goes in through the services themselves; it does nothing when already loaded.
+      const { seedDemoCatalogue } = await import('../seed/index.mjs');
+      const seeded = await seedDemoCatalogue({
+        env: { ...childEnv, MEDIA_URL: `http://127.0.0.1:${ports.mediaHttp}` },
+        log: (line) => log(`seed: ${line}`),
+      });
+      log(`seed: ${seeded.movies} movies, ${seeded.series} series, ${seeded.episodes} episodes`);
+      phaseDone('demo data');
+    }
     const platform = {
       url: `http://localhost:${ports.shell}`,
       apiUrl: `http://127.0.0.1:${ports.gateway}`,

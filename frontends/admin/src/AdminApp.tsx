@@ -4,26 +4,17 @@ import { HostProvider } from './app/host';
 import { AdminLayout } from './pages/AdminLayout';
 import { AdminLogin } from './pages/AdminLogin';
 import { AdminNotFound, AdminPlaceholder } from './pages/AdminPlaceholder';
+import { DashboardPage } from './pages/DashboardPage';
+import { MovieFormPage } from './pages/catalog/MovieFormPage';
+import { MoviesPage } from './pages/catalog/MoviesPage';
+import { SeriesFormPage } from './pages/catalog/SeriesFormPage';
+import { SeriesListPage } from './pages/catalog/SeriesListPage';
+import { ShowFormPage } from './pages/catalog/ShowFormPage';
+import { ShowsPage } from './pages/catalog/ShowsPage';
 import './styles/admin.css';
 
 /** Admin screens of SPEC §2.2/§2.13 not built yet, with what each will hold (paths relative to /admin). */
 const UPCOMING: Array<{ path: string; title: string; text: string }> = [
-  {
-    path: 'dashboard',
-    title: 'Dashboard',
-    text: 'Viewers, subscribers by plan, revenue and the latest payments and sign-ups.',
-  },
-  { path: 'movies', title: 'Movies', text: 'Search, page through, edit and delete the movie catalogue.' },
-  { path: 'movies/upload', title: 'Upload New Movie', text: 'The movie form with its images and video.' },
-  {
-    path: 'movies/edit/:movieId',
-    title: 'Edit Movie',
-    text: 'The movie form, filled in from the catalogue.',
-  },
-  { path: 'series', title: 'All Series', text: 'Every series with its episodes, to edit or delete.' },
-  { path: 'series/upload', title: 'Upload Series', text: 'A series with its episodes in one form.' },
-  { path: 'shows', title: 'Shows', text: 'Episodes by title, category, release date, rating and duration.' },
-  { path: 'shows/upload', title: 'Upload show', text: 'The episode form with banner and title image.' },
   {
     path: 'analytics',
     title: 'Analytics',
@@ -40,9 +31,21 @@ export default function AdminApp({ host }: RemoteAppProps) {
       <Routes>
         <Route index element={<AdminLogin />} />
         <Route element={<AdminLayout />}>
+          {/* Sign-in (issue 3): who is signed in, until the back-office issue fills the dashboard. */}
+          <Route path="dashboard" element={<DashboardPage />} />
           {UPCOMING.map(({ path, title, text }) => (
             <Route key={path} path={path} element={<AdminPlaceholder title={title} text={text} />} />
           ))}
+          {/* Catalogue (issue 4): SPEC §2.13, DECISIONS D7, D11. */}
+          <Route path="movies" element={<MoviesPage />} />
+          <Route path="movies/upload" element={<MovieFormPage key="upload" />} />
+          <Route path="movies/edit/:movieId" element={<MovieFormPage key="edit" />} />
+          <Route path="shows" element={<ShowsPage />} />
+          <Route path="shows/upload" element={<ShowFormPage key="upload" />} />
+          <Route path="shows/edit/:showId" element={<ShowFormPage key="edit" />} />
+          <Route path="series" element={<SeriesListPage />} />
+          <Route path="series/upload" element={<SeriesFormPage key="upload" />} />
+          <Route path="series/edit/:seriesId" element={<SeriesFormPage key="edit" />} />
           <Route path="*" element={<AdminNotFound />} />
         </Route>
       </Routes>

@@ -1,5 +1,6 @@
 // What the shell hands to every remote. Types only: remotes import it with `import type`
 // (through the `@chitram/shell-contract` path alias), so no shell code is bundled into them.
+import type { KyInstance } from 'ky';
 
 /** SPEC §3 / DECISIONS D2: the viewer session, persisted under the local-storage key `user`. */
 export interface UserSession {
@@ -7,6 +8,10 @@ export interface UserSession {
   phoneNumber: string;
   isSubscribed: boolean;
   activeSubscription: ActiveSubscription | null;
+  /** DECISIONS D5: renews `token` silently; rotated on every renewal. */
+  refreshToken?: string;
+  /** The viewer's account id (DECISIONS D28). */
+  _id?: string;
 }
 
 export interface ActiveSubscription {
@@ -20,7 +25,12 @@ export interface AdminSession {
   token: string;
   role: 'admin';
   email: string;
+  /** DECISIONS D5: renews `token` silently; rotated on every renewal. */
+  refreshToken?: string;
 }
+
+/** Which stored session a request or a sign-out concerns. */
+export type SessionRole = 'user' | 'admin';
 
 export interface SessionState {
   user: UserSession | null;
@@ -31,8 +41,10 @@ export interface SessionState {
   signInAdmin(admin: AdminSession): void;
   /** Replaces the viewer's plan after a subscription-status check (SPEC §4.1). */
   updateSubscription(activeSubscription: ActiveSubscription | null, isSubscribed: boolean): void;
-  /** Clears both sessions (SPEC §2.4 Logout). */
+  /** SPEC §2.4 Logout: revokes both sessions on the server (in the background) and clears them here. */
   logout(): void;
+  /** Forgets one session on this device only, for when the server has already ended it (account deleted). */
+  clearSession(role: SessionRole): void;
 }
 
 export type ToastKind = 'info' | 'success' | 'error';
@@ -40,8 +52,39 @@ export type ToastKind = 'info' | 'success' | 'error';
 /** Shows a notification at the top right that closes itself after 3 seconds (SPEC §2.3, DECISIONS D15). */
 export type ShowToast = (message: string, kind?: ToastKind) => void;
 
+/** A failed call as a person should hear about it: the server's `{ code, message }`, or a fallback. */
+export interface ApiProblem {
+  /** HTTP status; 0 when the server could not be reached or did not answer in time. */
+  status: number;
+  /** The server's error code (`RATE_LIMITED`, `OTP_INVALID`, …); `NETWORK` or `UNKNOWN` otherwise. */
+  code: string;
+  message: string;
+  /** Seconds to wait before trying again (`Retry-After`), when the server said. */
+  retryAfterSeconds?: number;
+  /** Per-field messages of VALIDATION_FAILED. */
+  fields?: Record<string, string[]>;
+}
+
+/**
+ * What a call may tell `host.api` through ky's `context` option:
+ * `session` picks the token to send (default: the admin's if present, else the viewer's, SPEC §6);
+ * `anonymous` sends none (sign-in calls).
+ */
+export interface ApiContext {
+  session?: SessionRole;
+  anonymous?: boolean;
+}
+
 export interface HostApi {
   toast: ShowToast;
+  /**
+   * The one API client (ky, prefix `/api`): sends the bearer token, renews an expired one with the
+   * refresh token and retries once (DECISIONS D5); when renewal fails the session is cleared and the
+   * person goes to the right login page. Errors are ky's `HTTPError`; read them with `problemOf`.
+   */
+  api: KyInstance;
+  /** A thrown `host.api` error as `{ status, code, message }`; `fallback` when the answer had no message. */
+  problemOf(error: unknown, fallback: string): ApiProblem;
   /** The shell's session store as a selector hook, e.g. `host.useSession((s) => s.user)`. */
   useSession<T>(selector: (state: SessionState) => T): T;
   /** The current session outside React (event handlers, request helpers). */

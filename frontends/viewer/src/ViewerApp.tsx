@@ -11,30 +11,18 @@ import { PrivacyPolicy } from './pages/PrivacyPolicy';
 import { RefundPolicy } from './pages/RefundPolicy';
 import { Search } from './pages/Search';
 import { Terms } from './pages/Terms';
+import { CATEGORIES } from './catalog/catalog-lists';
+import { CategoryPage } from './pages/CategoryPage';
+import { Movies } from './pages/Movies';
+import { TitlePage } from './pages/TitlePage';
+import { ViewAll } from './pages/ViewAll';
+import { DeleteAccountPage } from './sign-in/DeleteAccountPage';
+import { LoginPage } from './sign-in/LoginPage';
+import { VerifyOtpPage } from './sign-in/VerifyOtpPage';
 import './styles/viewer.css';
 
 /** Screens of SPEC §2.1 that are not built yet, with what each will offer. */
 const UPCOMING: Array<{ path: string; title: string; text: string }> = [
-  {
-    path: '/movies',
-    title: 'Movies',
-    text: 'Every film on Chitram, across all eight languages, will be listed here.',
-  },
-  {
-    path: '/political',
-    title: 'Political Series',
-    text: 'Series on the people and debates shaping India are on their way.',
-  },
-  {
-    path: '/health',
-    title: 'Health and Fitness',
-    text: 'Programmes on fitness, nutrition and well-being are on their way.',
-  },
-  {
-    path: '/education',
-    title: 'Educational Series',
-    text: 'Short, clear lessons in your language are on their way.',
-  },
   {
     path: '/subscribe',
     title: 'Plans',
@@ -43,25 +31,9 @@ const UPCOMING: Array<{ path: string; title: string; text: string }> = [
   { path: '/checkout', title: 'Checkout', text: 'Secure payment for your plan opens here soon.' },
   { path: '/success-payment', title: 'Payment', text: 'Your payment confirmation will appear here.' },
   {
-    path: '/login',
-    title: 'Login',
-    text: 'Sign-in with your mobile number and a one-time code opens here soon.',
-  },
-  {
-    path: '/verify-otp',
-    title: 'Verify your number',
-    text: 'Sign-in with your mobile number and a one-time code opens here soon.',
-  },
-  {
     path: '/profile',
     title: 'Your profile',
     text: 'Your plan, its validity and your payment history will appear here.',
-  },
-  { path: '/delete-user', title: 'Delete your account', text: 'Account deletion opens here soon.' },
-  {
-    path: '/movie/:slug/play',
-    title: 'Now playing',
-    text: 'The player opens here once the catalogue is live.',
   },
 ];
 
@@ -78,6 +50,18 @@ export default function ViewerApp({ host }: RemoteAppProps) {
         <Route path="contact" element={<Contact />} />
         <Route path="search" element={<Search />} />
         <Route path="languages/:language" element={<LanguagePage />} />
+        {/* Sign-in (issue 3): SPEC §2.7, §2.10, DECISIONS D9. */}
+        <Route path="login" element={<LoginPage />} />
+        <Route path="verify-otp" element={<VerifyOtpPage />} />
+        <Route path="delete-user" element={<DeleteAccountPage />} />
+        {/* Catalogue (issue 4): SPEC §2.1, §2.11, DECISIONS D10. */}
+        <Route path="movies" element={<Movies />} />
+        {CATEGORIES.map((category) => (
+          <Route key={category} path={category} element={<CategoryPage category={category} />} />
+        ))}
+        <Route path="movie/:slug/play" element={<TitlePage />} />
+        {/* A known group only (ViewAll shows the 404 for anything else); static paths above win. */}
+        <Route path=":group" element={<ViewAll />} />
         {UPCOMING.map(({ path, title, text }) => (
           <Route key={path} path={path.slice(1)} element={<ComingSoon title={title} text={text} />} />
         ))}

@@ -9,6 +9,7 @@ import {
 import { RpcClient } from '@chitram/nest-kit';
 import type { FastifyReply } from 'fastify';
 import { GatewayConfig } from '../config';
+import { Public } from '../auth/access';
 
 @ApiTags('health')
 @Controller('health')
@@ -19,12 +20,14 @@ export class HealthController {
   ) {}
 
   @Get('live')
+  @Public()
   @ApiOperation({ summary: 'The gateway process answers' })
   live() {
     return { status: 'up' };
   }
 
   @Get()
+  @Public()
   @ApiOperation({ summary: 'Readiness of every service, asked over NATS; 503 when any is down' })
   @ApiOkResponse({ description: 'Every service is up' })
   async platform(@Res({ passthrough: true }) reply: FastifyReply): Promise<PlatformHealthReport> {

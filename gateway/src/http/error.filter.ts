@@ -57,6 +57,8 @@ export class HttpErrorFilter implements ExceptionFilter {
       this.logger.error({ err: exception }, 'unhandled error');
       body = { code: ErrorCode.INTERNAL, message: 'Something went wrong.' };
     }
+    if (body.retryAfterSeconds !== undefined)
+      void reply.header('retry-after', String(body.retryAfterSeconds));
     void reply.status(HTTP_STATUS_BY_CODE[body.code]).send(body);
   }
 }

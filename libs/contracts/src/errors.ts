@@ -14,6 +14,17 @@ export enum ErrorCode {
   PAYLOAD_TOO_LARGE = 'PAYLOAD_TOO_LARGE',
   UNSUPPORTED_MEDIA_TYPE = 'UNSUPPORTED_MEDIA_TYPE',
   RATE_LIMITED = 'RATE_LIMITED',
+  // Sign-in and sessions (issue 3).
+  INVALID_PHONE_NUMBER = 'INVALID_PHONE_NUMBER',
+  OTP_NOT_REQUESTED = 'OTP_NOT_REQUESTED',
+  OTP_INVALID = 'OTP_INVALID',
+  OTP_EXPIRED = 'OTP_EXPIRED',
+  OTP_ATTEMPTS_EXCEEDED = 'OTP_ATTEMPTS_EXCEEDED',
+  INVALID_CREDENTIALS = 'INVALID_CREDENTIALS',
+  ACCOUNT_LOCKED = 'ACCOUNT_LOCKED',
+  TOKEN_INVALID = 'TOKEN_INVALID',
+  TOKEN_EXPIRED = 'TOKEN_EXPIRED',
+  TOKEN_REVOKED = 'TOKEN_REVOKED',
   SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE',
   INTERNAL = 'INTERNAL',
 }
@@ -29,6 +40,17 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ErrorCode.PAYLOAD_TOO_LARGE]: 413,
   [ErrorCode.UNSUPPORTED_MEDIA_TYPE]: 415,
   [ErrorCode.RATE_LIMITED]: 429,
+  [ErrorCode.INVALID_PHONE_NUMBER]: 400,
+  [ErrorCode.OTP_NOT_REQUESTED]: 400,
+  [ErrorCode.OTP_INVALID]: 400,
+  [ErrorCode.OTP_EXPIRED]: 400,
+  [ErrorCode.OTP_ATTEMPTS_EXCEEDED]: 400,
+  [ErrorCode.INVALID_CREDENTIALS]: 401,
+  [ErrorCode.ACCOUNT_LOCKED]: 429,
+  // TOKEN_EXPIRED is the one a client answers by renewing with its refresh token; the others end the session.
+  [ErrorCode.TOKEN_INVALID]: 401,
+  [ErrorCode.TOKEN_EXPIRED]: 401,
+  [ErrorCode.TOKEN_REVOKED]: 401,
   [ErrorCode.SERVICE_UNAVAILABLE]: 503,
   [ErrorCode.INTERNAL]: 500,
 };
@@ -45,6 +67,8 @@ export interface ErrorBody {
   message: string;
   /** Per-field messages for VALIDATION_FAILED. */
   fields?: Record<string, string[]>;
+  /** For RATE_LIMITED and ACCOUNT_LOCKED: when to try again; the gateway also sends it as `Retry-After`. */
+  retryAfterSeconds?: number;
 }
 
 /** A failure the product expects and names; thrown by services, mapped by the gateway. */
@@ -53,23 +77,31 @@ export class DomainError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string[]>,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'DomainError';
   }
 
+  /** A refusal that may be tried again later (RATE_LIMITED, ACCOUNT_LOCKED). */
+  static retryLater(code: ErrorCode, message: string, retryAfterSeconds: number): DomainError {
+    return new DomainError(code, message, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
+  }
+
   toBody(): ErrorBody {
-    return this.fields
-      ? { code: this.code, message: this.message, fields: this.fields }
-      : { code: this.code, message: this.message };
+    const body: ErrorBody = { code: this.code, message: this.message };
+    if (this.fields) body.fields = this.fields;
+    if (this.retryAfterSeconds !== undefined) body.retryAfterSeconds = this.retryAfterSeconds;
+    return body;
   }
 
   /** Rebuilds a DomainError from a body received over the wire; anything unrecognised is INTERNAL. */
   static fromBody(body: unknown): DomainError {
     if (body && typeof body === 'object') {
-      const { code, message, fields } = body as Partial<ErrorBody>;
+      const { code, message, fields, retryAfterSeconds } = body as Partial<ErrorBody>;
       if (isErrorCode(code)) {
-        return new DomainError(code, typeof message === 'string' ? message : code, fields);
+        const retryAfter = typeof retryAfterSeconds === 'number' ? retryAfterSeconds : undefined;
+        return new DomainError(code, typeof message === 'string' ? message : code, fields, retryAfter);
       }
     }
     return new DomainError(ErrorCode.INTERNAL, 'Something went wrong.');

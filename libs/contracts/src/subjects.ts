@@ -11,6 +11,77 @@ export const Subjects = {
   billing: {
     listPlans: 'chitram.billing.plans.list.v1',
   },
+  /** Payloads and answers: libs/contracts/src/identity.ts. */
+  auth: {
+    sendOtp: 'chitram.auth.otp.send.v1',
+    verifyOtp: 'chitram.auth.otp.verify.v1',
+    /** Development only: the codes the console provider sent to a number. */
+    otpOutbox: 'chitram.auth.otp.outbox.v1',
+    adminLogin: 'chitram.auth.admin.login.v1',
+    refresh: 'chitram.auth.session.refresh.v1',
+    logout: 'chitram.auth.session.logout.v1',
+    /** Revokes every session of a viewer or admin at once (account deletion). */
+    revokeSubject: 'chitram.auth.session.revoke-subject.v1',
+  },
+  /** Payloads and answers: libs/contracts/src/identity.ts. */
+  users: {
+    findOrCreateViewer: 'chitram.users.viewer.find-or-create.v1',
+    getViewer: 'chitram.users.viewer.get.v1',
+    deleteViewer: 'chitram.users.viewer.delete.v1',
+  },
+  /** Payloads and answers: libs/contracts/src/media.ts. Uploads themselves go over HTTP (large bytes never cross NATS). */
+  media: {
+    /** Removes stored objects by key (DeleteMediaObjects): compensation after a failed save, released images. */
+    deleteObjects: 'chitram.media.objects.delete.v1',
+  },
+  /** Payloads and answers: libs/contracts/src/catalog.ts. */
+  catalog: {
+    homeContent: 'chitram.catalog.home.content.v1',
+    movieGroup: 'chitram.catalog.home.group.v1',
+    languageMovies: 'chitram.catalog.home.language.v1',
+    search: 'chitram.catalog.search.v1',
+    movies: {
+      /** Public meta by id or slug (no stream link). */
+      meta: 'chitram.catalog.movies.meta.v1',
+      /** The whole movie, stream link included: admins and other services. */
+      get: 'chitram.catalog.movies.get.v1',
+      page: 'chitram.catalog.movies.page.v1',
+      create: 'chitram.catalog.movies.create.v1',
+      update: 'chitram.catalog.movies.update.v1',
+      delete: 'chitram.catalog.movies.delete.v1',
+    },
+    episodes: {
+      byCategory: 'chitram.catalog.episodes.category.v1',
+      page: 'chitram.catalog.episodes.page.v1',
+      get: 'chitram.catalog.episodes.get.v1',
+      create: 'chitram.catalog.episodes.create.v1',
+      update: 'chitram.catalog.episodes.update.v1',
+      delete: 'chitram.catalog.episodes.delete.v1',
+    },
+    series: {
+      list: 'chitram.catalog.series.list.v1',
+      get: 'chitram.catalog.series.get.v1',
+      create: 'chitram.catalog.series.create.v1',
+      update: 'chitram.catalog.series.update.v1',
+      delete: 'chitram.catalog.series.delete.v1',
+    },
+    /** Core NATS event after every admin write (payload CatalogueChanged): caches drop what they hold. */
+    changed: 'chitram.catalog.changed.v1',
+  },
+} as const;
+
+/**
+ * Events: written to a service's outbox with the change they announce, relayed to the JetStream
+ * stream EVENT_STREAM and consumed by durable consumers (ARCHITECTURE rule 3). Every event subject
+ * lives under EVENT_SUBJECT_ROOT, which is what the stream captures.
+ */
+export const EVENT_STREAM = 'CHITRAM_EVENTS';
+export const EVENT_SUBJECT_ROOT = 'chitram.events';
+export const Events = {
+  /** Payload UserDeleted (identity.ts): a viewer account is gone; its sessions end, its data goes. */
+  userDeleted: 'chitram.events.users.user-deleted.v1',
+  /** Payload CatalogueImagesReleased (catalog.ts): stored images no title uses any more, for media to remove. */
+  catalogImagesReleased: 'chitram.events.catalog.images-released.v1',
 } as const;
 
 /** Header that carries the request id from the gateway through NATS into each service's logs. */

@@ -20,10 +20,13 @@ const S3RVER_MAIN = fileURLToPath(new URL('./s3rver-main.mjs', import.meta.url))
 
 /** @typedef {{ dataDir: string, port: number, log: (line: string) => void }} StartOptions */
 
-const files = (dataDir, name) => ({
-  logFile: path.join(dataDir, 'logs', `${name}.log`),
-  pidFile: path.join(dataDir, 'run', `${name}.pid`),
-});
+const files = (dataDir, name) => {
+  for (const dir of ['logs', 'run']) fs.mkdirSync(path.join(dataDir, dir), { recursive: true });
+  return {
+    logFile: path.join(dataDir, 'logs', `${name}.log`),
+    pidFile: path.join(dataDir, 'run', `${name}.pid`),
+  };
+};
 
 /** postgres://postgres:<password>@127.0.0.1:<port>/postgres */
 export const postgresUrl = (port, password) =>
@@ -67,18 +70,26 @@ export async function startPostgres({ dataDir, port, password, log }) {
     fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
     if (ids) fs.chownSync(pwfile, ids.uid, ids.gid);
     try {
-      const init = spawnSync(
-        bin.initdb,
-        [
-          `--pgdata=${pgdata}`,
-          '--auth=scram-sha-256',
-          '--username=postgres',
-          `--pwfile=${pwfile}`,
-          '--encoding=UTF8',
-          '--locale=C',
-        ],
-        { ...ids, encoding: 'utf8', env: { ...process.env, LC_ALL: 'C' } },
-      );
+      // C.UTF-8 keeps byte-order collation but classifies Indian scripts as letters, which pg_trgm
+      // search needs; a system without that locale falls back to plain C.
+      const initdb = (locale) =>
+        spawnSync(
+          bin.initdb,
+          [
+            `--pgdata=${pgdata}`,
+            '--auth=scram-sha-256',
+            '--username=postgres',
+            `--pwfile=${pwfile}`,
+            '--encoding=UTF8',
+            `--locale=${locale}`,
+          ],
+          { ...ids, encoding: 'utf8', env: { ...process.env, LC_ALL: locale } },
+        );
+      let init = initdb('C.UTF-8');
+      if (init.status !== 0) {
+        fs.rmSync(pgdata, { recursive: true, force: true }); // initdb creates it again
+        init = initdb('C');
+      }
       fs.appendFileSync(logFile, `${init.stdout ?? ''}${init.stderr ?? ''}`);
       if (init.status !== 0)
         throw new Error(

@@ -1,5 +1,5 @@
-import { IsString } from 'class-validator';
-import { ConfigError, loadConfig, ServiceConfig } from './config';
+import { IsIn, IsOptional, IsString, ValidateIf } from 'class-validator';
+import { ConfigError, describeConfig, loadConfig, ServiceConfig } from './config';
 
 class ExampleConfig extends ServiceConfig {
   @IsString()
@@ -35,5 +35,74 @@ describe('loadConfig', () => {
     expect(() => loadConfig(ExampleConfig, { API_KEY: 'k', DATABASE_NAME: 'x"; DROP' })).toThrow(
       /DATABASE_NAME/,
     );
+  });
+});
+
+class DeliveryConfig extends ServiceConfig {
+  @IsString()
+  API_KEY: string;
+
+  @IsOptional()
+  @IsString()
+  REGION?: string;
+
+  @IsIn(['console', 'sms'])
+  DELIVERY = 'console';
+
+  @ValidateIf((config: DeliveryConfig) => config.DELIVERY === 'sms')
+  @IsString()
+  SMS_TOKEN?: string;
+}
+
+describe('describeConfig', () => {
+  const byName = (target: new () => object) =>
+    Object.fromEntries(describeConfig(target).map((v) => [v.name, v]));
+
+  it('lists every variable, inherited ones included, with its development default', () => {
+    const vars = byName(DeliveryConfig);
+    expect(Object.keys(vars).sort()).toEqual(
+      [
+        'API_KEY',
+        'DATABASE_NAME',
+        'DATABASE_URL',
+        'DELIVERY',
+        'HEALTH_PORT',
+        'LOG_LEVEL',
+        'NATS_URL',
+        'NODE_ENV',
+        'REGION',
+        'RPC_TIMEOUT_MS',
+        'SMS_TOKEN',
+      ].sort(),
+    );
+    expect(vars.NATS_URL).toEqual({
+      name: 'NATS_URL',
+      required: false,
+      defaultValue: 'nats://127.0.0.1:4222',
+    });
+    expect(vars.HEALTH_PORT.defaultValue).toBe(0);
+    expect(vars.DELIVERY).toEqual({ name: 'DELIVERY', required: false, defaultValue: 'console' });
+  });
+
+  it('marks as required only what has no default and is not optional or conditional', () => {
+    const required = describeConfig(DeliveryConfig)
+      .filter((v) => v.required)
+      .map((v) => v.name);
+    expect(required).toEqual(['API_KEY']);
+    expect(byName(DeliveryConfig).SMS_TOKEN).toEqual({
+      name: 'SMS_TOKEN',
+      required: false,
+      defaultValue: undefined,
+    });
+  });
+
+  it('agrees with loadConfig: the required variables alone are enough to start', () => {
+    const env = Object.fromEntries(
+      describeConfig(DeliveryConfig)
+        .filter((v) => v.required)
+        .map((v) => [v.name, 'x']),
+    );
+    expect(() => loadConfig(DeliveryConfig, env)).not.toThrow();
+    expect(() => loadConfig(DeliveryConfig, {})).toThrow(/API_KEY/);
   });
 });

@@ -7,6 +7,7 @@ import {
   Matches,
   Max,
   Min,
+  ValidationTypes,
   getMetadataStorage,
   validateSync,
 } from 'class-validator';
@@ -58,6 +59,32 @@ export function loadConfig<T extends object>(
   const extra = (config as { crossCheck?: () => string[] }).crossCheck?.() ?? [];
   if (problems.length + extra.length > 0) throw new ConfigError([...problems, ...extra]);
   return config as T;
+}
+
+/** One environment variable of a config class, as deployment tooling sees it. */
+export interface ConfigVariable {
+  name: string;
+  /** No default and not conditional (@IsOptional, @ValidateIf): an app cannot start without it. */
+  required: boolean;
+  /** The class's initialiser, the development default; undefined when there is none. */
+  defaultValue: unknown;
+}
+
+/**
+ * The environment variables a config class reads (its own and its base classes'), for deployment
+ * files and their checks. A variable under @ValidateIf is listed as not required: whether
+ * it is needed depends on other values, which only `loadConfig` can judge.
+ */
+export function describeConfig(target: ConfigClass<object>): ConfigVariable[] {
+  const defaults = new target() as Record<string, unknown>;
+  const metas = getMetadataStorage().getTargetValidationMetadatas(target, '', true, false);
+  return declaredKeys(target).map((name) => {
+    const conditional = metas.some(
+      (m) => m.propertyName === name && m.type === ValidationTypes.CONDITIONAL_VALIDATION,
+    );
+    const defaultValue = defaults[name];
+    return { name, required: defaultValue === undefined && !conditional, defaultValue };
+  });
 }
 
 export const NODE_ENVS = ['development', 'test', 'production'] as const;

@@ -10,3 +10,7 @@ export * from './rpc-client';
 export * from './rpc-server';
 export * from './service';
 export * from './tokens';
+export * from './access-tokens';
+export * from './events';
+export * from './redis';
+export * from './revocation';

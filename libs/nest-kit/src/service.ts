@@ -15,8 +15,10 @@ import { ConfigError, loadConfig, type ServiceConfig } from './config';
 import { createDataSource, databaseName, ensureDatabase, type DatabaseDefinition } from './database';
 import { HealthRegistry, startHealthServer } from './health';
 import { createLogger, LOGGER, PinoNestLogger, type Logger } from './logging';
+import { connectNats } from './nats';
+import { RpcClient } from './rpc-client';
 import { RpcErrorFilter, RpcRequestContextInterceptor, strictValidationPipe } from './rpc-server';
-import { CONFIG } from './tokens';
+import { CONFIG, NATS_CONNECTION } from './tokens';
 
 /** Everything that makes one back-end service: its name (and so its queue group), config, module and tables. */
 export interface ServiceDefinition<C extends ServiceConfig = ServiceConfig> {
@@ -88,6 +90,10 @@ export async function startService<C extends ServiceConfig>(
   health.register('database', async () => {
     await dataSource.query('SELECT 1');
   });
+  // A connection of the service's own for what it asks other services and for JetStream events; the
+  // microservice transport keeps its own for the requests it serves.
+  const nats = await connectNats(config.NATS_URL, `chitram-${definition.name}-client`);
+  const rpc = new RpcClient(nats, config.RPC_TIMEOUT_MS);
 
   const kit: DynamicModule = {
     module: ServiceKitModule,
@@ -99,8 +105,10 @@ export async function startService<C extends ServiceConfig>(
       { provide: DataSource, useValue: dataSource },
       { provide: HealthRegistry, useValue: health },
       { provide: LOGGER, useValue: logger },
+      { provide: NATS_CONNECTION, useValue: nats },
+      { provide: RpcClient, useValue: rpc },
     ],
-    exports: [CONFIG, definition.config, DataSource, HealthRegistry, LOGGER],
+    exports: [CONFIG, definition.config, DataSource, HealthRegistry, LOGGER, NATS_CONNECTION, RpcClient],
   };
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(
     { module: ServiceRootModule, imports: [kit, definition.module] },
@@ -133,6 +141,7 @@ export async function startService<C extends ServiceConfig>(
     async close() {
       healthServer?.close();
       await app.close();
+      await nats.drain().catch(() => nats.close());
       if (dataSource.isInitialized) await dataSource.destroy();
     },
   };

@@ -126,3 +126,5 @@ export async function startTestService<C extends ServiceConfig>(
   };
 }
 export * from './service-basics';
+export * from './isolation';
+export * from './object-storage';

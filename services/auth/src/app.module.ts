@@ -1,4 +1,16 @@
 import { Module } from '@nestjs/common';
+import { EventsModule, RedisModule } from '@chitram/nest-kit';
+import { AdminsModule } from './admins/admins.module';
+import { OtpModule } from './otp/otp.module';
+import { SessionsModule } from './sessions/sessions.module';
 
-@Module({})
+@Module({
+  imports: [
+    RedisModule.fromServiceConfig('chitram-auth'),
+    EventsModule.forService(),
+    SessionsModule,
+    OtpModule,
+    AdminsModule,
+  ],
+})
 export class AppModule {}

@@ -1,4 +1,25 @@
 import { Module } from '@nestjs/common';
+import { EventsModule, RedisModule } from '@chitram/nest-kit';
+import { BrowseController } from './browse/browse.controller';
+import { CatalogueCache } from './cache/catalogue-cache';
+import { CatalogueChanges } from './cache/catalogue-changes';
+import { EpisodeCatalogue } from './shows/episode-catalogue';
+import { SeriesCatalogue } from './shows/series-catalogue';
+import { ShowsController } from './shows/shows.controller';
+import { MovieCatalogue } from './titles/movie-catalogue';
+import { MovieSearch } from './titles/movie-search';
+import { MoviesController } from './titles/movies.controller';
 
-@Module({})
+@Module({
+  imports: [RedisModule.fromServiceConfig('chitram-catalog'), EventsModule.forService()],
+  controllers: [BrowseController, MoviesController, ShowsController],
+  providers: [
+    CatalogueCache,
+    CatalogueChanges,
+    MovieCatalogue,
+    MovieSearch,
+    EpisodeCatalogue,
+    SeriesCatalogue,
+  ],
+})
 export class AppModule {}

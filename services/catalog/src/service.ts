@@ -2,10 +2,17 @@ import { defineService, OutboxEvent } from '@chitram/nest-kit';
 import { AppModule } from './app.module';
 import { CatalogConfig } from './config';
 import { Init1763712000000 } from './migrations/1763712000000-Init';
+import { Catalogue1795255200000 } from './migrations/1795255200000-Catalogue';
+import { EpisodeEntity } from './shows/episode.entity';
+import { SeriesEntity } from './shows/series.entity';
+import { MovieEntity } from './titles/movie.entity';
 
 export const catalogService = defineService({
   name: 'catalog',
   config: CatalogConfig,
   module: AppModule,
-  database: { entities: [OutboxEvent], migrations: [Init1763712000000] },
+  database: {
+    entities: [OutboxEvent, MovieEntity, SeriesEntity, EpisodeEntity],
+    migrations: [Init1763712000000, Catalogue1795255200000],
+  },
 });

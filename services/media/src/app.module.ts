@@ -1,4 +1,38 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { EventsModule, HealthRegistry, LOGGER, type Logger } from '@chitram/nest-kit';
+import { MediaConfig } from './config';
+import { MediaHttpServer } from './http/media-http.server';
+import { ObjectsController } from './objects/objects.controller';
+import { ReleasedImagesHandler } from './objects/released-images.handler';
+import { ObjectStorage } from './storage/object-storage';
 
-@Module({})
-export class AppModule {}
+@Module({
+  imports: [EventsModule.forService()],
+  controllers: [ObjectsController],
+  providers: [
+    {
+      provide: ObjectStorage,
+      inject: [MediaConfig],
+      useFactory: (config: MediaConfig) => new ObjectStorage(config),
+    },
+    MediaHttpServer,
+    ReleasedImagesHandler,
+  ],
+})
+export class AppModule implements OnModuleInit {
+  constructor(
+    private readonly storage: ObjectStorage,
+    @Inject(HealthRegistry) private readonly health: HealthRegistry,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    this.health.register('storage', () => this.storage.check());
+    try {
+      await this.storage.ensureBucket();
+    } catch (error) {
+      // Storage may come up after the service; readiness reports it down until it does.
+      this.logger.warn({ err: error, bucket: this.storage.bucket }, 'object storage not reachable yet');
+    }
+  }
+}

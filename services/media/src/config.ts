@@ -1,4 +1,47 @@
-import { ServiceConfig } from '@chitram/nest-kit';
+import { EventServiceConfig } from '@chitram/nest-kit';
+import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
+
+const DEVELOPMENT_ACCESS_KEY = 'chitram';
+const DEVELOPMENT_SECRET_KEY = 'chitram-secret';
 
 /** The media service's settings, read and validated once at start-up. */
-export class MediaConfig extends ServiceConfig {}
+export class MediaConfig extends EventServiceConfig {
+  /** The S3-compatible object storage (MinIO in production; s3rver or MinIO in development). */
+  @Matches(/^https?:\/\/[^\s/]+(:\d+)?\/?$/, {
+    message: 'S3_ENDPOINT must be an http(s)://host:port address without a path',
+  })
+  S3_ENDPOINT = 'http://127.0.0.1:9000';
+
+  @IsString()
+  @Matches(/^\S{3,}$/, { message: 'S3_ACCESS_KEY must be at least 3 characters without spaces' })
+  S3_ACCESS_KEY = DEVELOPMENT_ACCESS_KEY;
+
+  @IsString()
+  @Matches(/^\S{8,}$/, { message: 'S3_SECRET_KEY must be at least 8 characters without spaces' })
+  S3_SECRET_KEY = DEVELOPMENT_SECRET_KEY;
+
+  @IsString()
+  S3_REGION = 'us-east-1';
+
+  @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'S3_BUCKET must be a valid bucket name' })
+  S3_BUCKET = 'chitram-media';
+
+  /**
+   * Port of the service's internal HTTP server (uploads in, stored objects out); 0 picks a free one
+   * (tests). Only the gateway calls it: it is not exposed to browsers.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  MEDIA_HTTP_PORT = 4104;
+
+  @IsString()
+  MEDIA_HTTP_HOST = '127.0.0.1';
+
+  crossCheck(): string[] {
+    return this.isProduction &&
+      (this.S3_ACCESS_KEY === DEVELOPMENT_ACCESS_KEY || this.S3_SECRET_KEY === DEVELOPMENT_SECRET_KEY)
+      ? ['S3_ACCESS_KEY/S3_SECRET_KEY: the development key pair is refused in production']
+      : [];
+  }
+}

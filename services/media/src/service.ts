@@ -1,11 +1,12 @@
-import { defineService, OutboxEvent } from '@chitram/nest-kit';
+import { defineService, OutboxEvent, ProcessedEvent } from '@chitram/nest-kit';
 import { AppModule } from './app.module';
 import { MediaConfig } from './config';
 import { Init1763712000000 } from './migrations/1763712000000-Init';
+import { Inbox1795258800000 } from './migrations/1795258800000-Inbox';
 
 export const mediaService = defineService({
   name: 'media',
   config: MediaConfig,
   module: AppModule,
-  database: { entities: [OutboxEvent], migrations: [Init1763712000000] },
+  database: { entities: [OutboxEvent, ProcessedEvent], migrations: [Init1763712000000, Inbox1795258800000] },
 });

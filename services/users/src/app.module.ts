@@ -1,4 +1,11 @@
 import { Module } from '@nestjs/common';
+import { EventsModule } from '@chitram/nest-kit';
+import { ViewersController } from './viewers/viewers.controller';
+import { ViewersService } from './viewers/viewers.service';
 
-@Module({})
+@Module({
+  imports: [EventsModule.forService()],
+  controllers: [ViewersController],
+  providers: [ViewersService],
+})
 export class AppModule {}

@@ -1,4 +1,4 @@
-import { ServiceConfig } from '@chitram/nest-kit';
+import { EventServiceConfig } from '@chitram/nest-kit';
 
 /** The users service's settings, read and validated once at start-up. */
-export class UsersConfig extends ServiceConfig {}
+export class UsersConfig extends EventServiceConfig {}

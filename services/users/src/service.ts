@@ -2,10 +2,12 @@ import { defineService, OutboxEvent } from '@chitram/nest-kit';
 import { AppModule } from './app.module';
 import { UsersConfig } from './config';
 import { Init1763712000000 } from './migrations/1763712000000-Init';
+import { Viewers1764460800000 } from './migrations/1764460800000-Viewers';
+import { Viewer } from './viewers/viewer.entity';
 
 export const usersService = defineService({
   name: 'users',
   config: UsersConfig,
   module: AppModule,
-  database: { entities: [OutboxEvent], migrations: [Init1763712000000] },
+  database: { entities: [OutboxEvent, Viewer], migrations: [Init1763712000000, Viewers1764460800000] },
 });

@@ -1,18 +1,52 @@
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useDocumentTitle } from '../app/use-document-title';
 import { useHost } from '../app/host';
 
-/** SPEC §2.12. Signing in is wired by the sign-in issue; until then the form says so. */
+/** Said when an admin login fails without a message from the server (offline, no answer). */
+const LOGIN_FAILED = 'Could not sign in. Please try again.';
+
+/** The `POST /api/admin/admin-login` answer as a stored admin session (DECISIONS D2, D29), or null. */
+function adminSessionFrom(answer: unknown) {
+  if (typeof answer !== 'object' || answer === null) return null;
+  const a = answer as Record<string, unknown>;
+  if (typeof a.token !== 'string' || a.role !== 'admin') return null;
+  return {
+    token: a.token,
+    role: 'admin' as const,
+    email: typeof a.email === 'string' ? a.email : '',
+    refreshToken: typeof a.refreshToken === 'string' ? a.refreshToken : undefined,
+  };
+}
+
+/**
+ * /admin (SPEC §2.12, §4.2): e-mail and password. Success stores the admin session and opens the
+ * dashboard; a failure shows the server's message (the spec only logged it).
+ */
 export function AdminLogin() {
   useDocumentTitle('Admin login');
-  const { toast } = useHost();
+  const { api, toast, problemOf, getSession } = useHost();
+  const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [signingIn, setSigningIn] = useState(false);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    toast('Admin sign-in arrives soon', 'info');
+    if (signingIn) return;
+    setSigningIn(true);
+    try {
+      const answer: unknown = await api
+        .post('admin/admin-login', { json: { email: email.trim(), password }, context: { anonymous: true } })
+        .json();
+      const session = adminSessionFrom(answer);
+      if (!session) throw new Error('The login answer carried no admin session.');
+      getSession().signInAdmin(session);
+      void navigate('/admin/dashboard', { replace: true });
+    } catch (failure) {
+      toast(problemOf(failure, LOGIN_FAILED).message, 'error');
+      setSigningIn(false);
+    }
   }
 
   return (
@@ -52,8 +86,12 @@ export function AdminLogin() {
               placeholder="Your password"
             />
           </label>
-          <button type="submit" className="button button--primary button--block ad-login__submit">
-            Login
+          <button
+            type="submit"
+            className="button button--primary button--block ad-login__submit"
+            disabled={signingIn}
+          >
+            {signingIn ? 'Signing in…' : 'Login'}
           </button>
         </form>
         <Link className="ad-login__home" to="/">

@@ -11,6 +11,7 @@ import { isFooterHidden, isTopNavHidden } from '../layout/header-rules';
 import { ScrollToTop } from '../layout/ScrollToTop';
 import { ToastArea } from '../toast/ToastArea';
 import { hostApi } from './host-api';
+import { NavigationBridge } from './navigation';
 
 /** A remote behind the guard its path calls for (SPEC §2.2, §2.3). */
 function GuardedRemote({ name }: { name: RemoteName }) {
@@ -47,6 +48,7 @@ function Layout({ children }: { children: ReactNode }) {
 export function App() {
   return (
     <BrowserRouter>
+      <NavigationBridge />
       <ScrollToTop />
       <Layout>
         <Routes>

@@ -33,6 +33,9 @@ describe('route guard (SPEC §2.3, DECISIONS D7)', () => {
   it('closes the login page to signed-in viewers', () => {
     expect(redirectFor('/login', { user, admin: null })).toBe('/');
     expect(redirectFor('/login', visitor)).toBeNull();
+    // DECISIONS D9: /verify-otp is the code step of the same login flow.
+    expect(redirectFor('/verify-otp', { user, admin: null })).toBe('/');
+    expect(redirectFor('/verify-otp', visitor)).toBeNull();
   });
 
   it('requires a viewer for the profile and account deletion', () => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../session/session-store';
+import { syncViewerProfile } from '../session/sync-viewer';
 import { UserIcon } from '../ui/icons';
 import type { ProfileSummary } from './header-rules';
 
@@ -9,10 +10,16 @@ export function ProfileMenu({ profile }: { profile: ProfileSummary }) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const logout = useSession((s) => s.logout);
+  const isAdmin = useSession((s) => Boolean(s.admin));
   const navigate = useNavigate();
   const { pathname } = useLocation();
 
   useEffect(() => setOpen(false), [pathname]);
+
+  // The panel shows the viewer's plan as the server knows it now, not only as it was at sign-in.
+  useEffect(() => {
+    if (open && !isAdmin) void syncViewerProfile();
+  }, [open, isAdmin]);
 
   useEffect(() => {
     if (!open) return;

@@ -42,6 +42,21 @@ describe('stored sessions (DECISIONS D2)', () => {
     expect(storage.map.size).toBe(0);
   });
 
+  it('keeps the refresh tokens beside the sessions (DECISIONS D5)', () => {
+    const storage = memoryStorage({
+      [USER_KEY]: JSON.stringify({ token: 'a1', refreshToken: 'r1', phoneNumber: '+919876543210' }),
+      [ADMIN_KEY]: JSON.stringify({
+        token: 'a2',
+        refreshToken: 'r2',
+        role: 'admin',
+        email: 'admin@chitram.in',
+      }),
+    });
+    const { user, admin } = readStoredSessions(storage);
+    expect(user?.refreshToken).toBe('r1');
+    expect(admin?.refreshToken).toBe('r2');
+  });
+
   it('refuses an admin entry whose role is not admin', () => {
     expect(parseAdminSession({ token: 'x', role: 'user', email: 'a@b.c' })).toBeNull();
   });

@@ -38,14 +38,24 @@ export function parseUserSession(value: unknown): UserSession | null {
     phoneNumber: typeof value.phoneNumber === 'string' ? value.phoneNumber : '',
     isSubscribed: value.isSubscribed === true,
     activeSubscription: toActiveSubscription(value.activeSubscription),
+    refreshToken: optionalString(value.refreshToken),
   };
+}
+
+function optionalString(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 /** An admin session needs a token and the role `admin` (SPEC §6). */
 export function parseAdminSession(value: unknown): AdminSession | null {
   if (!isRecord(value) || typeof value.token !== 'string' || value.token === '' || value.role !== 'admin')
     return null;
-  return { token: value.token, role: 'admin', email: typeof value.email === 'string' ? value.email : '' };
+  return {
+    token: value.token,
+    role: 'admin',
+    email: typeof value.email === 'string' ? value.email : '',
+    refreshToken: optionalString(value.refreshToken),
+  };
 }
 
 export function readStoredSessions(storage: SessionStorage): {

@@ -1,16 +1,24 @@
 import { useParams } from 'react-router';
+import { useApi } from '../app/api';
 import { languageFromSlug } from '../app/languages';
-import { ComingSoon } from './ComingSoon';
+import { useDocumentTitle } from '../app/use-document-title';
+import type { Movie } from '../catalog/types';
+import { MovieListPage } from '../components/MovieListPage';
 import { NotFound } from './NotFound';
 
 /** SPEC §2.11 language page, titled '{Language} Movies'; only the eight languages exist (DECISIONS D27). */
 export function LanguagePage() {
   const language = languageFromSlug(useParams().language);
+  const api = useApi();
+  useDocumentTitle(language ? `${language} Movies` : 'Page not found');
   if (!language) return <NotFound />;
   return (
-    <ComingSoon
+    <MovieListPage
       title={`${language} Movies`}
-      text={`${language} films will be listed here as soon as the catalogue opens.`}
+      listKey={language}
+      loadPage={(page, signal) =>
+        api.get(`home/languages/${language}`, { searchParams: { page }, signal }).json<Movie[]>()
+      }
     />
   );
 }

@@ -1,0 +1,128 @@
+import {
+  emptyEpisodeBlock,
+  emptySeriesForm,
+  seriesFormData,
+  seriesFormFromSeries,
+  seriesServerErrors,
+  validateSeriesForm,
+} from './series-form';
+import type { SeriesWithEpisodes } from './types';
+
+const NOW = new Date('2025-06-15T12:00:00Z');
+const png = (name: string) => new File([new Uint8Array([1])], name, { type: 'image/png' });
+
+function block(title: string) {
+  return {
+    ...emptyEpisodeBlock(),
+    title,
+    videoUrl: `https://cdn.example.in/${title}.m3u8`,
+    description: `About ${title}`,
+    releaseDate: '2025-06-01',
+    duration: '20min',
+    banner: png(`${title}.png`),
+  };
+}
+
+function filled() {
+  return {
+    ...emptySeriesForm(),
+    title: 'Yoga Every Day',
+    cast: 'Asha, Ravi',
+    tags: 'yoga, morning',
+    genre: ['Kids' as const],
+    category: 'health' as const,
+    episodes: [block('one'), block('two')],
+  };
+}
+
+describe('series form (SPEC §2.13, DECISIONS D11)', () => {
+  it('starts with one episode block and blocks have their own keys', () => {
+    const form = emptySeriesForm();
+    expect(form.episodes).toHaveLength(1);
+    expect(emptyEpisodeBlock().key).not.toBe(emptyEpisodeBlock().key);
+  });
+
+  it('checks the series and every episode block, naming the block', () => {
+    const values = {
+      ...filled(),
+      title: '',
+      episodes: [block('one'), { ...emptyEpisodeBlock(), releaseDate: '2025-07-01' }],
+    };
+    const errors = validateSeriesForm(values, NOW);
+    expect(errors.title).toBe('Title is required');
+    expect(errors['episodes[0][title]']).toBeUndefined();
+    expect(errors['episodes[1][title]']).toBe('Episode title is required');
+    expect(errors['episodes[1][releaseDate]']).toBe('Release date may not be after today');
+    expect(errors['episodes[1][banner]']).toBe('Banner is required');
+    expect(validateSeriesForm(filled(), NOW)).toEqual({});
+  });
+
+  it('sends the series and its episode blocks in order, files after the text', () => {
+    const form = seriesFormData(filled(), png('title.png'));
+    expect(form.getAll('cast[]')).toEqual(['Asha', 'Ravi']);
+    expect(form.getAll('tags[]')).toEqual(['yoga', 'morning']);
+    expect(form.getAll('genre')).toEqual(['Kids']);
+    expect(form.get('episodes[0][title]')).toBe('one');
+    expect(form.get('episodes[1][videoUrl]')).toBe('https://cdn.example.in/two.m3u8');
+    expect((form.get('episodes[1][banner]') as File).name).toBe('two.png');
+    const names = [...form.keys()];
+    expect(names.indexOf('titleImage')).toBeGreaterThan(names.indexOf('episodes[1][duration]'));
+  });
+
+  it('keeps saved episodes by id, with the banner they have unless a new one is chosen', () => {
+    const series = {
+      title: 'S',
+      cast: ['A'],
+      tags: [],
+      genre: ['Drama'],
+      language: 'hindi',
+      rating: 'U',
+      category: 'political',
+      episodes: [
+        {
+          _id: 'e2',
+          episodeNumber: 2,
+          title: 'second',
+          videoUrl: 'https://x.in/2',
+          description: 'd',
+          releaseDate: '2025-01-02',
+          duration: '10min',
+          bannerUrl: '/api/media/images/images/b2.png',
+        },
+        {
+          _id: 'e1',
+          episodeNumber: 1,
+          title: 'first',
+          videoUrl: 'https://x.in/1',
+          description: 'd',
+          releaseDate: '2025-01-01',
+          duration: '10min',
+          bannerUrl: '/api/media/images/images/b1.png',
+        },
+      ],
+    } as unknown as SeriesWithEpisodes;
+    const values = seriesFormFromSeries(series);
+    expect(values.language).toBe('Hindi');
+    expect(values.episodes.map((b) => b.title)).toEqual(['first', 'second']);
+    values.episodes[1] = { ...values.episodes[1], banner: png('new.png') };
+    const form = seriesFormData(values, null);
+    expect(form.get('episodes[0][id]')).toBe('e1');
+    expect(form.get('episodes[0][bannerUrl]')).toBe('/api/media/images/images/b1.png');
+    expect(form.has('episodes[1][bannerUrl]')).toBe(false);
+    expect((form.get('episodes[1][banner]') as File).name).toBe('new.png');
+  });
+
+  it("puts the server's messages on the block they name", () => {
+    expect(
+      seriesServerErrors({
+        'episodes[1][banner]': ['banner is required'],
+        'episodes.0.bannerUrl': ['bad key'],
+        titlePngUrl: ['x'],
+      }),
+    ).toEqual({
+      'episodes[1][banner]': 'banner is required',
+      'episodes[0][banner]': 'bad key',
+      titleImage: 'x',
+    });
+  });
+});

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+
+export function FormSection({
+  title,
+  children,
+  className = '',
+}: {
+  title: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <section className={`ad-card ${className}`}>
+      <h2 className="ad-card__title">{title}</h2>
+      <div className="ad-card__body">{children}</div>
+    </section>
+  );
+}
+
+/** The message above a form that could not be sent, and why. */
+export function FormAlert({ message }: { message: string }) {
+  if (!message) return null;
+  return (
+    <div className="ad-alert" role="alert">
+      {message}
+    </div>
+  );
+}
+
+/** Moves to the first field with a message, so the person sees what to fix. */
+export function focusFirstInvalid(form: HTMLFormElement | null) {
+  requestAnimationFrame(() => {
+    const field = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!field) return;
+    const target =
+      field.tagName === 'FIELDSET' ? (field.querySelector<HTMLElement>('input') ?? field) : field;
+    target.scrollIntoView?.({ block: 'center' });
+    target.focus({ preventScroll: true });
+  });
+}

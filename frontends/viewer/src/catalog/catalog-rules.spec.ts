@@ -1,0 +1,93 @@
+import {
+  castLine,
+  distinctMovies,
+  episodeHeading,
+  formatReleaseDate,
+  heroMovie,
+  homeRails,
+  initials,
+  isVideoUrl,
+  playPath,
+} from './catalog-rules';
+import type { Movie } from './types';
+
+function movie(id: string, over: Partial<Movie> = {}): Movie {
+  return {
+    _id: id,
+    slug: `title-${id}`,
+    title: `Title ${id}`,
+    description: '',
+    cast: [],
+    genre: ['Drama'],
+    language: 'Telugu',
+    rating: 'U',
+    releaseYear: 2020,
+    duration: '2hr',
+    thumbnailUrl: '',
+    bannerUrl: '',
+    titlePngUrl: '',
+    trailerUrl: null,
+    isFree: false,
+    type: 'movie',
+    ...over,
+  };
+}
+
+describe('home rails (SPEC §2.1)', () => {
+  it('lists genres with titles in SPEC §5 order, leaving out empty ones', () => {
+    const rails = homeRails({
+      genreMovies: { Sports: [movie('s')], Action: [movie('a')], Horror: [], Drama: [movie('d')] },
+    });
+    expect(rails.map((r) => r.genre)).toEqual(['Action', 'Drama', 'Sports']);
+    expect(homeRails(null)).toEqual([]);
+  });
+
+  it('picks a featured title for the hero, else a trending one, else the first', () => {
+    const a = movie('a');
+    const t = movie('t');
+    const f = movie('f');
+    expect(heroMovie(homeRails({ genreMovies: { Action: [a], Trending: [t], Featured: [f] } }))).toBe(f);
+    expect(heroMovie(homeRails({ genreMovies: { Action: [a], Trending: [t] } }))).toBe(t);
+    expect(heroMovie(homeRails({ genreMovies: { Action: [a] } }))).toBe(a);
+    expect(heroMovie([])).toBeNull();
+  });
+
+  it('lists each title once across rails', () => {
+    const a = movie('a');
+    const rails = homeRails({ genreMovies: { Action: [a, movie('b')], Drama: [a, movie('c')] } });
+    expect(distinctMovies(rails).map((m) => m._id)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('what the pages show', () => {
+  it('links a title by its slug (DECISIONS D10)', () => {
+    expect(playPath({ slug: 'kaala-patthar-2019' })).toBe('/movie/kaala-patthar-2019/play');
+  });
+
+  it('writes release dates in long US format, without slipping a day (SPEC §2.11)', () => {
+    expect(formatReleaseDate('2025-01-05')).toBe('January 5, 2025');
+    expect(formatReleaseDate('2024-12-31T23:30:00.000Z')).toBe('December 31, 2024');
+    expect(formatReleaseDate('someday')).toBe('someday');
+    expect(formatReleaseDate(null)).toBe('');
+  });
+
+  it("heads an episode 'Episode {number} - {title}'", () => {
+    expect(episodeHeading({ episodeNumber: 3, title: 'The Budget' })).toBe('Episode 3 - The Budget');
+  });
+
+  it('joins the cast with commas', () => {
+    expect(castLine(['Ravi Teja', 'Sai Pallavi'])).toBe('Ravi Teja, Sai Pallavi');
+    expect(castLine(undefined)).toBe('');
+  });
+
+  it('tells a video banner from a picture', () => {
+    expect(isVideoUrl('/api/media/images/videos/ab.mp4')).toBe(true);
+    expect(isVideoUrl('/api/media/images/images/ab.webp')).toBe(false);
+  });
+
+  it('shows initials for a missing picture, in any script', () => {
+    expect(initials('Kaala Patthar')).toBe('KP');
+    expect(initials('  rangasthalam ')).toBe('R');
+    expect(initials('ప్రేమ కథ')).toBe('ప్ర'.slice(0, 1) + 'క');
+  });
+});

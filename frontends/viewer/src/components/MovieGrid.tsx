@@ -1,0 +1,15 @@
+import type { Movie } from '../catalog/types';
+import { PosterCard } from './PosterCard';
+
+/** SPEC §2.11: a wrap of thumbnails, each linking to the play page. */
+export function MovieGrid({ movies }: { movies: Movie[] }) {
+  return (
+    <ul className="vw-grid">
+      {movies.map((movie, index) => (
+        <li key={movie._id}>
+          <PosterCard movie={movie} priority={index < 6} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,34 @@
+import { Link } from 'react-router';
+import { playPath } from '../catalog/catalog-rules';
+import type { Movie } from '../catalog/types';
+import { SmartImage } from './SmartImage';
+
+/** What a title page may be handed on the way in (DECISIONS D10): shown at once, then refreshed. */
+export interface TitleNavigationState {
+  id: string;
+  movie: Movie;
+}
+
+/** A title's poster, linking to its page. */
+export function PosterCard({ movie, priority = false }: { movie: Movie; priority?: boolean }) {
+  const state: TitleNavigationState = { id: movie._id, movie };
+  return (
+    <Link className="vw-poster" to={playPath(movie)} state={state} data-testid="poster">
+      <span className="vw-poster__frame">
+        <SmartImage
+          src={movie.thumbnailUrl}
+          alt={movie.title}
+          width={240}
+          height={360}
+          className="vw-poster__image"
+          priority={priority}
+        />
+        {movie.isFree && <span className="vw-badge vw-badge--free vw-poster__badge">Free</span>}
+      </span>
+      <span className="vw-poster__title">{movie.title}</span>
+      <span className="vw-poster__meta">
+        {movie.releaseYear} · {movie.language}
+      </span>
+    </Link>
+  );
+}

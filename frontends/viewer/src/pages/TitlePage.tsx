@@ -1,0 +1,156 @@
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useApi } from '../app/api';
+import { useHost } from '../app/host';
+import { useDocumentTitle } from '../app/use-document-title';
+import { useLoader } from '../app/use-loader';
+import { genreSlug } from '../catalog/catalog-lists';
+import { castLine } from '../catalog/catalog-rules';
+import type { Movie, MovieMeta } from '../catalog/types';
+import { TitleFacts, TitleLogo } from '../components/FeatureHero';
+import { ErrorLine, LoadingLine } from '../components/LoadStatus';
+import type { TitleNavigationState } from '../components/PosterCard';
+import { SmartImage } from '../components/SmartImage';
+
+function handedMovie(state: unknown, slug: string): Movie | null {
+  const movie = (state as Partial<TitleNavigationState> | null)?.movie;
+  return movie && movie.slug === slug ? movie : null;
+}
+
+/**
+ * DECISIONS D10: `/movie/{slug}/play`. A title handed over by the page before shows at once; the slug
+ * is always resolved through the API, so a refresh or a shared link works. The player arrives with
+ * the playback issue.
+ */
+export function TitlePage() {
+  const slug = useParams().slug ?? '';
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { toast } = useHost();
+  const api = useApi();
+
+  const result = useLoader(
+    (signal) => api.get(`movie/${encodeURIComponent(slug)}`, { signal }).json<MovieMeta>(),
+    [api, slug],
+  );
+  const movie = result.data?.meta ?? handedMovie(location.state, slug);
+  useDocumentTitle(movie?.title ?? 'Title');
+
+  function back() {
+    // Back to where the visitor came from; a shared link opened directly goes home instead.
+    if (location.key !== 'default') void navigate(-1);
+    else void navigate('/');
+  }
+
+  if (!movie) {
+    return (
+      <section className="vw-page">
+        {result.status === 'error' ? (
+          <>
+            <h1 className="vw-page__title">Title not available</h1>
+            <ErrorLine message={result.error} onRetry={result.reload} />
+            <Link className="button button--ghost" to="/">
+              Go to Home
+            </Link>
+          </>
+        ) : (
+          <LoadingLine />
+        )}
+      </section>
+    );
+  }
+
+  return (
+    <article className="vw-title">
+      <div className="vw-title__art" aria-hidden="true">
+        <SmartImage
+          src={movie.bannerUrl}
+          alt=""
+          width={1920}
+          height={820}
+          priority
+          allowVideo
+          className="vw-title__banner"
+          fallback={<span className="vw-feature__banner-fallback" />}
+        />
+      </div>
+      <div className="vw-title__content">
+        <button type="button" className="vw-back" onClick={back}>
+          <span aria-hidden="true">←</span> Back
+        </button>
+        <div className="vw-title__layout">
+          <SmartImage
+            src={movie.thumbnailUrl}
+            alt={`${movie.title} poster`}
+            width={240}
+            height={360}
+            priority
+            className="vw-title__poster"
+          />
+          <div className="vw-title__main">
+            <h1 className="vw-title__heading">
+              <TitleLogo movie={movie} />
+            </h1>
+            <TitleFacts movie={movie} />
+            <p className="vw-title__text">{movie.description}</p>
+            <div className="vw-feature__actions">
+              <button
+                type="button"
+                className="button button--primary vw-feature__play"
+                onClick={() => toast('Streaming opens on Chitram very soon.', 'info')}
+              >
+                <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <path
+                    d="M8 5.5v13a1 1 0 0 0 1.5.86l10.5-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5Z"
+                    fill="currentColor"
+                  />
+                </svg>
+                Play
+              </button>
+              {movie.trailerUrl && (
+                <a className="button button--ghost" href={movie.trailerUrl} target="_blank" rel="noreferrer">
+                  Watch trailer
+                </a>
+              )}
+            </div>
+            <dl className="vw-title__details">
+              <div>
+                <dt>Cast</dt>
+                <dd>{castLine(movie.cast)}</dd>
+              </div>
+              <div>
+                <dt>Genres</dt>
+                <dd className="vw-title__genres">
+                  {movie.genre.map((g) => (
+                    <Link key={g} className="vw-chip vw-chip--small" to={`/${genreSlug(g)}`}>
+                      {g}
+                    </Link>
+                  ))}
+                </dd>
+              </div>
+              <div>
+                <dt>Language</dt>
+                <dd>
+                  <Link className="vw-title__link" to={`/languages/${movie.language}`}>
+                    {movie.language}
+                  </Link>
+                </dd>
+              </div>
+              <div>
+                <dt>Rating</dt>
+                <dd>{movie.rating}</dd>
+              </div>
+              <div>
+                <dt>Year</dt>
+                <dd>{movie.releaseYear}</dd>
+              </div>
+              <div>
+                <dt>Duration</dt>
+                <dd>{movie.duration}</dd>
+              </div>
+            </dl>
+          </div>
+        </div>
+      </div>
+    </article>
+  );
+}

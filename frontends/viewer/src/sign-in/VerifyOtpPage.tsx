@@ -1,0 +1,140 @@
+import { SignInMessages } from '@chitram/contracts/src/identity';
+import type { UserSession } from '@chitram/shell-contract';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { useHost } from '../app/host';
+import { useDocumentTitle } from '../app/use-document-title';
+import { SignInCard } from './SignInCard';
+import {
+  formatPhoneNumber,
+  OTP_LENGTH,
+  otpDigitsFrom,
+  sendButton,
+  signInFlowFrom,
+  type SignInFlow,
+  verifyFailureMessage,
+} from './sign-in-rules';
+import { useSecondsUntil } from './use-countdown';
+import { useSendOtp } from './use-send-otp';
+
+/** The `POST /api/user/verify-otp` answer as a stored session (DECISIONS D2, D29), or null if it is not one. */
+function sessionFrom(answer: unknown): UserSession | null {
+  if (typeof answer !== 'object' || answer === null) return null;
+  const a = answer as Record<string, unknown>;
+  if (typeof a.token !== 'string' || typeof a.phoneNumber !== 'string') return null;
+  return {
+    token: a.token,
+    refreshToken: typeof a.refreshToken === 'string' ? a.refreshToken : undefined,
+    _id: typeof a._id === 'string' ? a._id : undefined,
+    phoneNumber: a.phoneNumber,
+    isSubscribed: a.isSubscribed === true,
+    activeSubscription: (a.activeSubscription as UserSession['activeSubscription']) ?? null,
+  };
+}
+
+/**
+ * /verify-otp, the code step of the login flow (SPEC §4.3; DECISIONS D9): six digits verify by
+ * themselves; on success the session is stored and the viewer lands on /. Without a number to verify
+ * (a refresh without state, a bookmark) it goes back to /login.
+ */
+export function VerifyOtpPage() {
+  const flow = signInFlowFrom(useLocation().state);
+  if (!flow.phoneNumber) return <Navigate to="/login" replace />;
+  return <CodeStep phoneNumber={flow.phoneNumber} initialResendAt={flow.resendAt} />;
+}
+
+function CodeStep({ phoneNumber, initialResendAt }: { phoneNumber: string; initialResendAt: number | null }) {
+  useDocumentTitle('Enter OTP');
+  const { api, toast, problemOf, getSession } = useHost();
+  const navigate = useNavigate();
+  const [otp, setOtp] = useState('');
+  const [verifying, setVerifying] = useState(false);
+  const [resendAt, setResendAt] = useState(initialResendAt);
+  const secondsLeft = useSecondsUntil(resendAt);
+  const { send, sending } = useSendOtp();
+  const resend = sendButton({ digits: phoneNumber, sending, secondsLeft, idleLabel: 'Resend OTP' });
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => input.current?.focus(), []);
+
+  async function verify(code: string) {
+    setVerifying(true);
+    try {
+      const answer: unknown = await api
+        .post('user/verify-otp', { json: { phoneNumber, otp: code }, context: { anonymous: true } })
+        .json();
+      const session = sessionFrom(answer);
+      if (!session) throw new Error('The sign-in answer carried no session.');
+      getSession().signInUser(session);
+      void navigate('/', { replace: true });
+    } catch (error) {
+      toast(verifyFailureMessage(problemOf(error, SignInMessages.otpInvalid)), 'error');
+      setOtp('');
+      setVerifying(false);
+      // After the state settles, so the cleared field takes the focus back.
+      setTimeout(() => input.current?.focus(), 0);
+    }
+  }
+
+  function change(event: ChangeEvent<HTMLInputElement>) {
+    const code = otpDigitsFrom(event.target.value);
+    setOtp(code);
+    // SPEC §4.3: the code is verified as soon as the sixth digit is in.
+    if (code.length === OTP_LENGTH && !verifying) void verify(code);
+  }
+
+  async function sendAgain() {
+    if (resend.disabled) return;
+    const next = await send(phoneNumber);
+    setResendAt(next);
+    // Kept in the history entry, so a refresh of this page still knows the number and the wait.
+    const flow: SignInFlow = { phoneNumber, resendAt: next };
+    void navigate('/verify-otp', { replace: true, state: flow });
+  }
+
+  const backToPhone: SignInFlow = { phoneNumber, resendAt };
+
+  return (
+    <SignInCard>
+      <p className="vw-signin__lead">
+        We sent a 6-digit code to{' '}
+        <strong className="vw-signin__number">{formatPhoneNumber(phoneNumber)}</strong>.{' '}
+        <Link className="vw-signin__change" to="/login" state={backToPhone} replace>
+          Change number
+        </Link>
+      </p>
+      <div className="vw-signin__form">
+        <label className="vw-signin__label" htmlFor="vw-otp">
+          Enter OTP
+        </label>
+        <input
+          ref={input}
+          id="vw-otp"
+          className="vw-otp"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={OTP_LENGTH}
+          placeholder="••••••"
+          aria-describedby="vw-otp-status"
+          value={otp}
+          readOnly={verifying}
+          onChange={change}
+        />
+        <p id="vw-otp-status" className="vw-signin__hint" aria-live="polite">
+          {verifying ? 'Verifying…' : 'The code is checked as soon as all six digits are in.'}
+        </p>
+        <button
+          type="button"
+          className="button button--ghost button--block vw-signin__resend"
+          disabled={resend.disabled}
+          onClick={() => void sendAgain()}
+        >
+          {sending && <span className="vw-signin__spinner" aria-hidden="true" />}
+          {resend.label}
+        </button>
+      </div>
+    </SignInCard>
+  );
+}

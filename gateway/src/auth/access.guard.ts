@@ -1,0 +1,54 @@
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { DomainError, ErrorCode, SignInMessages } from '@chitram/contracts';
+import { AccessTokenVerifier, LOGGER, type Logger, RevocationList } from '@chitram/nest-kit';
+import type { FastifyRequest } from 'fastify';
+import { accessOf } from './access';
+
+const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
+
+/**
+ * The one gate of every route (DECISIONS D5–D7): a route must declare @Public() or @Roles(...), and a
+ * route that declares nothing is closed (fail closed). For @Roles routes the bearer token must be a valid
+ * access token, not revoked (logout, deletion, reuse detected), with one of the roles.
+ */
+@Injectable()
+export class AccessGuard implements CanActivate {
+  constructor(
+    private readonly verifier: AccessTokenVerifier,
+    private readonly revocations: RevocationList,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const access = accessOf(context.getHandler(), context.getClass());
+    if (!access) {
+      this.logger.error(
+        { route: `${request.method} ${request.routeOptions.url}` },
+        'route declares no access (@Public() or @Roles()); refused',
+      );
+      throw new DomainError(ErrorCode.FORBIDDEN, 'This route is closed.');
+    }
+    if (access.kind === 'public') return true;
+
+    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    if (!token) throw new DomainError(ErrorCode.UNAUTHENTICATED, SignInMessages.loginRequired);
+    const claims = await this.verifier.verify(token);
+    let revoked: boolean;
+    try {
+      revoked = await this.revocations.isRevoked(claims);
+    } catch (error) {
+      // Without the revocation list a token might be one that was revoked: refuse rather than guess.
+      this.logger.error({ err: error }, 'revocation list unreachable');
+      throw new DomainError(
+        ErrorCode.SERVICE_UNAVAILABLE,
+        'Sign-in is unavailable just now. Please try again shortly.',
+      );
+    }
+    if (revoked) throw new DomainError(ErrorCode.TOKEN_REVOKED, SignInMessages.sessionEnded);
+    if (!access.roles.includes(claims.role))
+      throw new DomainError(ErrorCode.FORBIDDEN, 'You do not have access to this.');
+    request.principal = { subjectId: claims.sub, role: claims.role, sessionId: claims.sid };
+    return true;
+  }
+}

@@ -1,0 +1,24 @@
+import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { ApiBearerAuth } from '@nestjs/swagger';
+import type { Role } from '@chitram/contracts';
+
+/** Who may call a route. Every route declares one; the AccessGuard refuses a route that does not. */
+export type RouteAccess = { kind: 'public' } | { kind: 'roles'; roles: readonly Role[] };
+
+export const ROUTE_ACCESS = 'chitram:route-access';
+
+/** Anyone, signed in or not. */
+export const Public = () => SetMetadata(ROUTE_ACCESS, { kind: 'public' } satisfies RouteAccess);
+
+/** A valid, unrevoked access token whose role is one of these. */
+export const Roles = (...roles: [Role, ...Role[]]) =>
+  applyDecorators(SetMetadata(ROUTE_ACCESS, { kind: 'roles', roles } satisfies RouteAccess), ApiBearerAuth());
+
+/** The declaration of a handler, or of its controller when the handler has none. */
+export function accessOf(
+  handler: object,
+  controller: object,
+  read: (key: string, target: object) => unknown = (key, target) => Reflect.getMetadata(key, target),
+): RouteAccess | undefined {
+  return (read(ROUTE_ACCESS, handler) ?? read(ROUTE_ACCESS, controller)) as RouteAccess | undefined;
+}

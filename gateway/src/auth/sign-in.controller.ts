@@ -1,0 +1,62 @@
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  Subjects,
+  type AdminSession,
+  type SendOtpReply,
+  type TokenPair,
+  type ViewerSession,
+} from '@chitram/contracts';
+import { RpcClient } from '@chitram/nest-kit';
+import type { FastifyRequest } from 'fastify';
+import { Public, Roles } from './access';
+import { CurrentPrincipal, type Principal } from './principal';
+import { AdminLoginBody, RefreshBody, SendOtpBody, VerifyOtpBody } from './sign-in.dto';
+
+@ApiTags('sign-in')
+@Controller()
+export class SignInController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Post('user/send-otp')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Send a 6-digit code to a mobile number (rate-limited per number and per client)',
+  })
+  sendOtp(@Body() body: SendOtpBody, @Req() request: FastifyRequest): Promise<SendOtpReply> {
+    return this.rpc.request(Subjects.auth.sendOtp, { phoneNumber: body.phoneNumber, clientIp: request.ip });
+  }
+
+  @Post('user/verify-otp')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Check the code; answers the viewer session (DECISIONS D2, D29)' })
+  verifyOtp(@Body() body: VerifyOtpBody): Promise<ViewerSession> {
+    return this.rpc.request(Subjects.auth.verifyOtp, body);
+  }
+
+  @Post('admin/admin-login')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Admin sign-in with e-mail and password; answers the admin session' })
+  adminLogin(@Body() body: AdminLoginBody): Promise<AdminSession> {
+    return this.rpc.request(Subjects.auth.adminLogin, body);
+  }
+
+  @Post('auth/refresh')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Exchange a refresh token for a new pair; a reused one ends its whole session' })
+  refresh(@Body() body: RefreshBody): Promise<TokenPair> {
+    return this.rpc.request(Subjects.auth.refresh, body);
+  }
+
+  @Post('auth/logout')
+  @Roles('user', 'admin')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'End the caller’s session: its access and refresh tokens stop working at once' })
+  logout(@CurrentPrincipal() caller: Principal): Promise<{ success: true }> {
+    return this.rpc.request(Subjects.auth.logout, { sessionId: caller.sessionId });
+  }
+}

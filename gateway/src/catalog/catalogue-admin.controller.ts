@@ -1,0 +1,90 @@
+import { Controller, Delete, Get, Param, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  Subjects,
+  type AdminMovie,
+  type AdminMoviePage,
+  type CatalogueItemRemoved,
+  type Episode,
+  type SeriesPage,
+  type SeriesWithEpisodes,
+} from '@chitram/contracts';
+import { RpcClient } from '@chitram/nest-kit';
+import { Roles } from '../auth/access';
+import { CatalogueAnswers } from './catalogue-answers';
+
+/** What a delete answers: the id, and a line for the admin's toast. */
+export interface Deleted {
+  _id: string;
+  message: string;
+}
+
+/**
+ * The admins' catalogue routes that carry no file (the multipart forms are in src/media). Reads are
+ * never cached; a delete empties the gateway's answer cache at once (the catalog announces it too).
+ */
+@ApiTags('admin')
+@Roles('admin')
+@Controller()
+export class CatalogueAdminController {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly answers: CatalogueAnswers,
+  ) {}
+
+  private async removed(subject: string, id: string, message: string): Promise<Deleted> {
+    const { _id } = await this.rpc.request<CatalogueItemRemoved>(subject, { id });
+    this.answers.clear();
+    return { _id, message };
+  }
+
+  @Get('admin/movies')
+  @ApiOperation({ summary: '{ movies, currentPage, totalMovies, totalPages }: 10 a page, searched by title' })
+  movies(@Query('page') page?: string, @Query('search') search?: string): Promise<AdminMoviePage> {
+    return this.rpc.request(Subjects.catalog.movies.page, { page, search });
+  }
+
+  @Get('admin/movies/:id')
+  @ApiOperation({ summary: 'A movie with its stream link, for the edit form (D7)' })
+  movie(@Param('id') id: string): Promise<AdminMovie> {
+    return this.rpc.request(Subjects.catalog.movies.get, { id });
+  }
+
+  @Delete('admin/movie/delete/:id')
+  @ApiOperation({ summary: 'Deletes a movie' })
+  deleteMovie(@Param('id') id: string): Promise<Deleted> {
+    return this.removed(Subjects.catalog.movies.delete, id, 'Movie deleted.');
+  }
+
+  @Get('series/episodes/:id')
+  @ApiOperation({ summary: 'One show (episode), for the show form' })
+  episode(@Param('id') id: string): Promise<Episode> {
+    return this.rpc.request(Subjects.catalog.episodes.get, { id });
+  }
+
+  @Delete('series/episodes/:id')
+  @ApiOperation({ summary: 'Deletes a show (episode)' })
+  deleteEpisode(@Param('id') id: string): Promise<Deleted> {
+    return this.removed(Subjects.catalog.episodes.delete, id, 'Show deleted.');
+  }
+
+  @Get('admin/series')
+  @ApiOperation({
+    summary: '{ series, currentPage, totalSeries, totalPages }: 10 a page, searched by title (D11)',
+  })
+  seriesList(@Query('page') page?: string, @Query('search') search?: string): Promise<SeriesPage> {
+    return this.rpc.request(Subjects.catalog.series.list, { page, search });
+  }
+
+  @Get('admin/series/:id')
+  @ApiOperation({ summary: 'A series with its episodes, for the series form' })
+  series(@Param('id') id: string): Promise<SeriesWithEpisodes> {
+    return this.rpc.request(Subjects.catalog.series.get, { id });
+  }
+
+  @Delete('admin/series/:id')
+  @ApiOperation({ summary: 'Deletes a series and its episodes' })
+  deleteSeries(@Param('id') id: string): Promise<Deleted> {
+    return this.removed(Subjects.catalog.series.delete, id, 'Series deleted.');
+  }
+}

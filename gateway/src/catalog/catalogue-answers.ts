@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Subjects } from '@chitram/contracts';
+import { LOGGER, NATS_CONNECTION, RpcClient, type Logger } from '@chitram/nest-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { NatsConnection, Subscription } from 'nats';
+import { GatewayConfig } from '../config';
+
+/** One public answer, serialised once, with its validator. */
+export interface CachedAnswer {
+  body: Buffer;
+  etag: string;
+  storedAt: number;
+}
+
+export function answerOf(value: unknown, now = Date.now()): CachedAnswer {
+  const body = Buffer.from(JSON.stringify(value));
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  return { body, etag, storedAt: now };
+}
+
+/** True when an If-None-Match header names this ETag (or `*`). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+}
+
+/**
+ * The gateway's cache of whole public catalogue answers, by request URL: the bytes, ready to send,
+ * with their ETag. Emptied when the catalog announces a change (Subjects.catalog.changed), when the
+ * NATS connection comes back from a break (an announcement may have been missed), and entries older
+ * than CATALOG_ANSWER_TTL_SECONDS are never used, whatever happened. Bounded in bytes, least
+ * recently used out first.
+ */
+@Injectable()
+export class CatalogueAnswers implements OnModuleInit, OnModuleDestroy {
+  private readonly entries = new Map<string, CachedAnswer>();
+  /** Reads on their way to the catalog, by generation and URL. */
+  private readonly inFlight = new Map<string, Promise<CachedAnswer>>();
+  private bytes = 0;
+  /** Counts the changes seen: an answer fetched across a change is not kept, it may predate it. */
+  private generation = 0;
+  private subscription?: Subscription;
+  private readonly maxBytes: number;
+  private readonly ttlMs: number;
+  readonly cacheControl: string;
+
+  constructor(
+    private readonly rpc: RpcClient,
+    config: GatewayConfig,
+    @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.maxBytes = config.CATALOG_ANSWER_CACHE_MB * 1024 * 1024;
+    this.ttlMs = config.CATALOG_ANSWER_TTL_SECONDS * 1000;
+    this.cacheControl =
+      config.CATALOG_BROWSER_MAX_AGE_SECONDS > 0
+        ? `public, max-age=${config.CATALOG_BROWSER_MAX_AGE_SECONDS}`
+        : 'public, max-age=0, must-revalidate';
+  }
+
+  onModuleInit(): void {
+    // A callback, not an iterator: it runs as the message is read, before any reply behind it.
+    this.subscription = this.nats.subscribe(Subjects.catalog.changed, { callback: () => this.clear() });
+    void (async () => {
+      for await (const status of this.nats.status()) if (status.type === 'reconnect') this.clear();
+    })().catch(() => undefined);
+  }
+
+  onModuleDestroy(): void {
+    this.subscription?.unsubscribe();
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private fresh(key: string): CachedAnswer | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (Date.now() - entry.storedAt > this.ttlMs) {
+      this.bytes -= entry.body.length;
+      return undefined;
+    }
+    this.entries.set(key, entry); // most recently used last
+    return entry;
+  }
+
+  private keep(key: string, entry: CachedAnswer): void {
+    if (entry.body.length > this.maxBytes) return;
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.bytes -= old.body.length;
+    }
+    this.entries.set(key, entry);
+    this.bytes += entry.body.length;
+    for (const [oldest, value] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= value.body.length;
+    }
+  }
+
+  /**
+   * Fastify onRequest hook: a GET whose answer is cached is answered here, before routing into Nest
+   * (only public routes' answers are ever cached, so no access check is skipped).
+   */
+  readonly serveCached = (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
+    const entry = request.method === 'GET' ? this.fresh(request.url) : undefined;
+    if (entry) this.send(request, reply, entry);
+    else done();
+  };
+
+  /**
+   * Answers a public read from the cache, else from the catalog service, and keeps the answer.
+   * Reads of one URL that arrive while it is being fetched share that fetch (after a change, the
+   * home page's many visitors cost the catalog one request, not one each).
+   */
+  async answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    subject: string,
+    payload: object,
+  ): Promise<void> {
+    const key = request.url;
+    const entry = this.fresh(key) ?? (await this.fetch(key, subject, payload));
+    this.send(request, reply, entry);
+  }
+
+  private fetch(key: string, subject: string, payload: object): Promise<CachedAnswer> {
+    const generation = this.generation;
+    const sharedKey = `${generation} ${key}`;
+    const pending = this.inFlight.get(sharedKey);
+    if (pending) return pending;
+    const fetched = this.rpc
+      .request<unknown>(subject, payload)
+      .then((value) => {
+        const entry = answerOf(value);
+        if (generation === this.generation) this.keep(key, entry);
+        else this.logger.debug({ url: key }, 'catalogue changed during the read; answer not kept');
+        return entry;
+      })
+      .finally(() => this.inFlight.delete(sharedKey));
+    this.inFlight.set(sharedKey, fetched);
+    return fetched;
+  }
+
+  private send(request: FastifyRequest, reply: FastifyReply, entry: CachedAnswer): void {
+    void reply.header('etag', entry.etag).header('cache-control', this.cacheControl);
+    if (matchesEtag(request.headers['if-none-match'], entry.etag)) {
+      void reply.code(304).send();
+      return;
+    }
+    void reply.header('content-type', 'application/json; charset=utf-8').send(entry.body);
+  }
+}

@@ -1,0 +1,64 @@
+import { Controller, Delete, Get, Inject } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  NOT_SUBSCRIBED,
+  SignInMessages,
+  Subjects,
+  type Viewer,
+  type ViewerProfile,
+} from '@chitram/contracts';
+import { LOGGER, type Logger, RpcClient } from '@chitram/nest-kit';
+import { Roles } from '../auth/access';
+import { CurrentPrincipal, type Principal } from '../auth/principal';
+
+/** The signed-in viewer's own account: who am I, and delete me (DECISIONS D2, D25). */
+@ApiTags('account')
+@Controller()
+export class AccountController {
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  @Get('user/me')
+  @Roles('user')
+  @ApiOperation({ summary: 'The signed-in viewer (session shape of D2; plans come with billing)' })
+  async me(@CurrentPrincipal() caller: Principal): Promise<ViewerProfile> {
+    const viewer = await this.rpc.request<Viewer>(Subjects.users.getViewer, { id: caller.subjectId });
+    return {
+      _id: viewer._id,
+      phoneNumber: viewer.phoneNumber,
+      ...NOT_SUBSCRIBED,
+      createdAt: viewer.createdAt,
+    };
+  }
+
+  @Delete('user/me')
+  @Roles('user')
+  @ApiOperation({ summary: 'Delete the signed-in viewer’s account; its sessions end at once' })
+  deleteMe(@CurrentPrincipal() caller: Principal) {
+    return this.deleteAccount(caller);
+  }
+
+  /** SPEC §7's path for the same thing: it deletes the caller's own account, whatever "admin" in it suggests. */
+  @Delete('admin/delete-user')
+  @Roles('user')
+  @ApiOperation({ summary: 'Delete the signed-in viewer’s own account (the path of SPEC §7)' })
+  deleteUser(@CurrentPrincipal() caller: Principal) {
+    return this.deleteAccount(caller);
+  }
+
+  private async deleteAccount(caller: Principal): Promise<{ success: true; message: string }> {
+    await this.rpc.request(Subjects.users.deleteViewer, { id: caller.subjectId });
+    // Sessions end now rather than when auth reads user.deleted; if auth is away, the event still does it.
+    try {
+      await this.rpc.request(Subjects.auth.revokeSubject, { subjectId: caller.subjectId });
+    } catch (error) {
+      this.logger.warn(
+        { err: error, userId: caller.subjectId },
+        'sessions of a deleted account not revoked yet; the event will',
+      );
+    }
+    return { success: true, message: SignInMessages.accountDeleted };
+  }
+}

@@ -1,0 +1,731 @@
+import 'reflect-metadata';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+  ValidateNested,
+  isURL,
+  type ValidationArguments,
+  type ValidationOptions,
+} from 'class-validator';
+import { isMediaKey } from './media';
+
+// ---------------------------------------------------------------------------------------------
+// The fixed lists of SPEC §5 (DECISIONS D26, D27). Everything else imports them from here.
+// ---------------------------------------------------------------------------------------------
+
+export const LANGUAGES = [
+  'English',
+  'Hindi',
+  'Tamil',
+  'Telugu',
+  'Malayalam',
+  'Bhojpuri',
+  'Kannada',
+  'Bengali',
+] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** In SPEC §5's order, which is also the order of the home page's rails. */
+export const GENRES = [
+  'Action',
+  'Drama',
+  'Thriller',
+  'Romance',
+  'Sci-Fi',
+  'Horror',
+  'Trending',
+  'Featured',
+  'Comedy',
+  'Classic',
+  'Kids',
+  'Devotional',
+  'South Favourites',
+  'Sports',
+] as const;
+export type Genre = (typeof GENRES)[number];
+
+export const RATINGS = ['U', 'U/A', 'A'] as const;
+export type Rating = (typeof RATINGS)[number];
+
+/** Show (episode) categories, each with its page: /political, /health, /education. */
+export const CATEGORIES = ['political', 'health', 'education'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const TITLE_TYPES = ['movie', 'series'] as const;
+export type TitleType = (typeof TITLE_TYPES)[number];
+
+export const MIN_RELEASE_YEAR = 1950;
+/** SPEC §9: the admin shows list has 10 a page; the admin movie and series lists follow it. */
+export const ADMIN_PAGE_SIZE = 10;
+/** Titles per genre rail on the home page. */
+export const HOME_RAIL_SIZE = 20;
+/** Titles per page of a view-all or language page. */
+export const MOVIE_LIST_PAGE_SIZE = 60;
+/** Titles a search answers: the best matches, enough for a page of thumbnails. */
+export const SEARCH_RESULT_LIMIT = 24;
+export const SEARCH_TERM_MAX_LENGTH = 100;
+/** Episodes listed on one category page. */
+export const CATEGORY_EPISODE_LIMIT = 200;
+
+/**
+ * Where the media service serves a stored image (SPEC §5 banners may also be short videos, served
+ * from the same path). A stored object key `k` is answered as `${MEDIA_IMAGES_PATH}k`.
+ */
+export const MEDIA_IMAGES_PATH = '/api/media/images/';
+
+// ---------------------------------------------------------------------------------------------
+// Parsing shared by the forms, the gateway and the catalog service.
+// ---------------------------------------------------------------------------------------------
+
+function canonical<T extends string>(list: readonly T[], value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const wanted = value.trim().toLowerCase();
+  return list.find((item) => item.toLowerCase() === wanted) ?? value.trim();
+}
+
+/** The supported language spelt as the list spells it ('telugu' → 'Telugu'), or undefined. */
+export function findLanguage(value: string): Language | undefined {
+  const found = canonical(LANGUAGES, value);
+  return (LANGUAGES as readonly unknown[]).includes(found) ? (found as Language) : undefined;
+}
+
+/** A genre's form in URLs: 'South Favourites' → 'south-favourites', 'Sci-Fi' → 'sci-fi'. */
+export function genreSlug(genre: string): string {
+  return genre
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** The genre a view-all group names, in any case, spaced or hyphenated ('trending', 'South Favourites'). */
+export function genreForGroup(group: string): Genre | undefined {
+  const slug = genreSlug(group);
+  return GENRES.find((genre) => genreSlug(genre) === slug);
+}
+
+/** Splits 'A, B ,, C' into ['A', 'B', 'C']. */
+function splitOnCommas(text: string): string[] {
+  return text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/**
+ * A list given as one comma-separated string (the movie form's cast) or as repeated entries (the show
+ * form's `cast[]`), as trimmed, non-empty items without repeats. Anything else is returned unchanged
+ * for the validator to refuse.
+ */
+export function parseList(value: unknown): unknown {
+  let items: unknown[];
+  if (typeof value === 'string') items = splitOnCommas(value);
+  else if (Array.isArray(value))
+    items = value.flatMap((item: unknown) => (typeof item === 'string' ? splitOnCommas(item) : [item]));
+  else return value;
+  return [...new Set(items)];
+}
+
+export interface DurationParts {
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+const TEXT_DURATION =
+  /^(?:(\d{1,2})\s*h(?:ours?|rs?)?)?\s*(?:(\d{1,4})\s*m(?:in(?:ute)?s?)?)?\s*(?:(\d{1,5})\s*s(?:ec(?:ond)?s?)?)?$/i;
+const CLOCK_DURATION = /^(?:(\d{1,2}):)?(\d{1,3}):(\d{2})$/;
+const MAX_DURATION_SECONDS = 24 * 3600;
+
+/**
+ * Reads a running time written as '2hr 30min', '2 hours 30 minutes', '2h30m', '45 min', '90min',
+ * '1:05:30' or '25:10'. Undefined when it is none of these, zero, or a day or longer.
+ */
+export function parseDuration(text: string): DurationParts | undefined {
+  const trimmed = text.trim();
+  let total: number;
+  const clock = CLOCK_DURATION.exec(trimmed);
+  const words = clock ? null : TEXT_DURATION.exec(trimmed);
+  if (clock) {
+    if (Number(clock[3]) >= 60 || (clock[1] !== undefined && Number(clock[2]) >= 60)) return undefined;
+    total = Number(clock[1] ?? 0) * 3600 + Number(clock[2]) * 60 + Number(clock[3]);
+  } else if (words && (words[1] ?? words[2] ?? words[3]) !== undefined) {
+    total = Number(words[1] ?? 0) * 3600 + Number(words[2] ?? 0) * 60 + Number(words[3] ?? 0);
+  } else {
+    return undefined;
+  }
+  if (total <= 0 || total >= MAX_DURATION_SECONDS) return undefined;
+  return { hours: Math.floor(total / 3600), minutes: Math.floor((total % 3600) / 60), seconds: total % 60 };
+}
+
+/** The one way the product writes a running time: '2hr 30min', '45min', '1hr', '45min 10sec'. */
+export function formatDuration({ hours, minutes, seconds }: DurationParts): string {
+  const parts: string[] = [];
+  if (hours) parts.push(`${hours}hr`);
+  if (minutes) parts.push(`${minutes}min`);
+  if (seconds) parts.push(`${seconds}sec`);
+  return parts.join(' ');
+}
+
+/** A running time in the product's form, or the input unchanged for the validator to refuse. */
+export function normaliseDuration(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const parts = parseDuration(value);
+  return parts ? formatDuration(parts) : value;
+}
+
+/**
+ * An image reference as stored: an object key from the media service (`images/<uuid>.webp`, see
+ * media.ts) or an absolute http(s) URL. The path the API answers for a key (`/api/media/images/<key>`) is turned back
+ * into the key, so an edit form may send back what it was given.
+ */
+export function toImageRef(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  return trimmed.startsWith(MEDIA_IMAGES_PATH) ? trimmed.slice(MEDIA_IMAGES_PATH.length) : trimmed;
+}
+
+const WEB_URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
+
+export function isWebUrl(value: unknown): boolean {
+  return typeof value === 'string' && isURL(value, WEB_URL_OPTIONS);
+}
+
+/** The URL a browser loads for a stored image reference (see toImageRef). */
+export function imageUrl(ref: string | null): string | null {
+  if (!ref) return null;
+  return /^https?:\/\//i.test(ref) ? ref : `${MEDIA_IMAGES_PATH}${ref}`;
+}
+
+/** Today's date in India (the product's time zone), as YYYY-MM-DD. */
+export function todayInIndia(now = new Date()): string {
+  return new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+}
+
+function blankToUndefined(value: unknown): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'string' && value.trim() === '') return undefined;
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string' && item.trim() === ''))
+    return undefined;
+  return value;
+}
+
+function trimString(value: unknown): unknown {
+  return typeof value === 'string' ? value.trim() : value;
+}
+
+function toInteger(value: unknown): unknown {
+  if (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)) return Number(value);
+  return value;
+}
+
+function toBoolean(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim().toLowerCase();
+  if (['true', 'yes', '1', 'on'].includes(text)) return true;
+  if (['false', 'no', '0', 'off'].includes(text)) return false;
+  return value;
+}
+
+function toDate(value: unknown): unknown {
+  // A full timestamp from a date picker counts by its date.
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value.trim())) return value.trim().slice(0, 10);
+  return trimString(value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Field rules, written once and used by the create (required) and update (optional) payloads.
+// ---------------------------------------------------------------------------------------------
+
+const REQUIRED = true;
+const OPTIONAL = false;
+
+/**
+ * One payload field: its parser, then either 'required' (missing or blank is refused, naming the
+ * field) or 'optional' (missing or blank is left out, SPEC §5), then its rules.
+ */
+function field(
+  required: boolean,
+  parse: (value: unknown) => unknown,
+  ...rules: PropertyDecorator[]
+): PropertyDecorator {
+  return (target, key) => {
+    Transform(({ value }: { value: unknown }) => {
+      const present = blankToUndefined(value);
+      return present === undefined ? undefined : parse(present);
+    })(target, key);
+    if (required) IsDefined({ message: `${String(key)} is required` })(target, key);
+    else IsOptional()(target, key);
+    for (const rule of rules) rule(target, key);
+  };
+}
+
+function oneOf(list: readonly string[], options: ValidationOptions = {}): PropertyDecorator {
+  return IsIn(list as string[], {
+    message: (args: ValidationArguments) => `${args.property} must be one of ${list.join(', ')}`,
+    ...options,
+  });
+}
+
+function isReleaseYear(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isReleaseYear',
+    validator: {
+      validate: (value: unknown) =>
+        Number.isInteger(value) &&
+        (value as number) >= MIN_RELEASE_YEAR &&
+        (value as number) <= new Date().getFullYear(),
+      defaultMessage: (args?: ValidationArguments) =>
+        `${args?.property} must be a year from ${MIN_RELEASE_YEAR} to ${new Date().getFullYear()}`,
+    },
+  });
+}
+
+function isPastDate(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isPastDate',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value === 'string' &&
+        /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+        !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+        new Date(`${value}T00:00:00Z`).toISOString().startsWith(value) &&
+        value <= todayInIndia(),
+      defaultMessage: (args?: ValidationArguments) =>
+        `${args?.property} must be a date (YYYY-MM-DD) no later than today`,
+    },
+  });
+}
+
+function isDuration(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isDuration',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && parseDuration(value) !== undefined,
+      defaultMessage: (args?: ValidationArguments) =>
+        `${args?.property} must be a running time such as 2hr 30min or 45min`,
+    },
+  });
+}
+
+function isImageRef(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isImageRef',
+    validator: {
+      validate: (value: unknown) => isMediaKey(value) || isWebUrl(value),
+      defaultMessage: (args?: ValidationArguments) =>
+        `${args?.property} must be an image stored by the media service or an http(s) URL`,
+    },
+  });
+}
+
+/** SPEC §5's URL rule message. */
+function isLink(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isLink',
+    validator: {
+      validate: isWebUrl,
+      defaultMessage: () => 'Invalid URL',
+    },
+  });
+}
+
+const text = (required: boolean, maxLength: number) =>
+  field(required, trimString, IsString(), MaxLength(maxLength));
+const names = (required: boolean) =>
+  field(
+    required,
+    parseList,
+    IsArray(),
+    ...(required ? [ArrayMinSize(1, { message: 'cast must name at least one person' })] : []),
+    ArrayMaxSize(50),
+    IsString({ each: true }),
+    MaxLength(100, { each: true }),
+  );
+const genres = (required: boolean) =>
+  field(
+    required,
+    (value) => {
+      const list = parseList(value);
+      return Array.isArray(list) ? list.map((item: unknown) => canonical(GENRES, item)) : list;
+    },
+    IsArray(),
+    ...(required ? [ArrayMinSize(1, { message: 'genre must name at least one genre' })] : []),
+    oneOf(GENRES, { each: true }),
+  );
+const language = (required: boolean) => field(required, (v) => canonical(LANGUAGES, v), oneOf(LANGUAGES));
+const rating = (required: boolean) => field(required, (v) => canonical(RATINGS, v), oneOf(RATINGS));
+const category = (required: boolean) => field(required, (v) => canonical(CATEGORIES, v), oneOf(CATEGORIES));
+const duration = (required: boolean) => field(required, normaliseDuration, isDuration());
+const image = (required: boolean) => field(required, toImageRef, isImageRef());
+const link = (required: boolean) => field(required, trimString, isLink());
+const positiveInt = (required: boolean, max: number) => field(required, toInteger, IsInt(), Min(1), Max(max));
+const releaseDate = (required: boolean) => field(required, toDate, isPastDate());
+
+// ---------------------------------------------------------------------------------------------
+// Answers (DECISIONS D28: `_id` and SPEC §3's names; images as URLs a browser can load).
+// ---------------------------------------------------------------------------------------------
+
+/** A movie as the public API answers it. The stream link (`movieUrl`) is left out (D23). */
+export interface Movie {
+  _id: string;
+  /** Unique URL name (D10): `/movie/{slug}/play`. */
+  slug: string;
+  title: string;
+  description: string;
+  cast: string[];
+  genre: Genre[];
+  language: Language;
+  rating: Rating;
+  releaseYear: number;
+  /** '2hr 30min'. */
+  duration: string;
+  thumbnailUrl: string;
+  bannerUrl: string;
+  titlePngUrl: string;
+  trailerUrl: string | null;
+  isFree: boolean;
+  type: TitleType;
+  vendor: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A movie as admins (and other services) see it: with its stream link. */
+export interface AdminMovie extends Movie {
+  movieUrl: string;
+}
+
+/** An episode (SPEC's "show"). */
+export interface Episode {
+  _id: string;
+  seriesId: string | null;
+  title: string;
+  description: string;
+  videoUrl: string;
+  duration: string;
+  /** YYYY-MM-DD. */
+  releaseDate: string;
+  cast: string[];
+  rating: Rating;
+  category: Category;
+  bannerUrl: string;
+  titlePngUrl: string | null;
+  episodeNumber: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Series {
+  _id: string;
+  title: string;
+  description: string | null;
+  trailerUrl: string | null;
+  cast: string[];
+  language: Language;
+  rating: Rating;
+  tags: string[];
+  titlePngUrl: string | null;
+  genre: Genre[];
+  category: Category;
+  episodeCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SeriesWithEpisodes extends Series {
+  episodes: Episode[];
+}
+
+/** `GET /api/home/content`: the rails of the home page, one per genre that has titles, in GENRES order. */
+export interface HomeContent {
+  genreMovies: Partial<Record<Genre, Movie[]>>;
+}
+
+/** `GET /api/movie/{idOrSlug}`. */
+export interface MovieMeta {
+  meta: Movie;
+}
+
+/** `GET /api/series/category/{category}/episodes`. */
+export interface CategoryEpisodes {
+  episodes: Episode[];
+}
+
+/** `GET /api/series/episodes?page=&search=` (SPEC §7's three names, and the page count beside them). */
+export interface EpisodePage {
+  paginatedEpisodes: Episode[];
+  currentPage: number;
+  totalEpisodes: number;
+  totalPages: number;
+}
+
+export interface AdminMoviePage {
+  movies: AdminMovie[];
+  currentPage: number;
+  totalMovies: number;
+  totalPages: number;
+}
+
+export interface SeriesPage {
+  series: Series[];
+  currentPage: number;
+  totalSeries: number;
+  totalPages: number;
+}
+
+/**
+ * The answer to every catalogue write over NATS. `releasedImageKeys` are stored images that the
+ * write left unreferenced (replaced or deleted), so the media service may remove them.
+ */
+export interface MovieSaved {
+  movie: AdminMovie;
+  releasedImageKeys: string[];
+}
+export interface EpisodeSaved {
+  episode: Episode;
+  releasedImageKeys: string[];
+}
+export interface SeriesSaved {
+  series: SeriesWithEpisodes;
+  releasedImageKeys: string[];
+}
+export interface CatalogueItemRemoved {
+  _id: string;
+  releasedImageKeys: string[];
+}
+
+/** Event on Subjects.catalog.changed: the catalogue version after an admin write. */
+export interface CatalogueChanged {
+  version: number;
+}
+
+/** Event Events.catalogImagesReleased, from the catalog's outbox. */
+export interface CatalogueImagesReleased {
+  keys: string[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payloads over NATS, validated by the catalog service (and by the gateway where it takes JSON).
+// ---------------------------------------------------------------------------------------------
+
+export class HomeContentRequest {
+  @language(OPTIONAL)
+  language?: Language;
+}
+
+class PageRequest {
+  @positiveInt(OPTIONAL, 100_000)
+  page?: number;
+}
+
+class SearchablePageRequest extends PageRequest {
+  @text(OPTIONAL, SEARCH_TERM_MAX_LENGTH)
+  search?: string;
+}
+
+/** A view-all group: a genre, in any case, spaced or hyphenated (`trending`, `south-favourites`). */
+export class MovieGroupRequest extends PageRequest {
+  @text(REQUIRED, 60)
+  group: string;
+
+  @language(OPTIONAL)
+  language?: Language;
+}
+
+export class LanguageMoviesRequest extends PageRequest {
+  @language(REQUIRED)
+  language: Language;
+}
+
+export class SearchRequest {
+  /** Trimmed; empty finds nothing. */
+  @text(OPTIONAL, SEARCH_TERM_MAX_LENGTH)
+  q?: string;
+}
+
+export class CategoryEpisodesRequest {
+  @category(REQUIRED)
+  category: Category;
+}
+
+export class EpisodePageRequest extends SearchablePageRequest {}
+export class AdminMoviePageRequest extends SearchablePageRequest {}
+export class SeriesPageRequest extends SearchablePageRequest {}
+
+/** A movie by its id or by its slug (D10). */
+export class MovieLookupRequest {
+  @text(REQUIRED, 200)
+  idOrSlug: string;
+}
+
+export class CatalogueIdRequest {
+  @IsUUID('all', { message: 'id must be a UUID' })
+  id: string;
+}
+
+export class CreateMovieRequest {
+  @text(REQUIRED, 200) title: string;
+  @text(REQUIRED, 5000) description: string;
+  /** A comma-separated string or a list. */
+  @names(REQUIRED) cast: string[];
+  /** One genre, a comma-separated string or a list. */
+  @genres(REQUIRED) genre: Genre[];
+  @language(REQUIRED) language: Language;
+  @rating(REQUIRED) rating: Rating;
+  @field(REQUIRED, toInteger, isReleaseYear()) releaseYear: number;
+  @duration(REQUIRED) duration: string;
+  /** Images: object keys from the media service, or absolute URLs. */
+  @image(REQUIRED) thumbnailUrl: string;
+  @image(REQUIRED) bannerUrl: string;
+  @image(REQUIRED) titlePngUrl: string;
+  @link(OPTIONAL) trailerUrl?: string;
+  @link(REQUIRED) movieUrl: string;
+  @field(OPTIONAL, toBoolean, IsBoolean()) isFree?: boolean;
+  @field(OPTIONAL, trimString, oneOf(TITLE_TYPES)) type?: TitleType;
+  @text(OPTIONAL, 100) vendor?: string;
+}
+
+/** Every field optional; an empty one is left out (SPEC §5, D30). */
+export class UpdateMovieRequest {
+  @IsUUID('all', { message: 'id must be a UUID' }) id: string;
+  @text(OPTIONAL, 200) title?: string;
+  @text(OPTIONAL, 5000) description?: string;
+  @names(OPTIONAL) cast?: string[];
+  @genres(OPTIONAL) genre?: Genre[];
+  @language(OPTIONAL) language?: Language;
+  @rating(OPTIONAL) rating?: Rating;
+  @field(OPTIONAL, toInteger, isReleaseYear()) releaseYear?: number;
+  @duration(OPTIONAL) duration?: string;
+  @image(OPTIONAL) thumbnailUrl?: string;
+  @image(OPTIONAL) bannerUrl?: string;
+  @image(OPTIONAL) titlePngUrl?: string;
+  @link(OPTIONAL) trailerUrl?: string;
+  @link(OPTIONAL) movieUrl?: string;
+  @field(OPTIONAL, toBoolean, IsBoolean()) isFree?: boolean;
+  @field(OPTIONAL, trimString, oneOf(TITLE_TYPES)) type?: TitleType;
+  @text(OPTIONAL, 100) vendor?: string;
+}
+
+/** The show form (SPEC §2.13). Without a series the episode stands alone in its category. */
+export class CreateEpisodeRequest {
+  @field(OPTIONAL, trimString, IsUUID('all', { message: 'seriesId must be a UUID' })) seriesId?: string;
+  @text(REQUIRED, 200) title: string;
+  @text(REQUIRED, 5000) description: string;
+  @link(REQUIRED) videoUrl: string;
+  @duration(REQUIRED) duration: string;
+  @releaseDate(REQUIRED) releaseDate: string;
+  @names(OPTIONAL) cast?: string[];
+  @rating(REQUIRED) rating: Rating;
+  @category(REQUIRED) category: Category;
+  @image(REQUIRED) bannerUrl: string;
+  @image(OPTIONAL) titlePngUrl?: string;
+  /** Next after the series' (or, alone, the category's) last episode when left out. */
+  @positiveInt(OPTIONAL, 100_000) episodeNumber?: number;
+}
+
+/** `PATCH /api/series/show/{seriesId}/episodes/{id}`: every field optional, empty ones left out. */
+export class UpdateEpisodeRequest {
+  @IsUUID('all', { message: 'id must be a UUID' }) id: string;
+  @text(OPTIONAL, 200) title?: string;
+  @text(OPTIONAL, 5000) description?: string;
+  @link(OPTIONAL) videoUrl?: string;
+  @duration(OPTIONAL) duration?: string;
+  @releaseDate(OPTIONAL) releaseDate?: string;
+  /** `cast[]` entries or one comma-separated string, split into trimmed names. */
+  @names(OPTIONAL) cast?: string[];
+  @rating(OPTIONAL) rating?: Rating;
+  @category(OPTIONAL) category?: Category;
+  @image(OPTIONAL) bannerUrl?: string;
+  @image(OPTIONAL) titlePngUrl?: string;
+  @positiveInt(OPTIONAL, 100_000) episodeNumber?: number;
+}
+
+/** One episode block of the series form (title, link, description, upload date, duration, banner). */
+export class SeriesEpisodeInput {
+  /** Present when editing an episode the series already has. */
+  @field(OPTIONAL, trimString, IsUUID('all', { message: 'id must be a UUID' })) id?: string;
+  @text(REQUIRED, 200) title: string;
+  @link(REQUIRED) videoUrl: string;
+  @text(REQUIRED, 5000) description: string;
+  @releaseDate(REQUIRED) releaseDate: string;
+  @duration(REQUIRED) duration: string;
+  @image(REQUIRED) bannerUrl: string;
+}
+
+/** The series form (SPEC §2.13, D11): the series and its episodes, saved together or not at all. */
+export class CreateSeriesRequest {
+  @text(REQUIRED, 200) title: string;
+  @text(OPTIONAL, 5000) description?: string;
+  @link(OPTIONAL) trailerUrl?: string;
+  @names(REQUIRED) cast: string[];
+  @language(REQUIRED) language: Language;
+  @rating(REQUIRED) rating: Rating;
+  @field(
+    OPTIONAL,
+    parseList,
+    IsArray(),
+    ArrayMaxSize(30),
+    IsString({ each: true }),
+    MaxLength(40, { each: true }),
+  )
+  tags?: string[];
+  @image(OPTIONAL) titlePngUrl?: string;
+  @genres(REQUIRED) genre: Genre[];
+  @category(REQUIRED) category: Category;
+
+  @IsArray()
+  @ArrayMinSize(1, { message: 'episodes must hold at least one episode' })
+  @ArrayMaxSize(200)
+  @ValidateNested({ each: true })
+  @Type(() => SeriesEpisodeInput)
+  episodes: SeriesEpisodeInput[];
+}
+
+/**
+ * Series fields are optional (empty ones left out). `episodes`, when given, is the whole new list:
+ * blocks with an `id` update that episode, blocks without one add an episode, and episodes of the
+ * series not listed are deleted; all in one transaction.
+ */
+export class UpdateSeriesRequest {
+  @IsUUID('all', { message: 'id must be a UUID' }) id: string;
+  @text(OPTIONAL, 200) title?: string;
+  @text(OPTIONAL, 5000) description?: string;
+  @link(OPTIONAL) trailerUrl?: string;
+  @names(OPTIONAL) cast?: string[];
+  @language(OPTIONAL) language?: Language;
+  @rating(OPTIONAL) rating?: Rating;
+  @field(
+    OPTIONAL,
+    parseList,
+    IsArray(),
+    ArrayMaxSize(30),
+    IsString({ each: true }),
+    MaxLength(40, { each: true }),
+  )
+  tags?: string[];
+  @image(OPTIONAL) titlePngUrl?: string;
+  @genres(OPTIONAL) genre?: Genre[];
+  @category(OPTIONAL) category?: Category;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1, { message: 'episodes must hold at least one episode' })
+  @ArrayMaxSize(200)
+  @ValidateNested({ each: true })
+  @Type(() => SeriesEpisodeInput)
+  episodes?: SeriesEpisodeInput[];
+}

@@ -1,0 +1,176 @@
+/**
+ * Sign-in, sessions and viewer accounts (SPEC §3, §4.1–4.3, §5, §8; DECISIONS D2–D6, D25, D29): the
+ * payloads of Subjects.auth and Subjects.users, the session shapes the web app stores, the phone rule
+ * and the texts shown to people.
+ */
+
+/** Roles carried in an access token (SPEC §6). A visitor has no token and so no role. */
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/** A 10-digit Indian mobile number (starts 6–9), with or without +91 (DECISIONS D4). */
+const INDIAN_MOBILE_INPUT = /^(?:\+91)?([6-9]\d{9})$/;
+/** How a phone number is stored and sent between services: +91 and 10 digits. */
+export const STORED_PHONE_NUMBER = /^\+91[6-9]\d{9}$/;
+
+/** `9876543210` or `+919876543210` (spaces ignored) → `+919876543210`; anything else → undefined. */
+export function parseIndianMobile(input: unknown): string | undefined {
+  if (typeof input !== 'string') return undefined;
+  const match = INDIAN_MOBILE_INPUT.exec(input.replace(/\s+/g, ''));
+  return match ? `+91${match[1]}` : undefined;
+}
+
+/** Texts people see, SPEC §8 with the wording of DECISIONS D15. */
+export const SignInMessages = {
+  otpSent: 'OTP sent Successfully.',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  invalidPhoneNumber: 'Invalid phone number. Please check the number',
+  sendFailed: 'Failed to send OTP. Please try again.',
+  otpNotRequested: 'Please request OTP first',
+  otpInvalid: 'Failed to verify OTP.',
+  otpExpired: 'This OTP has expired. Please request a new one.',
+  otpAttemptsExceeded: 'Too many wrong codes. Please request a new OTP.',
+  invalidCredentials: 'Invalid e-mail or password.',
+  accountLocked: 'Too many failed logins. Please try again later.',
+  loginRequired: 'Please log in to continue.',
+  sessionEnded: 'Your session has ended. Please log in again.',
+  sessionExpired: 'Your session has expired.',
+  accountDeleted: 'Account deleted successfully.',
+} as const;
+
+/** A viewer's plan as the web app shows it (SPEC §3); billing fills it in. */
+export interface ActiveSubscription {
+  planName: string;
+  validTill: string;
+}
+
+/** What a viewer's session says about plans until billing answers for them. */
+export const NOT_SUBSCRIBED = { isSubscribed: false, activeSubscription: null } as const;
+
+/** A viewer account as the users service answers it (D28: `_id`). */
+export interface Viewer {
+  _id: string;
+  phoneNumber: string;
+  createdAt: string;
+  lastSeenAt: string;
+}
+
+/** `GET /api/user/me` (D2 plus the account's id and age). */
+export interface ViewerProfile {
+  _id: string;
+  phoneNumber: string;
+  isSubscribed: boolean;
+  activeSubscription: ActiveSubscription | null;
+  createdAt: string;
+}
+
+/** `POST /api/user/verify-otp`: the viewer session of D2, with the refresh token beside it (D29). */
+export interface ViewerSession {
+  token: string;
+  refreshToken: string;
+  _id: string;
+  phoneNumber: string;
+  isSubscribed: boolean;
+  activeSubscription: ActiveSubscription | null;
+}
+
+/** `POST /api/admin/admin-login`: the admin session of D2, with the refresh token beside it. */
+export interface AdminSession {
+  token: string;
+  refreshToken: string;
+  role: 'admin';
+  email: string;
+}
+
+/** `POST /api/auth/refresh`: the next pair; the refresh token sent is spent. */
+export interface TokenPair {
+  token: string;
+  refreshToken: string;
+}
+
+// ---- Subjects.auth payloads ----
+
+export interface SendOtpRequest {
+  /** As the person typed it; the auth service applies the phone rule. */
+  phoneNumber: string;
+  /** The caller's address as the gateway saw it, for the per-IP limit. */
+  clientIp: string;
+}
+
+export interface SendOtpReply {
+  success: true;
+  message: string;
+  /** Seconds until another code may be asked for this number. */
+  resendAfterSeconds: number;
+  /** Seconds the code stays valid. */
+  expiresInSeconds: number;
+}
+
+export interface VerifyOtpRequest {
+  phoneNumber: string;
+  otp: string;
+}
+
+export interface AdminLoginRequest {
+  email: string;
+  password: string;
+}
+
+export interface RefreshRequest {
+  refreshToken: string;
+}
+
+export interface LogoutRequest {
+  /** The `sid` claim of the caller's access token. */
+  sessionId: string;
+}
+
+export interface RevokeSubjectRequest {
+  /** The viewer's or admin's id (the tokens' `sub`). */
+  subjectId: string;
+}
+
+export interface OtpOutboxRequest {
+  phoneNumber: string;
+}
+
+/** `GET /api/dev/otp-outbox`: the codes sent to a number, newest last (D29). */
+export interface OtpOutbox {
+  phoneNumber: string;
+  codes: Array<{ otp: string; sentAt: string }>;
+}
+
+// ---- Subjects.users payloads ----
+
+export interface FindOrCreateViewerRequest {
+  /** Stored form, +91 and 10 digits. */
+  phoneNumber: string;
+}
+
+export interface ViewerIdRequest {
+  id: string;
+}
+
+// ---- Events ----
+
+/** Events.userDeleted */
+export interface UserDeleted {
+  userId: string;
+  deletedAt: string;
+}
+
+/**
+ * Redis keys (under the shared key prefix) through which the auth service tells the gateway that access
+ * tokens stopped counting before they expire. Each lives as long as an access token, then every token it
+ * could concern has expired anyway.
+ */
+export const RevocationKeys = {
+  /** Present: every access token of this session family is refused. */
+  session: (sessionId: string) => `auth:revoked:session:${sessionId}`,
+  /** Milliseconds since the epoch: access tokens of this subject issued at or before it are refused. */
+  subject: (subjectId: string) => `auth:revoked:subject:${subjectId}`,
+};

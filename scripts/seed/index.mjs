@@ -1,0 +1,328 @@
+#!/usr/bin/env node
+// The demo catalogue: at least 60 movies in all eight languages and fourteen genres, and shows in the
+// three categories (a series with its episodes and standalone episodes per category), each with a
+// poster, a banner and a title image drawn here (art.mjs). Pictures go through the media service's
+// upload endpoint (so they get its checks and key scheme); titles through the catalog's NATS subjects.
+//
+//   import { seedDemoCatalogue } from './scripts/seed/index.mjs';
+//   await seedDemoCatalogue({ env: process.env, log: console.log }); // idempotent
+//
+//   node scripts/seed/index.mjs                  load the demo into the running platform
+//   node scripts/seed/index.mjs --preview <dir>  only draw the pictures into <dir> (no services needed)
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  bannerSvg,
+  CATEGORY_STYLES,
+  GENRE_STYLES,
+  loadSharp,
+  posterSvg,
+  render,
+  titleSvg,
+  variantOf,
+} from './art.mjs';
+import { DEMO_STREAM, MOVIES, SHOW_STREAM, SHOWS } from './catalogue.mjs';
+
+/** Titles drawn and saved at a time: enough to keep both cores busy while uploads and saves wait. */
+const IN_FLIGHT = 4;
+const FORMATS = { poster: 'webp', banner: 'jpeg', title: 'png' };
+
+/** A demo movie with the style of its first genre, as the pictures need it. */
+function movieArt(movie) {
+  return {
+    title: movie.title,
+    latin: movie.latin,
+    cast: movie.cast,
+    language: movie.language,
+    year: movie.year,
+    rating: movie.rating,
+    tagline: movie.tagline,
+    style: variantOf(
+      GENRE_STYLES[movie.genre.find((g) => g !== 'Trending' && g !== 'Featured') ?? movie.genre[0]],
+      movie.title,
+    ),
+  };
+}
+
+function showArt(title, category, cast = []) {
+  const style = variantOf(CATEGORY_STYLES[category], title, 45);
+  return { title, cast, style, figures: style.scene !== 'crowd' && style.scene !== 'podium' };
+}
+
+/** Runs `work` over `items`, `limit` at a time, in order of start; the first failure stops the rest. */
+async function eachLimited(items, limit, work) {
+  const results = new Array(items.length);
+  let next = 0;
+  let failed;
+  const worker = async () => {
+    while (next < items.length && !failed) {
+      const index = next++;
+      try {
+        results[index] = await work(items[index], index);
+      } catch (error) {
+        failed ??= error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failed) throw failed;
+  return results;
+}
+
+/** The media service's upload endpoint (MEDIA_URL), the same one the gateway streams admin uploads to. */
+function mediaUploader(mediaUrl) {
+  return async (bytes, purpose, field) => {
+    const res = await fetch(new URL(`/uploads/${purpose}?field=${field}`, mediaUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: bytes,
+    });
+    const body = await res.json().catch(() => undefined);
+    if (res.status !== 201) throw new Error(`media refused ${field}: ${res.status} ${body?.message ?? ''}`);
+    return body.key;
+  };
+}
+
+/** The NATS client and the media uploader the loader talks to. */
+async function connect(env) {
+  // The workspace libraries are CommonJS builds; require reads their exports whatever compiled them.
+  const require = createRequire(import.meta.url);
+  const { connectNats, RpcClient } = require('@chitram/nest-kit');
+  const { Subjects } = require('@chitram/contracts');
+  const nats = await connectNats(env.NATS_URL ?? 'nats://127.0.0.1:4222', 'chitram-demo-seed');
+  const rpc = new RpcClient(nats, Number(env.RPC_TIMEOUT_MS ?? 10_000));
+  return {
+    Subjects,
+    rpc,
+    upload: mediaUploader(env.MEDIA_URL ?? 'http://127.0.0.1:4104'),
+    close: () => nats.drain(),
+  };
+}
+
+/** Whether a title of that name is already in a list the catalogue answers for a search. */
+async function present(rpc, subject, title, listOf) {
+  const answer = await rpc.request(subject, { search: title });
+  return listOf(answer).some((item) => item.title === title);
+}
+
+/**
+ * Loads the demo catalogue into the running platform. Idempotent: it looks each demo title up first
+ * and creates only those the catalogue lacks, so a second run does nothing and a run after a partial
+ * one completes it. Answers what it created.
+ * @param {{ env?: NodeJS.ProcessEnv, log?: (line: string) => void }} [options]
+ */
+export async function seedDemoCatalogue({ env = process.env, log = (line) => console.log(line) } = {}) {
+  const started = Date.now();
+  const services = await connect(env);
+  const { rpc, Subjects, upload } = services;
+  try {
+    const shows = Object.entries(SHOWS);
+    const [missingMovies, missingSeries, missingEpisodes] = await Promise.all([
+      eachLimited(MOVIES, 8, async (movie) =>
+        (await present(rpc, Subjects.catalog.movies.page, movie.title, (a) => a.movies)) ? undefined : movie,
+      ),
+      eachLimited(shows, 3, async ([category, show]) =>
+        (await present(rpc, Subjects.catalog.series.list, show.series.title, (a) => a.series))
+          ? undefined
+          : { category, series: show.series },
+      ),
+      eachLimited(
+        shows.flatMap(([category, show]) => show.standalone.map((episode) => ({ category, episode }))),
+        8,
+        async (item) =>
+          (await present(rpc, Subjects.catalog.episodes.page, item.episode.title, (a) => a.paginatedEpisodes))
+            ? undefined
+            : item,
+      ),
+    ]).then((lists) => lists.map((list) => list.filter(Boolean)));
+
+    const total = missingMovies.length + missingSeries.length + missingEpisodes.length;
+    if (total === 0) {
+      log('demo catalogue: already loaded');
+      return { movies: 0, series: 0, episodes: 0, ms: Date.now() - started };
+    }
+    log(
+      `demo catalogue: drawing and loading ${missingMovies.length} movies, ${missingSeries.length} series and ${missingEpisodes.length} shows…`,
+    );
+    await loadSharp();
+
+    /** Stores the pictures, then saves; if the save fails, the pictures are removed again. */
+    const saveWith = async (pictures, save) => {
+      const keys = {};
+      try {
+        for (const [name, { bytes, purpose, field }] of Object.entries(pictures))
+          keys[name] = await upload(bytes, purpose, field);
+        return await save(keys);
+      } catch (error) {
+        const stored = Object.values(keys);
+        if (stored.length) await rpc.request(Subjects.media.deleteObjects, { keys: stored }).catch(() => {});
+        throw error;
+      }
+    };
+
+    await eachLimited(missingMovies, IN_FLIGHT, async (movie) => {
+      const art = movieArt(movie);
+      const [poster, banner, title] = await Promise.all([
+        render(await posterSvg(art), FORMATS.poster),
+        render(bannerSvg(art), FORMATS.banner),
+        render(await titleSvg(art), FORMATS.title),
+      ]);
+      await saveWith(
+        {
+          thumbnail: { bytes: poster, purpose: 'image', field: 'thumbnail' },
+          banner: { bytes: banner, purpose: 'banner', field: 'banner' },
+          titleImage: { bytes: title, purpose: 'image', field: 'titleImage' },
+        },
+        (keys) =>
+          rpc.request(Subjects.catalog.movies.create, {
+            title: movie.title,
+            description: movie.description,
+            cast: movie.cast,
+            genre: movie.genre,
+            language: movie.language,
+            rating: movie.rating,
+            releaseYear: movie.year,
+            duration: movie.duration,
+            thumbnailUrl: keys.thumbnail,
+            bannerUrl: keys.banner,
+            titlePngUrl: keys.titleImage,
+            trailerUrl: DEMO_STREAM,
+            movieUrl: DEMO_STREAM,
+            isFree: movie.free === true,
+            type: 'movie',
+          }),
+      );
+    });
+
+    for (const { category, series } of missingSeries) {
+      const episodes = await eachLimited(series.episodes, IN_FLIGHT, async (episode) => ({
+        episode,
+        banner: await render(bannerSvg(showArt(episode.title, category, series.cast)), FORMATS.banner),
+      }));
+      const title = await render(await titleSvg(showArt(series.title, category)), FORMATS.title);
+      const pictures = { titleImage: { bytes: title, purpose: 'image', field: 'titleImage' } };
+      episodes.forEach(({ banner }, i) => {
+        pictures[`episode${i}`] = { bytes: banner, purpose: 'image', field: `episodes[${i}][banner]` };
+      });
+      await saveWith(pictures, (keys) =>
+        rpc.request(Subjects.catalog.series.create, {
+          title: series.title,
+          description: series.description,
+          trailerUrl: SHOW_STREAM,
+          cast: series.cast,
+          language: series.language,
+          rating: series.rating,
+          tags: series.tags,
+          titlePngUrl: keys.titleImage,
+          genre: series.genre,
+          category,
+          episodes: episodes.map(({ episode }, i) => ({
+            title: episode.title,
+            videoUrl: SHOW_STREAM,
+            description: episode.description,
+            releaseDate: episode.releaseDate,
+            duration: episode.duration,
+            bannerUrl: keys[`episode${i}`],
+          })),
+        }),
+      );
+    }
+
+    await eachLimited(missingEpisodes, IN_FLIGHT, async ({ category, episode }) => {
+      const art = showArt(episode.title, category, episode.cast);
+      const [banner, title] = await Promise.all([
+        render(bannerSvg(art), FORMATS.banner),
+        render(await titleSvg(art), FORMATS.title),
+      ]);
+      await saveWith(
+        {
+          banner: { bytes: banner, purpose: 'image', field: 'banner' },
+          titleImage: { bytes: title, purpose: 'image', field: 'titleImage' },
+        },
+        (keys) =>
+          rpc.request(Subjects.catalog.episodes.create, {
+            title: episode.title,
+            description: episode.description,
+            videoUrl: SHOW_STREAM,
+            duration: episode.duration,
+            releaseDate: episode.releaseDate,
+            cast: episode.cast,
+            rating: 'U',
+            category,
+            bannerUrl: keys.banner,
+            titlePngUrl: keys.titleImage,
+          }),
+      );
+    });
+
+    const episodes = missingSeries.reduce((n, s) => n + s.series.episodes.length, 0) + missingEpisodes.length;
+    const ms = Date.now() - started;
+    log(
+      `demo catalogue: loaded ${missingMovies.length} movies, ${missingSeries.length} series and ${episodes} episodes in ${(ms / 1000).toFixed(1)} s`,
+    );
+    return { movies: missingMovies.length, series: missingSeries.length, episodes, ms };
+  } finally {
+    await services.close();
+  }
+}
+
+/** Draws every demo picture into `dir` (poster, banner, title per title), for a look without services. */
+export async function previewDemoPictures(dir, log = (line) => console.log(line)) {
+  const started = Date.now();
+  mkdirSync(dir, { recursive: true });
+  await loadSharp();
+  const jobs = [
+    ...MOVIES.map((movie, i) => ({
+      name: `movie-${String(i).padStart(2, '0')}`,
+      art: movieArt(movie),
+      poster: true,
+    })),
+    ...Object.entries(SHOWS).flatMap(([category, show]) => [
+      { name: `series-${category}`, art: showArt(show.series.title, category), bannerless: true },
+      ...show.series.episodes.map((e, i) => ({
+        name: `series-${category}-${i}`,
+        art: showArt(e.title, category, show.series.cast),
+        titleless: true,
+      })),
+      ...show.standalone.map((e, i) => ({
+        name: `show-${category}-${i}`,
+        art: showArt(e.title, category, e.cast),
+      })),
+    ]),
+  ];
+  let pictures = 0;
+  await eachLimited(jobs, IN_FLIGHT, async (job) => {
+    const out = [];
+    if (job.poster) out.push(['poster', render(await posterSvg(job.art), FORMATS.poster)]);
+    if (!job.bannerless) out.push(['banner', render(bannerSvg(job.art), FORMATS.banner)]);
+    if (!job.titleless) out.push(['title', render(await titleSvg(job.art), FORMATS.title)]);
+    for (const [kind, bytes] of out) {
+      writeFileSync(
+        join(dir, `${job.name}-${kind}.${FORMATS[kind] === 'jpeg' ? 'jpg' : FORMATS[kind]}`),
+        await bytes,
+      );
+      pictures++;
+    }
+  });
+  const ms = Date.now() - started;
+  log(`drew ${pictures} pictures into ${dir} in ${(ms / 1000).toFixed(1)} s`);
+  return { pictures, ms };
+}
+
+if (process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))) {
+  const args = process.argv.slice(2);
+  const preview = args.indexOf('--preview');
+  const run =
+    preview >= 0
+      ? previewDemoPictures(args[preview + 1] ?? '.data/demo-preview')
+      : seedDemoCatalogue({ env: process.env });
+  run.then(
+    () => process.exit(0),
+    (error) => {
+      console.error(`demo catalogue: ${error.message}`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,25 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Subjects, type OtpOutbox, type SendOtpReply, type ViewerSession } from '@chitram/contracts';
+import { OtpOutboxBody, SendOtpBody, VerifyOtpBody } from './otp.dto';
+import { OtpService } from './otp.service';
+
+@Controller()
+export class OtpController {
+  constructor(private readonly otp: OtpService) {}
+
+  @MessagePattern(Subjects.auth.sendOtp)
+  send(@Payload() body: SendOtpBody): Promise<SendOtpReply> {
+    return this.otp.send(body);
+  }
+
+  @MessagePattern(Subjects.auth.verifyOtp)
+  verify(@Payload() body: VerifyOtpBody): Promise<ViewerSession> {
+    return this.otp.verify(body);
+  }
+
+  @MessagePattern(Subjects.auth.otpOutbox)
+  outbox(@Payload() body: OtpOutboxBody): Promise<OtpOutbox> {
+    return this.otp.outbox(body.phoneNumber);
+  }
+}

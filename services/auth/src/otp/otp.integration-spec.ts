@@ -1,0 +1,304 @@
+import {
+  DEFAULT_JWT_AUDIENCE,
+  DEFAULT_JWT_ISSUER,
+  AccessTokenVerifier,
+  connectNats,
+  RpcClient,
+  type Redis,
+} from '@chitram/nest-kit';
+import {
+  ErrorCode,
+  SignInMessages,
+  Subjects,
+  type OtpOutbox,
+  type SendOtpReply,
+  type ViewerSession,
+} from '@chitram/contracts';
+import {
+  dumpRedis,
+  isolatedEnv,
+  startTestService,
+  testInfrastructure,
+  type TestService,
+  testSigningKeys,
+} from '@chitram/test-helpers';
+import type { NatsConnection } from 'nats';
+import { authService } from '../service';
+import { viewersStandIn } from '../testing/viewers-stand-in';
+import { OtpHasher } from './otp-code';
+
+const OTP_SECRET = 'a-test-secret-of-more-than-thirty-two-characters';
+const keys = testSigningKeys();
+let nextPhone = 9_000_000_000 + Math.floor(Math.random() * 900_000_000);
+/** A different valid number for each test, so limits of one do not touch another. */
+const freshPhone = () => String(nextPhone++);
+
+describe('phone sign-in in the auth service (console provider, real Redis, Postgres and NATS)', () => {
+  const isolation = isolatedEnv();
+  const users = viewersStandIn();
+  let auth: TestService;
+  let usersStandIn: TestService;
+  let nats: NatsConnection;
+  let rpc: RpcClient;
+  let redis: Redis;
+
+  const sendOtp = (phoneNumber: string, clientIp = '203.0.113.7') =>
+    rpc.request<SendOtpReply>(Subjects.auth.sendOtp, { phoneNumber, clientIp });
+  const verifyOtp = (phoneNumber: string, otp: string) =>
+    rpc.request<ViewerSession>(Subjects.auth.verifyOtp, { phoneNumber, otp });
+  const latestCode = async (phoneNumber: string) => {
+    const outbox = await rpc.request<OtpOutbox>(Subjects.auth.otpOutbox, { phoneNumber });
+    return outbox.codes[outbox.codes.length - 1].otp;
+  };
+  const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+  beforeAll(async () => {
+    usersStandIn = await startTestService(users.definition);
+    auth = await startTestService(authService, {
+      env: { ...isolation.env, JWT_PRIVATE_KEY: keys.privatePem, OTP_HASH_SECRET: OTP_SECRET },
+    });
+    nats = await connectNats(testInfrastructure().NATS_URL, 'otp-test');
+    rpc = new RpcClient(nats, 5000);
+    redis = isolation.redis();
+  });
+
+  afterAll(async () => {
+    redis?.disconnect();
+    await nats?.close();
+    await auth?.destroy();
+    await usersStandIn?.destroy();
+    await isolation.cleanUp();
+  });
+
+  it('sends a code to a 10-digit number with or without +91 and answers the same for every number', async () => {
+    const plain = freshPhone();
+    const reply = await sendOtp(plain);
+    expect(reply).toEqual({
+      success: true,
+      message: SignInMessages.otpSent,
+      resendAfterSeconds: 60,
+      expiresInSeconds: 300,
+    });
+    const withPrefix = freshPhone();
+    expect(await sendOtp(`+91${withPrefix}`)).toEqual(reply);
+    // Both are kept in the one stored form, +91 and 10 digits.
+    expect((await latestCode(`+91${plain}`)).length).toBe(6);
+    expect((await latestCode(withPrefix)).length).toBe(6);
+  });
+
+  it('refuses numbers that are not 10-digit Indian mobiles, with the message of the spec', async () => {
+    for (const bad of ['12345', '5876543210', '+1 9876543210', '98765432101', '98765abcde', '+9198765']) {
+      await expect(sendOtp(bad)).rejects.toMatchObject({
+        code: ErrorCode.INVALID_PHONE_NUMBER,
+        message: 'Invalid phone number. Please check the number',
+      });
+    }
+  });
+
+  it('refuses a second send within 60 s, saying how long to wait', async () => {
+    const phone = freshPhone();
+    await sendOtp(phone);
+    await expect(sendOtp(phone)).rejects.toMatchObject({
+      code: ErrorCode.RATE_LIMITED,
+      message: 'Too many requests. Please try again later.',
+      retryAfterSeconds: expect.any(Number),
+    });
+    const error = (await sendOtp(phone).catch((e: unknown) => e)) as { retryAfterSeconds: number };
+    expect(error.retryAfterSeconds).toBeGreaterThan(55);
+    expect(error.retryAfterSeconds).toBeLessThanOrEqual(60);
+  });
+
+  it('keeps the code only as a keyed hash: neither Redis (outside the development outbox) nor the database holds it', async () => {
+    const phone = `+91${freshPhone()}`;
+    await sendOtp(phone);
+    const code = await latestCode(phone);
+    const tokens = (text: string) => new Set(text.split(/[^A-Za-z0-9]+/));
+
+    const dump = await dumpRedis(isolation.env.REDIS_KEY_PREFIX);
+    const challenge = dump.get(`auth:otp:challenge:${phone}`);
+    expect(challenge).toContain(new OtpHasher(OTP_SECRET).hash(phone, code));
+    const holding = [...dump].filter(([, text]) => tokens(text).has(code)).map(([key]) => key);
+    // The console provider's outbox is the development route's source, and the only place it appears.
+    expect(holding).toEqual([`auth:otp:dev-outbox:${phone}`]);
+
+    const tables: Array<{ table_name: string }> = await auth.dataSource.query(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`,
+    );
+    expect(tables.length).toBeGreaterThan(4);
+    for (const { table_name } of tables) {
+      const rows: unknown[] = await auth.dataSource.query(`SELECT * FROM "${table_name}"`);
+      expect(tokens(JSON.stringify(rows)).has(code)).toBe(false);
+    }
+  });
+
+  it('signs a viewer in with the right code and opens a session whose token the gateway accepts', async () => {
+    const phone = freshPhone();
+    await sendOtp(phone);
+    const session = await verifyOtp(phone, await latestCode(`+91${phone}`));
+    const viewer = users.viewers.get(`+91${phone}`)!;
+    expect(session).toEqual({
+      token: expect.any(String),
+      refreshToken: expect.any(String),
+      _id: viewer._id,
+      phoneNumber: `+91${phone}`,
+      isSubscribed: false,
+      activeSubscription: null,
+    });
+    const claims = await new AccessTokenVerifier(keys.publicKey, {
+      issuer: DEFAULT_JWT_ISSUER,
+      audience: DEFAULT_JWT_AUDIENCE,
+    }).verify(session.token);
+    expect(claims).toMatchObject({ sub: viewer._id, role: 'user' });
+    expect(claims.exp - claims.iat).toBe(15 * 60);
+  });
+
+  it('uses a code once', async () => {
+    const phone = freshPhone();
+    await sendOtp(phone);
+    const code = await latestCode(phone);
+    await verifyOtp(phone, code);
+    await expect(verifyOtp(phone, code)).rejects.toMatchObject({ code: ErrorCode.OTP_EXPIRED });
+  });
+
+  it('gives a session to only one of two requests racing with the right code', async () => {
+    const phone = freshPhone();
+    await sendOtp(phone);
+    const code = await latestCode(phone);
+    const results = await Promise.allSettled([verifyOtp(phone, code), verifyOtp(phone, code)]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+  });
+
+  it('voids a code after 5 wrong guesses: the sixth attempt fails even with the right code', async () => {
+    const phone = freshPhone();
+    await sendOtp(phone);
+    const code = await latestCode(phone);
+    for (let i = 0; i < 5; i++) {
+      await expect(verifyOtp(phone, wrong(code))).rejects.toMatchObject({
+        code: ErrorCode.OTP_INVALID,
+        message: 'Failed to verify OTP.',
+      });
+    }
+    await expect(verifyOtp(phone, code)).rejects.toMatchObject({ code: ErrorCode.OTP_ATTEMPTS_EXCEEDED });
+  });
+
+  it('accepts the right code on the fifth attempt', async () => {
+    const phone = freshPhone();
+    await sendOtp(phone);
+    const code = await latestCode(phone);
+    for (let i = 0; i < 4; i++) await expect(verifyOtp(phone, wrong(code))).rejects.toBeDefined();
+    await expect(verifyOtp(phone, code)).resolves.toMatchObject({ phoneNumber: `+91${phone}` });
+  });
+
+  it('asks for a code first when none was sent to the number', async () => {
+    await expect(verifyOtp(freshPhone(), '123456')).rejects.toMatchObject({
+      code: ErrorCode.OTP_NOT_REQUESTED,
+      message: 'Please request OTP first',
+    });
+  });
+
+  it('refuses malformed codes before looking at them', async () => {
+    await expect(verifyOtp(freshPhone(), '12ab56')).rejects.toMatchObject({
+      code: ErrorCode.VALIDATION_FAILED,
+    });
+    await expect(verifyOtp(freshPhone(), '12345')).rejects.toMatchObject({
+      code: ErrorCode.VALIDATION_FAILED,
+    });
+  });
+
+  it('answers the development outbox newest last', async () => {
+    const phone = freshPhone();
+    await sendOtp(phone);
+    await redis.del(`auth:otp:resend:+91${phone}`); // skip the 60 s wait
+    await sendOtp(phone);
+    const outbox = await rpc.request<OtpOutbox>(Subjects.auth.otpOutbox, { phoneNumber: phone });
+    expect(outbox.phoneNumber).toBe(`+91${phone}`);
+    expect(outbox.codes).toHaveLength(2);
+    expect(outbox.codes[0].sentAt <= outbox.codes[1].sentAt).toBe(true);
+    // The newer code replaced the older one.
+    await expect(verifyOtp(phone, outbox.codes[0].otp)).rejects.toMatchObject({
+      code: ErrorCode.OTP_INVALID,
+    });
+    await expect(verifyOtp(phone, outbox.codes[1].otp)).resolves.toBeDefined();
+  });
+});
+
+describe('code lifetime and send limits (short windows)', () => {
+  const isolation = isolatedEnv();
+  const users = viewersStandIn();
+  let auth: TestService;
+  let usersStandIn: TestService;
+  let nats: NatsConnection;
+  let rpc: RpcClient;
+
+  const sendOtp = (phoneNumber: string, clientIp: string) =>
+    rpc.request<SendOtpReply>(Subjects.auth.sendOtp, { phoneNumber, clientIp });
+
+  beforeAll(async () => {
+    usersStandIn = await startTestService(users.definition);
+    auth = await startTestService(authService, {
+      env: {
+        ...isolation.env,
+        JWT_PRIVATE_KEY: keys.privatePem,
+        OTP_TTL_SECONDS: '1',
+        OTP_RESEND_SECONDS: '0',
+        OTP_PHONE_WINDOW_SECONDS: '3',
+        OTP_IP_WINDOW_SECONDS: '3',
+      },
+    });
+    nats = await connectNats(testInfrastructure().NATS_URL, 'otp-limits-test');
+    rpc = new RpcClient(nats, 5000);
+  });
+
+  afterAll(async () => {
+    await nats?.close();
+    await auth?.destroy();
+    await usersStandIn?.destroy();
+    await isolation.cleanUp();
+  });
+
+  it('refuses an expired code', async () => {
+    const phone = freshPhone();
+    await sendOtp(phone, '198.51.100.1');
+    const outbox = await rpc.request<OtpOutbox>(Subjects.auth.otpOutbox, { phoneNumber: phone });
+    await new Promise((r) => setTimeout(r, 1300));
+    await expect(
+      rpc.request(Subjects.auth.verifyOtp, { phoneNumber: phone, otp: outbox.codes[0].otp }),
+    ).rejects.toMatchObject({ code: ErrorCode.OTP_EXPIRED });
+  });
+
+  it('allows 5 sends per number in the window, then refuses until the window has passed', async () => {
+    const phone = freshPhone();
+    for (let i = 0; i < 5; i++) await sendOtp(phone, `198.51.100.${10 + i}`);
+    const refused = await sendOtp(phone, '198.51.100.20').catch(
+      (e: { code: string; retryAfterSeconds: number }) => e,
+    );
+    expect(refused).toMatchObject({ code: ErrorCode.RATE_LIMITED, retryAfterSeconds: expect.any(Number) });
+    expect((refused as { retryAfterSeconds: number }).retryAfterSeconds).toBeLessThanOrEqual(3);
+    await new Promise((r) => setTimeout(r, 3100));
+    await expect(sendOtp(phone, '198.51.100.21')).resolves.toMatchObject({ success: true });
+  });
+
+  it('allows 20 sends per client address in the window, whatever the numbers, then refuses until it has passed', async () => {
+    const ip = '2001:db8:0:1::42';
+    for (let i = 0; i < 20; i++) await sendOtp(freshPhone(), ip);
+    await expect(sendOtp(freshPhone(), ip)).rejects.toMatchObject({ code: ErrorCode.RATE_LIMITED });
+    // Its /64 is one client; another network is not held back.
+    await expect(sendOtp(freshPhone(), '2001:db8:0:1::43')).rejects.toMatchObject({
+      code: ErrorCode.RATE_LIMITED,
+    });
+    await expect(sendOtp(freshPhone(), '2001:db8:0:2::42')).resolves.toMatchObject({ success: true });
+    await new Promise((r) => setTimeout(r, 3100));
+    await expect(sendOtp(freshPhone(), ip)).resolves.toMatchObject({ success: true });
+  });
+
+  it('does not count a refused send against the limits', async () => {
+    const phone = freshPhone();
+    for (let i = 0; i < 5; i++) await sendOtp(phone, '198.51.100.30');
+    for (let i = 0; i < 10; i++) await expect(sendOtp(phone, '198.51.100.30')).rejects.toBeDefined();
+    // 5 accepted + 10 refused from one address: the address has used 5 of its 20.
+    for (let i = 0; i < 15; i++) await sendOtp(freshPhone(), '198.51.100.30');
+    await expect(sendOtp(freshPhone(), '198.51.100.30')).rejects.toMatchObject({
+      code: ErrorCode.RATE_LIMITED,
+    });
+  });
+});

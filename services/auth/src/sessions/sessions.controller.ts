@@ -1,0 +1,28 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Subjects, type TokenPair } from '@chitram/contracts';
+import { LogoutBody, RefreshBody, RevokeSubjectBody } from './sessions.dto';
+import { SessionsService } from './sessions.service';
+
+@Controller()
+export class SessionsController {
+  constructor(private readonly sessions: SessionsService) {}
+
+  @MessagePattern(Subjects.auth.refresh)
+  async refresh(@Payload() body: RefreshBody): Promise<TokenPair> {
+    const { token, refreshToken } = await this.sessions.refresh(body.refreshToken);
+    return { token, refreshToken };
+  }
+
+  @MessagePattern(Subjects.auth.logout)
+  async logout(@Payload() body: LogoutBody): Promise<{ success: true }> {
+    await this.sessions.logout(body.sessionId);
+    return { success: true };
+  }
+
+  @MessagePattern(Subjects.auth.revokeSubject)
+  async revokeSubject(@Payload() body: RevokeSubjectBody): Promise<{ success: true }> {
+    await this.sessions.revokeSubject(body.subjectId, 'account deleted');
+    return { success: true };
+  }
+}

@@ -1,0 +1,69 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  CategoryEpisodesRequest,
+  EpisodePageRequest,
+  HomeContentRequest,
+  LanguageMoviesRequest,
+  MovieGroupRequest,
+  MovieLookupRequest,
+  SearchRequest,
+  Subjects,
+  type CategoryEpisodes,
+  type EpisodePage,
+  type HomeContent,
+  type Movie,
+  type MovieMeta,
+} from '@chitram/contracts';
+import { CatalogueCache } from '../cache/catalogue-cache';
+import { EpisodeCatalogue } from '../shows/episode-catalogue';
+import { MovieCatalogue } from '../titles/movie-catalogue';
+import { MovieSearch } from '../titles/movie-search';
+
+/** The public reads: every answer comes from the cache of the current catalogue version when it can. */
+@Controller()
+export class BrowseController {
+  constructor(
+    private readonly cache: CatalogueCache,
+    private readonly movies: MovieCatalogue,
+    private readonly movieSearch: MovieSearch,
+    private readonly episodes: EpisodeCatalogue,
+  ) {}
+
+  @MessagePattern(Subjects.catalog.homeContent)
+  homeContent(@Payload() request: HomeContentRequest): Promise<HomeContent> {
+    return this.cache.answer('home', request, () => this.movies.homeContent(request.language));
+  }
+
+  @MessagePattern(Subjects.catalog.movieGroup)
+  group(@Payload() request: MovieGroupRequest): Promise<Movie[]> {
+    return this.cache.answer('group', request, () => this.movies.group(request));
+  }
+
+  @MessagePattern(Subjects.catalog.languageMovies)
+  byLanguage(@Payload() request: LanguageMoviesRequest): Promise<Movie[]> {
+    return this.cache.answer('language', request, () => this.movies.byLanguage(request));
+  }
+
+  @MessagePattern(Subjects.catalog.search)
+  search(@Payload() request: SearchRequest): Promise<Movie[]> {
+    return this.cache.answer('search', { q: request.q?.toLowerCase() }, () =>
+      this.movieSearch.search(request.q),
+    );
+  }
+
+  @MessagePattern(Subjects.catalog.movies.meta)
+  meta(@Payload() request: MovieLookupRequest): Promise<MovieMeta> {
+    return this.cache.answer('meta', request, () => this.movies.meta(request.idOrSlug));
+  }
+
+  @MessagePattern(Subjects.catalog.episodes.byCategory)
+  categoryEpisodes(@Payload() request: CategoryEpisodesRequest): Promise<CategoryEpisodes> {
+    return this.cache.answer('category', request, () => this.episodes.byCategory(request.category));
+  }
+
+  @MessagePattern(Subjects.catalog.episodes.page)
+  episodePage(@Payload() request: EpisodePageRequest): Promise<EpisodePage> {
+    return this.cache.answer('episodes', request, () => this.episodes.page(request));
+  }
+}

@@ -1,0 +1,46 @@
+import { Events, isMediaKey, type CatalogueImagesReleased } from '@chitram/contracts';
+import type { EmitEvent } from '@chitram/nest-kit';
+import type { EntityManager } from 'typeorm';
+
+/** The page asked for (1 when left out) and its offset. */
+export function pageOf(page: number | undefined, size: number): { page: number; offset: number } {
+  const current = page ?? 1;
+  return { page: current, offset: (current - 1) * size };
+}
+
+/** Escapes LIKE's wildcards so an admin's search text matches literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Of the stored images a write replaced or deleted, the ones no movie, series or episode uses any
+ * more (titles may share images). Announced from the outbox, in the write's own transaction, for
+ * the media service to remove; also answered to the caller.
+ */
+export async function releaseImages(
+  manager: EntityManager,
+  emit: EmitEvent,
+  before: Array<string | null | undefined>,
+): Promise<string[]> {
+  const keys = [...new Set(before.filter(isMediaKey))];
+  if (keys.length === 0) return [];
+  const rows: Array<{ key: string }> = await manager.query(
+    `SELECT k AS key FROM unnest($1::text[]) AS k
+     WHERE NOT EXISTS (SELECT 1 FROM movie WHERE thumbnail = k OR banner = k OR title_image = k)
+       AND NOT EXISTS (SELECT 1 FROM series WHERE title_image = k)
+       AND NOT EXISTS (SELECT 1 FROM episode WHERE banner = k OR title_image = k)`,
+    [keys],
+  );
+  const released = rows.map((row) => row.key);
+  if (released.length > 0) {
+    const payload: CatalogueImagesReleased = { keys: released };
+    await emit(Events.catalogImagesReleased, payload);
+  }
+  return released;
+}
+
+/** The properties a partial update names; the ones left out stay as they are. */
+export function definedFields<T extends object>(changes: T): Partial<T> {
+  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

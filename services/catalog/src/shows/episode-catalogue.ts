@@ -1,0 +1,160 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ADMIN_PAGE_SIZE,
+  CATEGORY_EPISODE_LIMIT,
+  DomainError,
+  ErrorCode,
+  type Category,
+  type CategoryEpisodes,
+  type CatalogueItemRemoved,
+  type CreateEpisodeRequest,
+  type Episode,
+  type EpisodePage,
+  type EpisodePageRequest,
+  type EpisodeSaved,
+  type UpdateEpisodeRequest,
+} from '@chitram/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { Outbox } from '@chitram/nest-kit';
+import { CatalogueChanges } from '../cache/catalogue-changes';
+import { containsPattern, definedFields, pageOf, releaseImages } from '../catalogue-kit';
+import { EpisodeEntity } from './episode.entity';
+import { SeriesEntity } from './series.entity';
+import { EPISODE_COLUMNS, toEpisode } from './show.view';
+
+export function episodeNotFound(id: string): DomainError {
+  return new DomainError(ErrorCode.NOT_FOUND, `There is no episode "${id}".`);
+}
+
+export function seriesNotFound(id: string): DomainError {
+  return new DomainError(ErrorCode.NOT_FOUND, `There is no series "${id}".`);
+}
+
+/** The number after the last episode of a series, or of the stand-alone episodes of a category. */
+export async function nextEpisodeNumber(
+  manager: EntityManager,
+  seriesId: string | null,
+  category: Category,
+): Promise<number> {
+  const [{ next }]: Array<{ next: number }> = await manager.query(
+    seriesId
+      ? `SELECT coalesce(max(episode_number), 0) + 1 AS next FROM episode WHERE series_id = $1`
+      : `SELECT coalesce(max(episode_number), 0) + 1 AS next FROM episode WHERE series_id IS NULL AND category = $1`,
+    [seriesId ?? category],
+  );
+  return next;
+}
+
+/** Episodes (SPEC's shows): the category pages, the admin list and the show form. */
+@Injectable()
+export class EpisodeCatalogue {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly changes: CatalogueChanges,
+    private readonly outbox: Outbox,
+  ) {}
+
+  /** A category page: its episodes in episode order, so the first one gives the page its banner. */
+  async byCategory(category: Category): Promise<CategoryEpisodes> {
+    const rows: EpisodeEntity[] = await this.dataSource.query(
+      `SELECT ${EPISODE_COLUMNS} FROM episode e WHERE e.category = $1
+       ORDER BY e.episode_number, e.release_date, e.created_at LIMIT ${CATEGORY_EPISODE_LIMIT}`,
+      [category],
+    );
+    return { episodes: rows.map(toEpisode) };
+  }
+
+  /** The shows list: newest first, 10 a page (SPEC §9), searched by title. */
+  async page(request: EpisodePageRequest): Promise<EpisodePage> {
+    const { page, offset } = pageOf(request.page, ADMIN_PAGE_SIZE);
+    const where = request.search ? `WHERE e.title ILIKE $1` : '';
+    const filter = request.search ? [containsPattern(request.search)] : [];
+    const [rows, [{ total }]] = await Promise.all([
+      this.dataSource.query<EpisodeEntity[]>(
+        `SELECT ${EPISODE_COLUMNS} FROM episode e ${where} ORDER BY e.created_at DESC, e.id
+         LIMIT ${ADMIN_PAGE_SIZE} OFFSET ${offset}`,
+        filter,
+      ),
+      this.dataSource.query<Array<{ total: number }>>(
+        `SELECT count(*)::int AS total FROM episode e ${where}`,
+        filter,
+      ),
+    ]);
+    return {
+      paginatedEpisodes: rows.map(toEpisode),
+      currentPage: page,
+      totalEpisodes: total,
+      totalPages: Math.ceil(total / ADMIN_PAGE_SIZE),
+    };
+  }
+
+  async get(id: string): Promise<Episode> {
+    const episode = await this.dataSource.getRepository(EpisodeEntity).findOneBy({ id });
+    if (!episode) throw episodeNotFound(id);
+    return toEpisode(episode);
+  }
+
+  async create(request: CreateEpisodeRequest): Promise<EpisodeSaved> {
+    const saved = await this.dataSource.transaction(async (manager) => {
+      const seriesId = request.seriesId ?? null;
+      // Locks the series so two episodes added at once do not get the same number.
+      if (
+        seriesId &&
+        !(await manager
+          .getRepository(SeriesEntity)
+          .findOne({ where: { id: seriesId }, lock: { mode: 'pessimistic_write' } }))
+      )
+        throw seriesNotFound(seriesId);
+      const episodes = manager.getRepository(EpisodeEntity);
+      return episodes.save(
+        episodes.create({
+          seriesId,
+          title: request.title,
+          description: request.description,
+          videoUrl: request.videoUrl,
+          duration: request.duration,
+          releaseDate: request.releaseDate,
+          cast: request.cast ?? [],
+          rating: request.rating,
+          category: request.category,
+          banner: request.bannerUrl,
+          titleImage: request.titlePngUrl ?? null,
+          episodeNumber:
+            request.episodeNumber ?? (await nextEpisodeNumber(manager, seriesId, request.category)),
+        }),
+      );
+    });
+    await this.changes.announce();
+    return { episode: toEpisode(saved), releasedImageKeys: [] };
+  }
+
+  /** Changes the fields named; empty ones were already left out by the payload's rules (SPEC §5). */
+  async update(request: UpdateEpisodeRequest): Promise<EpisodeSaved> {
+    const { id, bannerUrl, titlePngUrl, ...rest } = request;
+    const changes = definedFields({ ...rest, banner: bannerUrl, titleImage: titlePngUrl });
+    const result = await this.outbox.transaction(async (manager, emit) => {
+      const episode = await manager.getRepository(EpisodeEntity).findOneBy({ id });
+      if (!episode) throw episodeNotFound(id);
+      if (Object.keys(changes).length === 0) return { episode, released: [], changed: false };
+      const replaced = (['banner', 'titleImage'] as const)
+        .filter((key) => changes[key] !== undefined && changes[key] !== episode[key])
+        .map((key) => episode[key]);
+      Object.assign(episode, changes);
+      const saved = await manager.getRepository(EpisodeEntity).save(episode);
+      return { episode: saved, released: await releaseImages(manager, emit, replaced), changed: true };
+    });
+    if (result.changed) await this.changes.announce();
+    return { episode: toEpisode(result.episode), releasedImageKeys: result.released };
+  }
+
+  async remove(id: string): Promise<CatalogueItemRemoved> {
+    const released = await this.outbox.transaction(async (manager, emit) => {
+      const episode = await manager.getRepository(EpisodeEntity).findOneBy({ id });
+      if (!episode) throw episodeNotFound(id);
+      await manager.getRepository(EpisodeEntity).delete({ id });
+      return releaseImages(manager, emit, [episode.banner, episode.titleImage]);
+    });
+    await this.changes.announce();
+    return { _id: id, releasedImageKeys: released };
+  }
+}

@@ -1,0 +1,48 @@
+import { imageUrl, type Episode, type Series } from '@chitram/contracts';
+import type { EpisodeEntity } from './episode.entity';
+import type { SeriesEntity } from './series.entity';
+
+/** The columns of an EpisodeEntity, for raw SQL over `episode e`. */
+export const EPISODE_COLUMNS = `e.id, e.series_id AS "seriesId", e.title, e.description, e.video_url AS "videoUrl",
+  e.duration, e.release_date::text AS "releaseDate", e."cast", e.rating, e.category, e.banner,
+  e.title_image AS "titleImage", e.episode_number AS "episodeNumber", e.created_at AS "createdAt",
+  e.updated_at AS "updatedAt"`;
+
+export function toEpisode(row: EpisodeEntity): Episode {
+  return {
+    _id: row.id,
+    seriesId: row.seriesId,
+    title: row.title,
+    description: row.description,
+    videoUrl: row.videoUrl,
+    duration: row.duration,
+    releaseDate: row.releaseDate,
+    cast: row.cast,
+    rating: row.rating,
+    category: row.category,
+    bannerUrl: imageUrl(row.banner) ?? '',
+    titlePngUrl: imageUrl(row.titleImage),
+    episodeNumber: row.episodeNumber,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toSeries(row: SeriesEntity, episodeCount: number): Series {
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    trailerUrl: row.trailerUrl,
+    cast: row.cast,
+    language: row.language,
+    rating: row.rating,
+    tags: row.tags,
+    titlePngUrl: imageUrl(row.titleImage),
+    genre: row.genre,
+    category: row.category,
+    episodeCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

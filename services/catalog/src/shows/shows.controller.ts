@@ -1,0 +1,73 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  CatalogueIdRequest,
+  CreateEpisodeRequest,
+  CreateSeriesRequest,
+  SeriesPageRequest,
+  Subjects,
+  UpdateEpisodeRequest,
+  UpdateSeriesRequest,
+  type CatalogueItemRemoved,
+  type Episode,
+  type EpisodeSaved,
+  type SeriesPage,
+  type SeriesSaved,
+  type SeriesWithEpisodes,
+} from '@chitram/contracts';
+import { EpisodeCatalogue } from './episode-catalogue';
+import { SeriesCatalogue } from './series-catalogue';
+
+/** Episodes and series for admins: never cached. */
+@Controller()
+export class ShowsController {
+  constructor(
+    private readonly episodes: EpisodeCatalogue,
+    private readonly series: SeriesCatalogue,
+  ) {}
+
+  @MessagePattern(Subjects.catalog.episodes.get)
+  getEpisode(@Payload() request: CatalogueIdRequest): Promise<Episode> {
+    return this.episodes.get(request.id);
+  }
+
+  @MessagePattern(Subjects.catalog.episodes.create)
+  createEpisode(@Payload() request: CreateEpisodeRequest): Promise<EpisodeSaved> {
+    return this.episodes.create(request);
+  }
+
+  @MessagePattern(Subjects.catalog.episodes.update)
+  updateEpisode(@Payload() request: UpdateEpisodeRequest): Promise<EpisodeSaved> {
+    return this.episodes.update(request);
+  }
+
+  @MessagePattern(Subjects.catalog.episodes.delete)
+  removeEpisode(@Payload() request: CatalogueIdRequest): Promise<CatalogueItemRemoved> {
+    return this.episodes.remove(request.id);
+  }
+
+  @MessagePattern(Subjects.catalog.series.list)
+  listSeries(@Payload() request: SeriesPageRequest): Promise<SeriesPage> {
+    return this.series.list(request);
+  }
+
+  @MessagePattern(Subjects.catalog.series.get)
+  getSeries(@Payload() request: CatalogueIdRequest): Promise<SeriesWithEpisodes> {
+    return this.series.get(request.id);
+  }
+
+  @MessagePattern(Subjects.catalog.series.create)
+  createSeries(@Payload() request: CreateSeriesRequest): Promise<SeriesSaved> {
+    return this.series.create(request);
+  }
+
+  @MessagePattern(Subjects.catalog.series.update)
+  updateSeries(@Payload() request: UpdateSeriesRequest): Promise<SeriesSaved> {
+    return this.series.update(request);
+  }
+
+  @MessagePattern(Subjects.catalog.series.delete)
+  removeSeries(@Payload() request: CatalogueIdRequest): Promise<CatalogueItemRemoved> {
+    return this.series.remove(request.id);
+  }
+}

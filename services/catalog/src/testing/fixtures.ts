@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+
+/** A key shaped as the media service stores images. */
+export function imageKey(): string {
+  return `images/${randomUUID()}.webp`;
+}
+
+/** The JSON the media engineer's upload route sends after storing the three images. */
+export function movieInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    title: 'Monsoon Kingdom',
+    description: 'A fisherman in Kerala fights a flood.',
+    cast: 'Mohanlal Nair, Parvathy Menon',
+    genre: ['Drama'],
+    language: 'Malayalam',
+    rating: 'U/A',
+    releaseYear: 2021,
+    duration: '2hr 10min',
+    thumbnailUrl: imageKey(),
+    bannerUrl: imageKey(),
+    titlePngUrl: imageKey(),
+    movieUrl: 'https://cdn.example.com/movies/monsoon-kingdom.m3u8',
+    isFree: 'false',
+    ...overrides,
+  };
+}
+
+export function episodeInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    title: 'The Budget Session',
+    description: 'What the new budget means for farmers.',
+    videoUrl: 'https://cdn.example.com/shows/budget.m3u8',
+    duration: '25 min',
+    releaseDate: '2024-02-01',
+    cast: ['Ravish Kumar'],
+    rating: 'U',
+    category: 'political',
+    bannerUrl: imageKey(),
+    titlePngUrl: imageKey(),
+    ...overrides,
+  };
+}
+
+export function seriesEpisodeBlock(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    title: 'Breathing Right',
+    videoUrl: 'https://cdn.example.com/shows/breathing.m3u8',
+    description: 'Pranayama for beginners.',
+    releaseDate: '2024-03-01',
+    duration: '18min',
+    bannerUrl: imageKey(),
+    ...overrides,
+  };
+}
+
+export function seriesInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    title: 'Yoga Every Morning',
+    trailerUrl: 'https://cdn.example.com/shows/yoga-trailer.mp4',
+    cast: 'Shilpa Shetty',
+    language: 'Hindi',
+    rating: 'U',
+    tags: 'yoga, fitness',
+    titlePngUrl: imageKey(),
+    genre: ['Kids'],
+    category: 'health',
+    episodes: [
+      seriesEpisodeBlock(),
+      seriesEpisodeBlock({ title: 'Sun Salutation', releaseDate: '2024-03-08' }),
+    ],
+    ...overrides,
+  };
+}
+
+/** Tomorrow in India, as YYYY-MM-DD: a date an episode may not have yet. */
+export function tomorrow(): string {
+  return new Date(Date.now() + 330 * 60_000 + 24 * 3600_000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,226 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ADMIN_PAGE_SIZE,
+  DomainError,
+  ErrorCode,
+  genreForGroup,
+  GENRES,
+  HOME_RAIL_SIZE,
+  MOVIE_LIST_PAGE_SIZE,
+  type AdminMovie,
+  type AdminMoviePage,
+  type AdminMoviePageRequest,
+  type CatalogueItemRemoved,
+  type CreateMovieRequest,
+  type Genre,
+  type HomeContent,
+  type Language,
+  type LanguageMoviesRequest,
+  type Movie,
+  type MovieGroupRequest,
+  type MovieMeta,
+  type MovieSaved,
+  type UpdateMovieRequest,
+} from '@chitram/contracts';
+import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+import { Outbox } from '@chitram/nest-kit';
+import { CatalogueChanges } from '../cache/catalogue-changes';
+import { containsPattern, definedFields, pageOf, releaseImages } from '../catalogue-kit';
+import { MovieEntity } from './movie.entity';
+import { MOVIE_COLUMNS, toAdminMovie, toMovie } from './movie.view';
+import { firstFreeSlug, isUuid, slugify } from './slug';
+
+const SLUG_ATTEMPTS = 3;
+
+function isSlugTaken(error: unknown): boolean {
+  const driver = (error as QueryFailedError & { driverError?: { code?: string; constraint?: string } })
+    .driverError;
+  return (
+    error instanceof QueryFailedError && driver?.code === '23505' && driver.constraint === 'UQ_movie_slug'
+  );
+}
+
+function movieNotFound(idOrSlug: string): DomainError {
+  return new DomainError(ErrorCode.NOT_FOUND, `There is no title "${idOrSlug}".`);
+}
+
+/** Movies: the home page, lists, title pages and the admins' changes. */
+@Injectable()
+export class MovieCatalogue {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly changes: CatalogueChanges,
+    private readonly outbox: Outbox,
+  ) {}
+
+  /** Newest titles of each genre (of one language, when named), one rail per genre that has any. */
+  async homeContent(language: Language | undefined): Promise<HomeContent> {
+    const rows: Array<MovieEntity & { rail: Genre }> = await this.dataSource.query(
+      `SELECT g.genre AS rail, ${MOVIE_COLUMNS}
+       FROM unnest($1::text[]) WITH ORDINALITY AS g(genre, ord)
+       CROSS JOIN LATERAL (
+         SELECT * FROM movie m
+         WHERE m.genre @> ARRAY[g.genre] ${language ? 'AND m.language = $3' : ''}
+         ORDER BY m.created_at DESC LIMIT $2) m
+       ORDER BY g.ord, m.created_at DESC`,
+      language ? [GENRES, HOME_RAIL_SIZE, language] : [GENRES, HOME_RAIL_SIZE],
+    );
+    const genreMovies: HomeContent['genreMovies'] = {};
+    for (const row of rows) (genreMovies[row.rail] ??= []).push(toMovie(row));
+    return { genreMovies };
+  }
+
+  /** A view-all page: the titles of a genre, newest first. */
+  async group(request: MovieGroupRequest): Promise<Movie[]> {
+    const genre = genreForGroup(request.group);
+    if (!genre) throw new DomainError(ErrorCode.NOT_FOUND, `There is no group "${request.group}".`);
+    const { offset } = pageOf(request.page, MOVIE_LIST_PAGE_SIZE);
+    const params: unknown[] = [genre, MOVIE_LIST_PAGE_SIZE, offset];
+    if (request.language) params.push(request.language);
+    const rows: MovieEntity[] = await this.dataSource.query(
+      `SELECT ${MOVIE_COLUMNS} FROM movie m
+       WHERE m.genre @> ARRAY[$1::text] ${request.language ? 'AND m.language = $4' : ''}
+       ORDER BY m.created_at DESC LIMIT $2 OFFSET $3`,
+      params,
+    );
+    return rows.map(toMovie);
+  }
+
+  async byLanguage(request: LanguageMoviesRequest): Promise<Movie[]> {
+    const { offset } = pageOf(request.page, MOVIE_LIST_PAGE_SIZE);
+    const rows: MovieEntity[] = await this.dataSource.query(
+      `SELECT ${MOVIE_COLUMNS} FROM movie m WHERE m.language = $1
+       ORDER BY m.created_at DESC LIMIT $2 OFFSET $3`,
+      [request.language, MOVIE_LIST_PAGE_SIZE, offset],
+    );
+    return rows.map(toMovie);
+  }
+
+  /** By id or by slug (DECISIONS D10); a slug is matched as the URL gives it, in any case. */
+  private async find(manager: EntityManager, idOrSlug: string): Promise<MovieEntity | null> {
+    const movies = manager.getRepository(MovieEntity);
+    const byId = isUuid(idOrSlug) ? await movies.findOneBy({ id: idOrSlug.toLowerCase() }) : null;
+    return byId ?? movies.findOneBy({ slug: idOrSlug.normalize('NFC').toLowerCase() });
+  }
+
+  async meta(idOrSlug: string): Promise<MovieMeta> {
+    const movie = await this.find(this.dataSource.manager, idOrSlug);
+    if (!movie) throw movieNotFound(idOrSlug);
+    return { meta: toMovie(movie) };
+  }
+
+  /** The whole movie, stream link included, by id: for admins (the edit form, D7) and other services. */
+  async get(id: string): Promise<AdminMovie> {
+    const movie = await this.dataSource.getRepository(MovieEntity).findOneBy({ id });
+    if (!movie) throw movieNotFound(id);
+    return toAdminMovie(movie);
+  }
+
+  /** The admin list: newest first, 10 a page, searched by title. */
+  async page(request: AdminMoviePageRequest): Promise<AdminMoviePage> {
+    const { page, offset } = pageOf(request.page, ADMIN_PAGE_SIZE);
+    const where = request.search ? `WHERE m.title ILIKE $1` : '';
+    const filter = request.search ? [containsPattern(request.search)] : [];
+    const [rows, [{ total }]] = await Promise.all([
+      this.dataSource.query<MovieEntity[]>(
+        `SELECT ${MOVIE_COLUMNS} FROM movie m ${where} ORDER BY m.created_at DESC, m.id
+         LIMIT ${ADMIN_PAGE_SIZE} OFFSET ${offset}`,
+        filter,
+      ),
+      this.dataSource.query<Array<{ total: number }>>(
+        `SELECT count(*)::int AS total FROM movie m ${where}`,
+        filter,
+      ),
+    ]);
+    return {
+      movies: rows.map(toAdminMovie),
+      currentPage: page,
+      totalMovies: total,
+      totalPages: Math.ceil(total / ADMIN_PAGE_SIZE),
+    };
+  }
+
+  private async freeSlug(manager: EntityManager, title: string): Promise<string> {
+    const base = slugify(title);
+    const taken: Array<{ slug: string }> = await manager.query(
+      `SELECT slug FROM movie WHERE slug = $1 OR (starts_with(slug, $1 || '-') AND substr(slug, length($1) + 2) ~ '^[0-9]+$')`,
+      [base],
+    );
+    return firstFreeSlug(
+      base,
+      taken.map((row) => row.slug),
+    );
+  }
+
+  async create(request: CreateMovieRequest): Promise<MovieSaved> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const saved = await this.dataSource.transaction(async (manager) => {
+          const movies = manager.getRepository(MovieEntity);
+          return movies.save(
+            movies.create({
+              slug: await this.freeSlug(manager, request.title),
+              title: request.title,
+              description: request.description,
+              cast: request.cast,
+              genre: request.genre,
+              language: request.language,
+              rating: request.rating,
+              releaseYear: request.releaseYear,
+              duration: request.duration,
+              thumbnail: request.thumbnailUrl,
+              banner: request.bannerUrl,
+              titleImage: request.titlePngUrl,
+              trailerUrl: request.trailerUrl ?? null,
+              movieUrl: request.movieUrl,
+              isFree: request.isFree ?? false,
+              type: request.type ?? 'movie',
+              vendor: request.vendor ?? null,
+            }),
+          );
+        });
+        await this.changes.announce();
+        return { movie: toAdminMovie(saved), releasedImageKeys: [] };
+      } catch (error) {
+        // Two admins saving the same title at once: the loser takes the next suffix.
+        if (isSlugTaken(error) && attempt < SLUG_ATTEMPTS) continue;
+        throw error;
+      }
+    }
+  }
+
+  /** Changes the fields named; fields left out stay. The slug stays too, so shared links keep working. */
+  async update(request: UpdateMovieRequest): Promise<MovieSaved> {
+    const { id, thumbnailUrl, bannerUrl, titlePngUrl, ...rest } = request;
+    const changes = definedFields({
+      ...rest,
+      thumbnail: thumbnailUrl,
+      banner: bannerUrl,
+      titleImage: titlePngUrl,
+    });
+    const result = await this.outbox.transaction(async (manager, emit) => {
+      const movie = await manager.getRepository(MovieEntity).findOneBy({ id });
+      if (!movie) throw movieNotFound(id);
+      if (Object.keys(changes).length === 0) return { movie, released: [], changed: false };
+      const replaced = (['thumbnail', 'banner', 'titleImage'] as const)
+        .filter((key) => changes[key] !== undefined && changes[key] !== movie[key])
+        .map((key) => movie[key]);
+      Object.assign(movie, changes);
+      const saved = await manager.getRepository(MovieEntity).save(movie);
+      return { movie: saved, released: await releaseImages(manager, emit, replaced), changed: true };
+    });
+    if (result.changed) await this.changes.announce();
+    return { movie: toAdminMovie(result.movie), releasedImageKeys: result.released };
+  }
+
+  async remove(id: string): Promise<CatalogueItemRemoved> {
+    const released = await this.outbox.transaction(async (manager, emit) => {
+      const movie = await manager.getRepository(MovieEntity).findOneBy({ id });
+      if (!movie) throw movieNotFound(id);
+      await manager.getRepository(MovieEntity).delete({ id });
+      return releaseImages(manager, emit, [movie.thumbnail, movie.banner, movie.titleImage]);
+    });
+    await this.changes.announce();
+    return { _id: id, releasedImageKeys: released };
+  }
+}

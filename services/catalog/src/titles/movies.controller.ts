@@ -1,0 +1,45 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  AdminMoviePageRequest,
+  CatalogueIdRequest,
+  CreateMovieRequest,
+  Subjects,
+  UpdateMovieRequest,
+  type AdminMovie,
+  type AdminMoviePage,
+  type CatalogueItemRemoved,
+  type MovieSaved,
+} from '@chitram/contracts';
+import { MovieCatalogue } from './movie-catalogue';
+
+/** Movies for admins and other services: never cached, stream links included. */
+@Controller()
+export class MoviesController {
+  constructor(private readonly movies: MovieCatalogue) {}
+
+  @MessagePattern(Subjects.catalog.movies.get)
+  get(@Payload() request: CatalogueIdRequest): Promise<AdminMovie> {
+    return this.movies.get(request.id);
+  }
+
+  @MessagePattern(Subjects.catalog.movies.page)
+  page(@Payload() request: AdminMoviePageRequest): Promise<AdminMoviePage> {
+    return this.movies.page(request);
+  }
+
+  @MessagePattern(Subjects.catalog.movies.create)
+  create(@Payload() request: CreateMovieRequest): Promise<MovieSaved> {
+    return this.movies.create(request);
+  }
+
+  @MessagePattern(Subjects.catalog.movies.update)
+  update(@Payload() request: UpdateMovieRequest): Promise<MovieSaved> {
+    return this.movies.update(request);
+  }
+
+  @MessagePattern(Subjects.catalog.movies.delete)
+  remove(@Payload() request: CatalogueIdRequest): Promise<CatalogueItemRemoved> {
+    return this.movies.remove(request.id);
+  }
+}

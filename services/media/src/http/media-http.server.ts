@@ -1,0 +1,196 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  DomainError,
+  ErrorCode,
+  HTTP_STATUS_BY_CODE,
+  isMediaKey,
+  MEDIA_CACHE_CONTROL,
+  REQUEST_ID_HEADER,
+  UPLOAD_PURPOSES,
+  type ErrorBody,
+  type UploadPurpose,
+} from '@chitram/contracts';
+import { LOGGER, requestIdFrom, runWithRequestContext, type Logger } from '@chitram/nest-kit';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { MediaConfig } from '../config';
+import { isMissingObject, ObjectStorage } from '../storage/object-storage';
+import { storeUpload } from '../uploads/store-upload';
+import { parseByteRange } from './byte-range';
+
+/** A form field name as it may appear in messages: `thumbnail`, `cast[]`, `episodes[0][banner]`. */
+const FIELD_NAME = /^[A-Za-z0-9_.[\]-]{1,60}$/;
+
+/**
+ * The media service's internal HTTP server. Large bytes never cross NATS (ARCHITECTURE rule 4):
+ * the gateway streams each uploaded file here as a raw request body, and reads stored objects back
+ * from here to serve them.
+ *
+ *   POST /uploads/{image|banner}?field=<form field>   body: the file's bytes → 201 StoredMedia
+ *   GET|HEAD /objects/{images|videos}/<uuid>.<ext>     → the object, with long cache headers
+ */
+@Injectable()
+export class MediaHttpServer implements OnApplicationBootstrap, OnApplicationShutdown {
+  private server?: Server;
+
+  constructor(
+    private readonly config: MediaConfig,
+    private readonly storage: ObjectStorage,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** Where the server listens, e.g. http://127.0.0.1:4104 (tests start it on a free port). */
+  get url(): string {
+    const address = this.server?.address() as AddressInfo | null | undefined;
+    if (!address) throw new Error('the media HTTP server is not listening');
+    return `http://127.0.0.1:${address.port}`;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const server = createServer((req, res) => {
+      const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+      runWithRequestContext({ requestId }, () => {
+        this.route(req, res).catch((error: unknown) => this.fail(req, res, error));
+      });
+    });
+    // Uploads of 50 MB from a slow admin connection take a while; a stalled one is cut off.
+    server.requestTimeout = 10 * 60_000;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.config.MEDIA_HTTP_PORT, this.config.MEDIA_HTTP_HOST, () => resolve());
+    });
+    this.server = server;
+    this.logger.info({ url: this.url }, 'media HTTP server listening');
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = undefined;
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+  }
+
+  private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://media.internal');
+    const upload = /^\/uploads\/([a-z]+)$/.exec(url.pathname);
+    if (upload && req.method === 'POST') {
+      return this.upload(req, res, upload[1], url.searchParams.get('field'));
+    }
+    const object = /^\/objects\/(.+)$/.exec(url.pathname);
+    if (object && (req.method === 'GET' || req.method === 'HEAD')) {
+      return this.serve(req, res, decodeURIComponent(object[1]));
+    }
+    throw new DomainError(ErrorCode.ROUTE_NOT_FOUND, 'There is nothing at this address.');
+  }
+
+  private async upload(
+    req: IncomingMessage,
+    res: ServerResponse,
+    purposeText: string,
+    fieldText: string | null,
+  ): Promise<void> {
+    if (!(UPLOAD_PURPOSES as readonly string[]).includes(purposeText)) {
+      throw new DomainError(ErrorCode.ROUTE_NOT_FOUND, `Uploads are for ${UPLOAD_PURPOSES.join(' or ')}.`);
+    }
+    const field = fieldText && FIELD_NAME.test(fieldText) ? fieldText : 'file';
+    const source = req[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    try {
+      const stored = await storeUpload(this.storage, source, purposeText as UploadPurpose, field);
+      this.logger.info({ key: stored.key, size: stored.size, field }, 'upload stored');
+      this.send(res, 201, stored);
+    } catch (error) {
+      // Read (and drop) whatever the client still sends, so it gets to read the answer.
+      void drain(source);
+      throw error;
+    }
+  }
+
+  private async serve(req: IncomingMessage, res: ServerResponse, key: string): Promise<void> {
+    const notFound = new DomainError(ErrorCode.NOT_FOUND, 'No such image.');
+    if (!isMediaKey(key)) throw notFound;
+    let info;
+    try {
+      info = await this.storage.stat(key);
+    } catch (error) {
+      if (isMissingObject(error)) throw notFound;
+      throw error;
+    }
+    const etag = `"${info.etag}"`;
+    const headers: Record<string, string | number> = {
+      'content-type': info.contentType,
+      'cache-control': MEDIA_CACHE_CONTROL,
+      etag,
+      'last-modified': info.lastModified.toUTCString(),
+      'accept-ranges': 'bytes',
+      'x-content-type-options': 'nosniff',
+    };
+    const ifNoneMatch = req.headers['if-none-match'];
+    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+      res.writeHead(304, headers).end();
+      return;
+    }
+    const range = parseByteRange(req.headers.range, info.size);
+    if (range === 'unsatisfiable') {
+      res.writeHead(416, { 'content-range': `bytes */${info.size}` }).end();
+      return;
+    }
+    const length = range ? range.end - range.start + 1 : info.size;
+    headers['content-length'] = length;
+    if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${info.size}`;
+    res.writeHead(range ? 206 : 200, headers);
+    if (req.method === 'HEAD' || length === 0) {
+      res.end();
+      return;
+    }
+    const body = await this.storage.read(key, range && { offset: range.start, length });
+    body.on('error', (error) => {
+      this.logger.warn({ err: error, key }, 'reading a stored object failed part-way');
+      res.destroy(error);
+    });
+    res.on('close', () => body.destroy());
+    body.pipe(res);
+  }
+
+  private fail(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+    let body: ErrorBody;
+    if (error instanceof DomainError) {
+      body = error.toBody();
+    } else if (req.destroyed && !req.complete) {
+      // The client went away mid-upload; storeUpload has already discarded the partial file.
+      this.logger.info({ url: req.url }, 'upload cut off by the client');
+      return;
+    } else {
+      this.logger.error({ err: error, url: req.url }, 'media request failed');
+      body = {
+        code: ErrorCode.SERVICE_UNAVAILABLE,
+        message: 'Media storage is not available right now. Please try again shortly.',
+      };
+    }
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    this.send(res, HTTP_STATUS_BY_CODE[body.code], body);
+  }
+
+  private send(res: ServerResponse, status: number, body: unknown): void {
+    if (res.writableEnded || res.destroyed) return;
+    const json = JSON.stringify(body);
+    res.writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(json),
+    });
+    res.end(json);
+  }
+}
+
+async function drain(source: AsyncIterator<Buffer>): Promise<void> {
+  try {
+    while (!(await source.next()).done);
+  } catch {
+    // The client went away; nothing left to read.
+  }
+}

@@ -1,0 +1,22 @@
+import { Controller, Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { DeleteMediaObjectsRequest, Subjects, type DeletedMediaObjects } from '@chitram/contracts';
+import { LOGGER, type Logger } from '@chitram/nest-kit';
+import { ObjectStorage } from '../storage/object-storage';
+
+@Controller()
+export class ObjectsController {
+  constructor(
+    private readonly storage: ObjectStorage,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** Removes stored objects; keys already gone count as removed, so a retried call is harmless. */
+  @MessagePattern(Subjects.media.deleteObjects)
+  async delete(@Payload() request: DeleteMediaObjectsRequest): Promise<DeletedMediaObjects> {
+    const keys = [...new Set(request.keys)];
+    await this.storage.remove(keys);
+    if (keys.length > 0) this.logger.info({ keys }, 'stored objects removed');
+    return { deleted: keys.length };
+  }
+}
