@@ -96,15 +96,38 @@ async function connect(env) {
   return {
     Subjects,
     rpc,
+    mediaUrl: env.MEDIA_URL ?? 'http://127.0.0.1:4104',
     upload: mediaUploader(env.MEDIA_URL ?? 'http://127.0.0.1:4104'),
     close: () => nats.drain(),
   };
 }
 
-/** Whether a title of that name is already in a list the catalogue answers for a search. */
-async function present(rpc, subject, title, listOf) {
+/** The demo title of that name in a list the catalogue answers for a search, if there is one. */
+async function find(rpc, subject, title, listOf) {
   const answer = await rpc.request(subject, { search: title });
-  return listOf(answer).some((item) => item.title === title);
+  return listOf(answer).find((item) => item.title === title);
+}
+
+const IMAGE_PATH = '/api/media/images/';
+
+/** Whether the title's pictures are still in object storage (a wiped store leaves rows without them). */
+async function picturesStored(mediaUrl, item) {
+  const url = item.thumbnailUrl || item.titlePngUrl || item.bannerUrl;
+  if (!url?.startsWith(IMAGE_PATH)) return true;
+  const res = await fetch(`${mediaUrl}/objects/${url.slice(IMAGE_PATH.length)}`, { method: 'HEAD' });
+  return res.ok;
+}
+
+/**
+ * Whether a demo title is loaded whole. One whose pictures were lost (object storage wiped while the
+ * database was kept) is removed so that it is drawn and loaded again.
+ */
+async function present(services, subjects, title, listOf) {
+  const item = await find(services.rpc, subjects.page, title, listOf);
+  if (!item) return false;
+  if (await picturesStored(services.mediaUrl, item)) return true;
+  await services.rpc.request(subjects.delete, { id: item._id });
+  return false;
 }
 
 /**
@@ -121,10 +144,15 @@ export async function seedDemoCatalogue({ env = process.env, log = (line) => con
     const shows = Object.entries(SHOWS);
     const [missingMovies, missingSeries, missingEpisodes] = await Promise.all([
       eachLimited(MOVIES, 8, async (movie) =>
-        (await present(rpc, Subjects.catalog.movies.page, movie.title, (a) => a.movies)) ? undefined : movie,
+        (await present(services, Subjects.catalog.movies, movie.title, (a) => a.movies)) ? undefined : movie,
       ),
       eachLimited(shows, 3, async ([category, show]) =>
-        (await present(rpc, Subjects.catalog.series.list, show.series.title, (a) => a.series))
+        (await present(
+          services,
+          { page: Subjects.catalog.series.list, delete: Subjects.catalog.series.delete },
+          show.series.title,
+          (a) => a.series,
+        ))
           ? undefined
           : { category, series: show.series },
       ),
@@ -132,7 +160,7 @@ export async function seedDemoCatalogue({ env = process.env, log = (line) => con
         shows.flatMap(([category, show]) => show.standalone.map((episode) => ({ category, episode }))),
         8,
         async (item) =>
-          (await present(rpc, Subjects.catalog.episodes.page, item.episode.title, (a) => a.paginatedEpisodes))
+          (await present(services, Subjects.catalog.episodes, item.episode.title, (a) => a.paginatedEpisodes))
             ? undefined
             : item,
       ),
