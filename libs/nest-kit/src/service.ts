@@ -7,7 +7,7 @@ import {
   type Type,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { MessagePattern, Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import { MessagePattern, type MicroserviceOptions } from '@nestjs/microservices';
 import { Subjects, type ServiceName } from '@chitram/contracts';
 import type { Server } from 'node:http';
 import { DataSource } from 'typeorm';
@@ -17,7 +17,7 @@ import { HealthRegistry, startHealthServer } from './health';
 import { createLogger, LOGGER, PinoNestLogger, type Logger } from './logging';
 import { connectNats } from './nats';
 import { RpcClient } from './rpc-client';
-import { RpcErrorFilter, RpcRequestContextInterceptor, strictValidationPipe } from './rpc-server';
+import { ContextualNatsServer, RpcErrorFilter, strictValidationPipe } from './rpc-server';
 import { CONFIG, NATS_CONNECTION } from './tokens';
 
 /** Everything that makes one back-end service: its name (and so its queue group), config, module and tables. */
@@ -113,20 +113,18 @@ export async function startService<C extends ServiceConfig>(
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(
     { module: ServiceRootModule, imports: [kit, definition.module] },
     {
-      transport: Transport.NATS,
-      options: {
+      strategy: new ContextualNatsServer({
         servers: config.NATS_URL.split(','),
         queue: definition.name,
         name: `chitram-${definition.name}`,
         maxReconnectAttempts: -1,
         waitOnFirstConnect: true,
-      },
+      }),
       logger: new PinoNestLogger(logger),
     },
   );
   app.useGlobalPipes(strictValidationPipe());
   app.useGlobalFilters(new RpcErrorFilter(logger));
-  app.useGlobalInterceptors(new RpcRequestContextInterceptor());
   await app.listen();
 
   let healthServer: Server | undefined;
