@@ -1,0 +1,91 @@
+// The fixed lists of SPEC §5 (DECISIONS D26, D27) and the pure rules over them. This module imports
+// nothing, so the front ends can use it (by sub-path) without the validation libraries.
+
+export const LANGUAGES = [
+  'English',
+  'Hindi',
+  'Tamil',
+  'Telugu',
+  'Malayalam',
+  'Bhojpuri',
+  'Kannada',
+  'Bengali',
+] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** In SPEC §5's order, which is also the order of the home page's rails. */
+export const GENRES = [
+  'Action',
+  'Drama',
+  'Thriller',
+  'Romance',
+  'Sci-Fi',
+  'Horror',
+  'Trending',
+  'Featured',
+  'Comedy',
+  'Classic',
+  'Kids',
+  'Devotional',
+  'South Favourites',
+  'Sports',
+] as const;
+export type Genre = (typeof GENRES)[number];
+
+export const RATINGS = ['U', 'U/A', 'A'] as const;
+export type Rating = (typeof RATINGS)[number];
+
+/** Show (episode) categories, each with its page: /political, /health, /education. */
+export const CATEGORIES = ['political', 'health', 'education'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const TITLE_TYPES = ['movie', 'series'] as const;
+export type TitleType = (typeof TITLE_TYPES)[number];
+
+export const MIN_RELEASE_YEAR = 1950;
+/** SPEC §9: the admin shows list has 10 a page; the admin movie and series lists follow it. */
+export const ADMIN_PAGE_SIZE = 10;
+/** Titles per genre rail on the home page. */
+export const HOME_RAIL_SIZE = 20;
+/** Titles per page of a view-all or language page. */
+export const MOVIE_LIST_PAGE_SIZE = 60;
+/** Titles a search answers: the best matches, enough for a page of thumbnails. */
+export const SEARCH_RESULT_LIMIT = 24;
+export const SEARCH_TERM_MAX_LENGTH = 100;
+/** Episodes listed on one category page. */
+export const CATEGORY_EPISODE_LIMIT = 200;
+
+/**
+ * Where the media service serves a stored image (SPEC §5 banners may also be short videos, served
+ * from the same path). A stored object key `k` is answered as `${MEDIA_IMAGES_PATH}k`.
+ */
+export const MEDIA_IMAGES_PATH = '/api/media/images/';
+
+// Reading names against the lists, for the forms, the gateway and the catalog service.
+
+export function canonical<T extends string>(list: readonly T[], value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const wanted = value.trim().toLowerCase();
+  return list.find((item) => item.toLowerCase() === wanted) ?? value.trim();
+}
+
+/** The supported language spelt as the list spells it ('telugu' → 'Telugu'), or undefined. */
+export function findLanguage(value: string): Language | undefined {
+  const found = canonical(LANGUAGES, value);
+  return (LANGUAGES as readonly unknown[]).includes(found) ? (found as Language) : undefined;
+}
+
+/** A genre's form in URLs: 'South Favourites' → 'south-favourites', 'Sci-Fi' → 'sci-fi'. */
+export function genreSlug(genre: string): string {
+  return genre
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** The genre a view-all group names, in any case, spaced or hyphenated ('trending', 'South Favourites'). */
+export function genreForGroup(group: string): Genre | undefined {
+  const slug = genreSlug(group);
+  return GENRES.find((genre) => genreSlug(genre) === slug);
+}
