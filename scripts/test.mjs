@@ -104,6 +104,9 @@ process.on('SIGTERM', () => finish(143));
 
 mkdirSync(resultsDir, { recursive: true });
 if (wants('lint')) {
+  // The module-boundary rule reads Nx's project graph and is silently skipped when none is cached
+  // (a fresh clone): compute it first.
+  await step('project graph', 'npx', ['nx', 'show', 'projects', '--json']);
   await step('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
   await step('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
 }
