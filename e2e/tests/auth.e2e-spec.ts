@@ -187,6 +187,18 @@ describe('viewer sign-in (SPEC §2.7, §4.3)', () => {
     expect(later).toBeGreaterThanOrEqual(first - 4);
   });
 
+  it('fits the phone form inside its card on a 375 px phone', async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`${BASE_URL}/login`);
+    const card = await page.locator('.vw-signin__card').boundingBox();
+    const send = await page.getByRole('button', { name: 'Send OTP' }).boundingBox();
+    const field = await page.locator('.vw-phone').boundingBox();
+    expect(card && send && field).toBeTruthy();
+    for (const box of [send!, field!])
+      expect(box.x + box.width).toBeLessThanOrEqual(card!.x + card!.width - 8);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
   it('sends /verify-otp without a number back to /login', async () => {
     await page.goto(`${BASE_URL}/verify-otp`);
     await page.waitForURL(`${BASE_URL}/login`);
