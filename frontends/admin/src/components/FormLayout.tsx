@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 
 export function FormSection({
@@ -37,4 +38,35 @@ export function focusFirstInvalid(form: HTMLFormElement | null) {
     target.scrollIntoView?.({ block: 'center' });
     target.focus({ preventScroll: true });
   });
+}
+
+/** An edit form whose title is still loading, or failed to load (with a way back to its list). */
+export function EditTargetPending({
+  heading,
+  error,
+  backTo,
+  backLabel,
+}: {
+  heading: string;
+  error: string | null | undefined;
+  backTo: string;
+  backLabel: string;
+}) {
+  return (
+    <section className="ad-page">
+      <header className="ad-page__header">
+        <h1 className="ad-page__title">{heading}</h1>
+      </header>
+      {error ? (
+        <div className="ad-table-note ad-table-note--error" role="alert">
+          Error: {error}
+          <Link className="button button--ghost button--small" to={backTo}>
+            {backLabel}
+          </Link>
+        </div>
+      ) : (
+        <p className="ad-table-note">Loading...</p>
+      )}
+    </section>
+  );
 }

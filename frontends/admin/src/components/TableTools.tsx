@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 /** The search box above an admin table (its search runs 500 ms after the last key, SPEC §4.7). */
 export function TableSearch({
@@ -93,5 +94,39 @@ export function RowThumb({
         />
       )}
     </span>
+  );
+}
+
+/** A row's Edit link and Delete button, each named after the row for screen readers. */
+export function RowActions({
+  title,
+  editTo,
+  editState,
+  onDelete,
+}: {
+  title: string;
+  editTo: string;
+  editState?: unknown;
+  onDelete(): void;
+}) {
+  return (
+    <td className="ad-table__actions">
+      <Link
+        className="button button--ghost button--small"
+        to={editTo}
+        state={editState}
+        aria-label={`Edit ${title}`}
+      >
+        Edit
+      </Link>
+      <button
+        type="button"
+        className="button button--danger-ghost button--small"
+        onClick={onDelete}
+        aria-label={`Delete ${title}`}
+      >
+        Delete
+      </button>
+    </td>
   );
 }

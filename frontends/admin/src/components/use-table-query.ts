@@ -31,5 +31,11 @@ export function useTableQuery() {
     setPage(page: number) {
       setQuery((previous) => ({ ...previous, page }));
     },
+    /** After a delete: a page left empty steps back one page, any other page is loaded again. */
+    afterDelete(rowsOnPage: number, reload: () => void) {
+      if (rowsOnPage === 1 && query.page > 1)
+        setQuery((previous) => ({ ...previous, page: previous.page - 1 }));
+      else reload();
+    },
   };
 }

@@ -27,7 +27,7 @@ import {
 import type { AdminMovie } from '../../catalog/types';
 import { MessageDialog } from '../../components/Dialog';
 import { ChoiceGroup, FilePicker, SelectField, TextArea, TextField } from '../../components/FormFields';
-import { focusFirstInvalid, FormAlert, FormSection } from '../../components/FormLayout';
+import { focusFirstInvalid, FormAlert, FormSection, EditTargetPending } from '../../components/FormLayout';
 import { useSubmission } from '../../components/use-submission';
 
 const NO_FILES: MovieFormFiles = { thumbnail: null, banner: null, titleImage: null };
@@ -124,21 +124,12 @@ export function MovieFormPage() {
 
   if (mode === 'edit' && !target.movie) {
     return (
-      <section className="ad-page">
-        <header className="ad-page__header">
-          <h1 className="ad-page__title">{heading}</h1>
-        </header>
-        {target.error ? (
-          <div className="ad-table-note ad-table-note--error" role="alert">
-            Error: {target.error}
-            <Link className="button button--ghost button--small" to="/admin/movies">
-              Back to Movies
-            </Link>
-          </div>
-        ) : (
-          <p className="ad-table-note">Loading...</p>
-        )}
-      </section>
+      <EditTargetPending
+        heading={heading}
+        error={target.error}
+        backTo="/admin/movies"
+        backLabel="Back to Movies"
+      />
     );
   }
 

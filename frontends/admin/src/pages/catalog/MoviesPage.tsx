@@ -5,7 +5,7 @@ import { endpoints } from '../../catalog/endpoints';
 import { pageCount } from '../../catalog/table-rules';
 import type { AdminMoviePage } from '../../catalog/types';
 import { Pagination } from '../../components/Pagination';
-import { RowThumb, TableFrame, TableSearch } from '../../components/TableTools';
+import { RowActions, RowThumb, TableFrame, TableSearch } from '../../components/TableTools';
 import { useAdminList } from '../../components/use-admin-list';
 import { useDeletion } from '../../components/use-deletion';
 import { useTableQuery } from '../../components/use-table-query';
@@ -20,7 +20,7 @@ export function MoviesPage() {
   const deletion = useDeletion({
     path: endpoints.deleteMovie,
     text: 'Do you really want to delete this movie?',
-    onDeleted: () => (movies.length === 1 && query.page > 1 ? query.setPage(query.page - 1) : list.reload()),
+    onDeleted: () => query.afterDelete(movies.length, list.reload),
   });
 
   return (
@@ -82,24 +82,12 @@ export function MoviesPage() {
                   <span className="ad-pill">{movie.rating}</span>
                 </td>
                 <td>{movie.isFree ? <span className="ad-pill ad-pill--free">Free</span> : 'Paid'}</td>
-                <td className="ad-table__actions">
-                  <Link
-                    className="button button--ghost button--small"
-                    to={`/admin/movies/edit/${movie._id}`}
-                    state={{ movie }}
-                    aria-label={`Edit ${movie.title}`}
-                  >
-                    Edit
-                  </Link>
-                  <button
-                    type="button"
-                    className="button button--danger-ghost button--small"
-                    onClick={() => deletion.ask(movie._id)}
-                    aria-label={`Delete ${movie.title}`}
-                  >
-                    Delete
-                  </button>
-                </td>
+                <RowActions
+                  title={movie.title}
+                  editTo={`/admin/movies/edit/${movie._id}`}
+                  editState={{ movie }}
+                  onDelete={() => deletion.ask(movie._id)}
+                />
               </tr>
             ))}
           </tbody>

@@ -19,7 +19,7 @@ import {
 import type { SeriesWithEpisodes } from '../../catalog/types';
 import { MessageDialog } from '../../components/Dialog';
 import { ChoiceGroup, FilePicker, SelectField, TextArea, TextField } from '../../components/FormFields';
-import { focusFirstInvalid, FormAlert, FormSection } from '../../components/FormLayout';
+import { focusFirstInvalid, FormAlert, FormSection, EditTargetPending } from '../../components/FormLayout';
 import { useSubmission } from '../../components/use-submission';
 
 const CATEGORY_LABELS: Record<(typeof CATEGORIES)[number], string> = {
@@ -229,21 +229,12 @@ export function SeriesFormPage() {
 
   if (mode === 'edit' && !target.series) {
     return (
-      <section className="ad-page">
-        <header className="ad-page__header">
-          <h1 className="ad-page__title">{heading}</h1>
-        </header>
-        {target.error ? (
-          <div className="ad-table-note ad-table-note--error" role="alert">
-            Error: {target.error}
-            <Link className="button button--ghost button--small" to="/admin/series">
-              Back to Series
-            </Link>
-          </div>
-        ) : (
-          <p className="ad-table-note">Loading...</p>
-        )}
-      </section>
+      <EditTargetPending
+        heading={heading}
+        error={target.error}
+        backTo="/admin/series"
+        backLabel="Back to Series"
+      />
     );
   }
 

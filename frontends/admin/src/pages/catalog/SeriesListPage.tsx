@@ -5,7 +5,7 @@ import { endpoints } from '../../catalog/endpoints';
 import { pageCount } from '../../catalog/table-rules';
 import type { SeriesPage } from '../../catalog/types';
 import { Pagination } from '../../components/Pagination';
-import { RowThumb, TableFrame, TableSearch } from '../../components/TableTools';
+import { RowActions, RowThumb, TableFrame, TableSearch } from '../../components/TableTools';
 import { useAdminList } from '../../components/use-admin-list';
 import { useDeletion } from '../../components/use-deletion';
 import { useTableQuery } from '../../components/use-table-query';
@@ -20,7 +20,7 @@ export function SeriesListPage() {
   const deletion = useDeletion({
     path: endpoints.oneSeries,
     text: 'Do you really want to delete this series and all its episodes?',
-    onDeleted: () => (rows.length === 1 && query.page > 1 ? query.setPage(query.page - 1) : list.reload()),
+    onDeleted: () => query.afterDelete(rows.length, list.reload),
   });
 
   return (
@@ -84,23 +84,11 @@ export function SeriesListPage() {
                   <span className="ad-pill">{series.rating}</span>
                 </td>
                 <td>{series.episodeCount}</td>
-                <td className="ad-table__actions">
-                  <Link
-                    className="button button--ghost button--small"
-                    to={`/admin/series/edit/${series._id}`}
-                    aria-label={`Edit ${series.title}`}
-                  >
-                    Edit
-                  </Link>
-                  <button
-                    type="button"
-                    className="button button--danger-ghost button--small"
-                    onClick={() => deletion.ask(series._id)}
-                    aria-label={`Delete ${series.title}`}
-                  >
-                    Delete
-                  </button>
-                </td>
+                <RowActions
+                  title={series.title}
+                  editTo={`/admin/series/edit/${series._id}`}
+                  onDelete={() => deletion.ask(series._id)}
+                />
               </tr>
             ))}
           </tbody>

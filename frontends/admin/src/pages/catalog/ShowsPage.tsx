@@ -5,7 +5,7 @@ import { endpoints } from '../../catalog/endpoints';
 import { pageCount } from '../../catalog/table-rules';
 import type { EpisodePage } from '../../catalog/types';
 import { Pagination } from '../../components/Pagination';
-import { RowThumb, TableFrame, TableSearch } from '../../components/TableTools';
+import { RowActions, RowThumb, TableFrame, TableSearch } from '../../components/TableTools';
 import { useAdminList } from '../../components/use-admin-list';
 import { useDeletion } from '../../components/use-deletion';
 import { useTableQuery } from '../../components/use-table-query';
@@ -21,7 +21,7 @@ export function ShowsPage() {
   const deletion = useDeletion({
     path: endpoints.deleteShow,
     text: 'Do you really want to delete this show?',
-    onDeleted: () => (shows.length === 1 && query.page > 1 ? query.setPage(query.page - 1) : list.reload()),
+    onDeleted: () => query.afterDelete(shows.length, list.reload),
   });
 
   return (
@@ -81,24 +81,12 @@ export function ShowsPage() {
                   <span className="ad-pill">{show.rating}</span>
                 </td>
                 <td>{show.duration}</td>
-                <td className="ad-table__actions">
-                  <Link
-                    className="button button--ghost button--small"
-                    to={`/admin/shows/edit/${show._id}`}
-                    state={{ show }}
-                    aria-label={`Edit ${show.title}`}
-                  >
-                    Edit
-                  </Link>
-                  <button
-                    type="button"
-                    className="button button--danger-ghost button--small"
-                    onClick={() => deletion.ask(show._id)}
-                    aria-label={`Delete ${show.title}`}
-                  >
-                    Delete
-                  </button>
-                </td>
+                <RowActions
+                  title={show.title}
+                  editTo={`/admin/shows/edit/${show._id}`}
+                  editState={{ show }}
+                  onDelete={() => deletion.ask(show._id)}
+                />
               </tr>
             ))}
           </tbody>
