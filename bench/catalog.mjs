@@ -32,9 +32,9 @@ import {
   startService,
 } from './lib/apps.mjs';
 import { captureResponse, startBareServer } from './lib/bare-server.mjs';
-import { measureLoad } from './lib/load.mjs';
+import { alternateRounds } from './lib/load.mjs';
 import { cpuSeconds, findFreePort, Supervisor, waitUntil } from './lib/processes.mjs';
-import { bestRun, formatTable, oneDecimal, writeJson } from './lib/report.mjs';
+import { formatTable, oneDecimal, writeJson } from './lib/report.mjs';
 
 const DATABASE_NAME = 'chitram_bench_catalog';
 const TITLES = 100_000;
@@ -637,28 +637,14 @@ async function main() {
     { name: 'bare node:http', url: bare.url + HOME_ROUTE, processes: { bare: bare.child.pid } },
     { name: 'gateway (home content)', url: gateway.url + HOME_ROUTE, processes },
   ];
-  const homeRuns = [];
-  for (let round = 1; round <= settings.rounds; round++) {
-    for (const target of homeTargets) {
-      log(
-        `round ${round}/${settings.rounds}: ${target.name}, ${settings.connections} connections, ` +
-          `${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s ...`,
-      );
-      const figures = await measureLoad({
-        url: target.url,
-        connections: settings.connections,
-        warmupSeconds: settings.warmupSeconds,
-        durationSeconds: settings.durationSeconds,
-        expectBody: response.body.toString('utf8'),
-        signal: load.signal,
-        processes: target.processes,
-      });
-      homeRuns.push({ target: target.name, round, ...figures });
-    }
-  }
-  const [bareBest, gatewayBest] = homeTargets.map((target) =>
-    bestRun(homeRuns.filter((run) => run.target === target.name)),
-  );
+  const { runs: homeRuns, best: homeBest } = await alternateRounds({
+    targets: homeTargets,
+    settings,
+    expectBody: response.body.toString('utf8'),
+    signal: load.signal,
+    log,
+  });
+  const [bareBest, gatewayBest] = homeBest;
   const homePercent = oneDecimal((gatewayBest.requestsPerSecond / bareBest.requestsPerSecond) * 100);
 
   // Search. The pool is in order of popularity: term k is asked with probability ∝ 1/(k+1).

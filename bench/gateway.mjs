@@ -23,9 +23,9 @@ import {
   startService,
 } from './lib/apps.mjs';
 import { captureResponse, startBareServer } from './lib/bare-server.mjs';
-import { measureLoad } from './lib/load.mjs';
+import { alternateRounds } from './lib/load.mjs';
 import { Supervisor, waitUntil } from './lib/processes.mjs';
-import { bestRun, formatTable, oneDecimal, writeJson } from './lib/report.mjs';
+import { formatTable, oneDecimal, writeJson } from './lib/report.mjs';
 
 const ROUTE = '/api/plans';
 const DATABASE_NAME = 'chitram_bench_billing';
@@ -136,28 +136,14 @@ async function main() {
       },
     },
   ];
-  /** @type {Array<{ target: string, round: number } & import('./lib/load.mjs').LoadFigures>} */
-  const runs = [];
-  for (let round = 1; round <= settings.rounds; round++) {
-    for (const target of targets) {
-      log(
-        `round ${round}/${settings.rounds}: ${target.name}, ${settings.connections} connections, ` +
-          `${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s ...`,
-      );
-      const figures = await measureLoad({
-        url: target.url,
-        connections: settings.connections,
-        warmupSeconds: settings.warmupSeconds,
-        durationSeconds: settings.durationSeconds,
-        expectBody: response.body.toString('utf8'),
-        signal: load.signal,
-        processes: target.processes,
-      });
-      runs.push({ target: target.name, round, ...figures });
-    }
-  }
+  const { runs, best } = await alternateRounds({
+    targets,
+    settings,
+    expectBody: response.body.toString('utf8'),
+    signal: load.signal,
+    log,
+  });
 
-  const best = targets.map((target) => bestRun(runs.filter((run) => run.target === target.name)));
   const [bareBest, gatewayBest] = best;
   const throughputPercent = oneDecimal((gatewayBest.requestsPerSecond / bareBest.requestsPerSecond) * 100);
   const checks = [

@@ -3,6 +3,7 @@
 // server answering in 1-2 ms).
 import autocannon from 'autocannon';
 import { cpuSeconds } from './processes.mjs';
+import { bestRun } from './report.mjs';
 
 /**
  * @typedef {object} LoadFigures
@@ -107,3 +108,38 @@ function percentile(sorted, p) {
 
 /** @param {number} ms */
 const round = (ms) => Math.round(ms * 100) / 100;
+
+/**
+ * Loads each target in turn, round after round (never two at once: two cores), so that a noisy
+ * moment of the machine touches every target alike. Answers every run and, per target, the best one.
+ * @param {object} options
+ * @param {Array<{ name: string, url: string, processes?: Record<string, number> }>} options.targets
+ * @param {{ rounds: number, connections: number, warmupSeconds: number, durationSeconds: number }} options.settings
+ * @param {string} options.expectBody
+ * @param {AbortSignal} [options.signal]
+ * @param {(line: string) => void} options.log
+ */
+export async function alternateRounds({ targets, settings, expectBody, signal, log }) {
+  /** @type {Array<{ target: string, round: number } & LoadFigures>} */
+  const runs = [];
+  for (let round = 1; round <= settings.rounds; round++) {
+    for (const target of targets) {
+      log(
+        `round ${round}/${settings.rounds}: ${target.name}, ${settings.connections} connections, ` +
+          `${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s ...`,
+      );
+      const figures = await measureLoad({
+        url: target.url,
+        connections: settings.connections,
+        warmupSeconds: settings.warmupSeconds,
+        durationSeconds: settings.durationSeconds,
+        expectBody,
+        signal,
+        processes: target.processes,
+      });
+      runs.push({ target: target.name, round, ...figures });
+    }
+  }
+  const best = targets.map((target) => bestRun(runs.filter((run) => run.target === target.name)));
+  return { runs, best };
+}
