@@ -29,6 +29,9 @@ function movie(id: string, over: Partial<Movie> = {}): Movie {
     trailerUrl: null,
     isFree: false,
     type: 'movie',
+    vendor: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
     ...over,
   };
 }

@@ -1,0 +1,143 @@
+import type { Category, Genre, Language, Rating, TitleType } from './catalog-lists';
+
+// What the catalogue answers (DECISIONS D28: `_id` and SPEC §3's names; images as URLs a browser can
+// load). Types only, so the front ends import them by sub-path without the validation libraries.
+
+/** A movie as the public API answers it. The stream link (`movieUrl`) is left out (D23). */
+export interface Movie {
+  _id: string;
+  /** Unique URL name (D10): `/movie/{slug}/play`. */
+  slug: string;
+  title: string;
+  description: string;
+  cast: string[];
+  genre: Genre[];
+  language: Language;
+  rating: Rating;
+  releaseYear: number;
+  /** '2hr 30min'. */
+  duration: string;
+  thumbnailUrl: string;
+  bannerUrl: string;
+  titlePngUrl: string;
+  trailerUrl: string | null;
+  isFree: boolean;
+  type: TitleType;
+  vendor: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A movie as admins (and other services) see it: with its stream link. */
+export interface AdminMovie extends Movie {
+  movieUrl: string;
+}
+
+/** An episode (SPEC's "show"). */
+export interface Episode {
+  _id: string;
+  seriesId: string | null;
+  title: string;
+  description: string;
+  videoUrl: string;
+  duration: string;
+  /** YYYY-MM-DD. */
+  releaseDate: string;
+  cast: string[];
+  rating: Rating;
+  category: Category;
+  bannerUrl: string;
+  titlePngUrl: string | null;
+  episodeNumber: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Series {
+  _id: string;
+  title: string;
+  description: string | null;
+  trailerUrl: string | null;
+  cast: string[];
+  language: Language;
+  rating: Rating;
+  tags: string[];
+  titlePngUrl: string | null;
+  genre: Genre[];
+  category: Category;
+  episodeCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SeriesWithEpisodes extends Series {
+  episodes: Episode[];
+}
+
+/** `GET /api/home/content`: the rails of the home page, one per genre that has titles, in GENRES order. */
+export interface HomeContent {
+  genreMovies: Partial<Record<Genre, Movie[]>>;
+}
+
+/** `GET /api/movie/{idOrSlug}`. */
+export interface MovieMeta {
+  meta: Movie;
+}
+
+/** `GET /api/series/category/{category}/episodes`. */
+export interface CategoryEpisodes {
+  episodes: Episode[];
+}
+
+/** `GET /api/series/episodes?page=&search=` (SPEC §7's three names, and the page count beside them). */
+export interface EpisodePage {
+  paginatedEpisodes: Episode[];
+  currentPage: number;
+  totalEpisodes: number;
+  totalPages: number;
+}
+
+export interface AdminMoviePage {
+  movies: AdminMovie[];
+  currentPage: number;
+  totalMovies: number;
+  totalPages: number;
+}
+
+export interface SeriesPage {
+  series: Series[];
+  currentPage: number;
+  totalSeries: number;
+  totalPages: number;
+}
+
+/**
+ * The answer to every catalogue write over NATS. `releasedImageKeys` are stored images that the
+ * write left unreferenced (replaced or deleted), so the media service may remove them.
+ */
+export interface MovieSaved {
+  movie: AdminMovie;
+  releasedImageKeys: string[];
+}
+export interface EpisodeSaved {
+  episode: Episode;
+  releasedImageKeys: string[];
+}
+export interface SeriesSaved {
+  series: SeriesWithEpisodes;
+  releasedImageKeys: string[];
+}
+export interface CatalogueItemRemoved {
+  _id: string;
+  releasedImageKeys: string[];
+}
+
+/** Event on Subjects.catalog.changed: the catalogue version after an admin write. */
+export interface CatalogueChanged {
+  version: number;
+}
+
+/** Event Events.catalogImagesReleased, from the catalog's outbox. */
+export interface CatalogueImagesReleased {
+  keys: string[];
+}
