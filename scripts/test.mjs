@@ -123,7 +123,7 @@ if (wants('typecheck'))
   ]);
 if (wants('unit')) {
   await jestStage('unit', 'jest.unit.config.js');
-  await nodeTestStage('unit (tooling)', ['libs/infra/', 'libs/web-server/', 'scripts/seed/']);
+  await nodeTestStage('unit (tooling)', ['libs/infra/', 'libs/web-server/', 'scripts/seed/', 'docs/']);
 }
 if (wants('integration') || wants('e2e')) {
   const { ensureInfrastructure } = await import('../libs/infra/index.mjs');
