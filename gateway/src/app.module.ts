@@ -1,12 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { LOGGER, type Logger } from '@chitram/nest-kit';
 import { AuthModule } from './auth/auth.module';
+import { BillingModule } from './billing/billing.module';
 import { CatalogueModule } from './catalog/catalogue.module';
 import { GatewayConfig } from './config';
 import { DevModule } from './dev/dev.module';
 import { HealthController } from './health/health.controller';
 import { MediaModule } from './media/media.module';
-import { PlansController } from './plans/plans.controller';
 import { RpcModule } from './rpc.module';
 import { AccountModule } from './users/account.module';
 
@@ -34,8 +34,9 @@ export class AppModule {
         DevModule.create(config),
         MediaModule,
         CatalogueModule,
+        BillingModule,
       ],
-      controllers: [HealthController, PlansController],
+      controllers: [HealthController],
     };
   }
 }

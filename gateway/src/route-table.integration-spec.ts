@@ -102,7 +102,11 @@ describe('the route table: every route says who may call it, and the guard holds
   it('serves the sign-in routes of the contract, public where they must be', () => {
     const access = new Map(table.map((r) => [key(r), describeAccess(r)]));
     expect(
-      Object.fromEntries([...access].filter(([k]) => /\/(user|auth|dev)\/|admin-login|delete-user/.test(k))),
+      Object.fromEntries(
+        [...access].filter(([k]) =>
+          /\/(user\/(send-otp|verify-otp|me)|auth\/|dev\/otp)|admin-login|delete-user/.test(k),
+        ),
+      ),
     ).toEqual({
       'DELETE /api/admin/delete-user': 'user',
       'POST /api/admin/admin-login': 'public',
@@ -113,6 +117,28 @@ describe('the route table: every route says who may call it, and the guard holds
       'GET /api/user/me': 'user',
       'POST /api/user/send-otp': 'public',
       'POST /api/user/verify-otp': 'public',
+    });
+  });
+
+  it('serves the plans and payment routes: checkout for viewers, the webhook signed instead of signed in', () => {
+    const access = new Map(table.map((r) => [key(r), describeAccess(r)]));
+    expect(
+      Object.fromEntries(
+        [...access].filter(([k]) =>
+          /\/(plans|checkout|webhooks|payments|receipts|payments-sandbox|subscription-status)\b/.test(k),
+        ),
+      ),
+    ).toEqual({
+      'GET /api/plans': 'public',
+      'POST /api/checkout/create-order': 'user',
+      'POST /api/checkout/verify-payment': 'user',
+      'GET /api/movie/subscription-status': 'user',
+      'POST /api/webhooks/razorpay': 'public',
+      'GET /api/user/payments': 'user',
+      'GET /api/user/receipts/:receiptId': 'user',
+      'GET /api/user/receipts/:receiptId/pdf': 'user',
+      'POST /api/dev/payments-sandbox/pay': 'user',
+      'POST /api/dev/payments-sandbox/fail': 'user',
     });
   });
 

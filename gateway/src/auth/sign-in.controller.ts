@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   Subjects,
@@ -7,8 +7,9 @@ import {
   type TokenPair,
   type ViewerSession,
 } from '@chitram/contracts';
-import { RpcClient } from '@chitram/nest-kit';
+import { LOGGER, type Logger, RpcClient } from '@chitram/nest-kit';
 import type { FastifyRequest } from 'fastify';
+import { subscriptionOf } from '../billing/subscription-of';
 import { Public, Roles } from './access';
 import { CurrentPrincipal, type Principal } from './principal';
 import { AdminLoginBody, RefreshBody, SendOtpBody, VerifyOtpBody } from './sign-in.dto';
@@ -16,7 +17,10 @@ import { AdminLoginBody, RefreshBody, SendOtpBody, VerifyOtpBody } from './sign-
 @ApiTags('sign-in')
 @Controller()
 export class SignInController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
 
   @Post('user/send-otp')
   @Public()
@@ -31,9 +35,10 @@ export class SignInController {
   @Post('user/verify-otp')
   @Public()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Check the code; answers the viewer session (DECISIONS D2, D29)' })
-  verifyOtp(@Body() body: VerifyOtpBody): Promise<ViewerSession> {
-    return this.rpc.request(Subjects.auth.verifyOtp, body);
+  @ApiOperation({ summary: 'Check the code; answers the viewer session with its plan (DECISIONS D2, D29)' })
+  async verifyOtp(@Body() body: VerifyOtpBody): Promise<ViewerSession> {
+    const session = await this.rpc.request<ViewerSession>(Subjects.auth.verifyOtp, body);
+    return { ...session, ...(await subscriptionOf(this.rpc, this.logger, session._id)) };
   }
 
   @Post('admin/admin-login')

@@ -1,15 +1,10 @@
 import { Controller, Delete, Get, Inject } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import {
-  NOT_SUBSCRIBED,
-  SignInMessages,
-  Subjects,
-  type Viewer,
-  type ViewerProfile,
-} from '@chitram/contracts';
+import { SignInMessages, Subjects, type Viewer, type ViewerProfile } from '@chitram/contracts';
 import { LOGGER, type Logger, RpcClient } from '@chitram/nest-kit';
 import { Roles } from '../auth/access';
 import { CurrentPrincipal, type Principal } from '../auth/principal';
+import { subscriptionOf } from '../billing/subscription-of';
 
 /** The signed-in viewer's own account: who am I, and delete me (DECISIONS D2, D25). */
 @ApiTags('account')
@@ -22,13 +17,18 @@ export class AccountController {
 
   @Get('user/me')
   @Roles('user')
-  @ApiOperation({ summary: 'The signed-in viewer (session shape of D2; plans come with billing)' })
+  @ApiOperation({
+    summary: 'The signed-in viewer, with the plan billing holds for them (session shape of D2)',
+  })
   async me(@CurrentPrincipal() caller: Principal): Promise<ViewerProfile> {
-    const viewer = await this.rpc.request<Viewer>(Subjects.users.getViewer, { id: caller.subjectId });
+    const [viewer, plan] = await Promise.all([
+      this.rpc.request<Viewer>(Subjects.users.getViewer, { id: caller.subjectId }),
+      subscriptionOf(this.rpc, this.logger, caller.subjectId),
+    ]);
     return {
       _id: viewer._id,
       phoneNumber: viewer.phoneNumber,
-      ...NOT_SUBSCRIBED,
+      ...plan,
       createdAt: viewer.createdAt,
     };
   }

@@ -1,9 +1,14 @@
 import { DomainError, ErrorCode, HTTP_STATUS_BY_CODE } from './errors';
 
 describe('error codes', () => {
-  it('answers a client error for every code but INTERNAL and SERVICE_UNAVAILABLE', () => {
+  it('answers a client error for every code but our own failures and a payment provider that is down', () => {
     const serverSide = Object.values(ErrorCode).filter((code) => HTTP_STATUS_BY_CODE[code] >= 500);
-    expect(serverSide.sort()).toEqual([ErrorCode.INTERNAL, ErrorCode.SERVICE_UNAVAILABLE]);
+    expect(serverSide.sort()).toEqual([
+      ErrorCode.INTERNAL,
+      ErrorCode.PAYMENT_PROVIDER_UNAVAILABLE,
+      ErrorCode.SERVICE_UNAVAILABLE,
+    ]);
+    expect(HTTP_STATUS_BY_CODE[ErrorCode.PAYMENT_PROVIDER_UNAVAILABLE]).toBe(502);
     expect(HTTP_STATUS_BY_CODE[ErrorCode.SERVICE_UNAVAILABLE]).toBe(503);
     for (const code of Object.values(ErrorCode))
       expect(HTTP_STATUS_BY_CODE[code]).toBeGreaterThanOrEqual(400);

@@ -25,6 +25,13 @@ export enum ErrorCode {
   TOKEN_INVALID = 'TOKEN_INVALID',
   TOKEN_EXPIRED = 'TOKEN_EXPIRED',
   TOKEN_REVOKED = 'TOKEN_REVOKED',
+  // Plans and payments (issue 7).
+  ORDER_NOT_FOUND = 'ORDER_NOT_FOUND',
+  PLAN_MISMATCH = 'PLAN_MISMATCH',
+  PAYMENT_SIGNATURE_INVALID = 'PAYMENT_SIGNATURE_INVALID',
+  PAYMENT_FAILED = 'PAYMENT_FAILED',
+  WEBHOOK_SIGNATURE_INVALID = 'WEBHOOK_SIGNATURE_INVALID',
+  PAYMENT_PROVIDER_UNAVAILABLE = 'PAYMENT_PROVIDER_UNAVAILABLE',
   SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE',
   INTERNAL = 'INTERNAL',
 }
@@ -51,6 +58,14 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ErrorCode.TOKEN_INVALID]: 401,
   [ErrorCode.TOKEN_EXPIRED]: 401,
   [ErrorCode.TOKEN_REVOKED]: 401,
+  // The same answer for an unknown order and another viewer's: nothing tells one from the other.
+  [ErrorCode.ORDER_NOT_FOUND]: 404,
+  [ErrorCode.PLAN_MISMATCH]: 400,
+  [ErrorCode.PAYMENT_SIGNATURE_INVALID]: 400,
+  [ErrorCode.PAYMENT_FAILED]: 402,
+  // Razorpay retries a webhook that is not answered 2xx; a bad signature is never worth retrying.
+  [ErrorCode.WEBHOOK_SIGNATURE_INVALID]: 400,
+  [ErrorCode.PAYMENT_PROVIDER_UNAVAILABLE]: 502,
   [ErrorCode.SERVICE_UNAVAILABLE]: 503,
   [ErrorCode.INTERNAL]: 500,
 };

@@ -5,3 +5,5 @@ export * from './plans';
 export * from './identity';
 export * from './catalog';
 export * from './media';
+export * from './subject';
+export * from './billing';

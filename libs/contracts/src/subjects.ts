@@ -1,3 +1,5 @@
+import { BillingSubjects } from './billing';
+
 /** The five back-end services, each a NATS queue group of its own name. */
 export const SERVICE_NAMES = ['auth', 'catalog', 'billing', 'media', 'users'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
@@ -8,9 +10,8 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
  */
 export const Subjects = {
   health: (service: ServiceName) => `chitram.${service}.health.v1` as const,
-  billing: {
-    listPlans: 'chitram.billing.plans.list.v1',
-  },
+  /** Payloads and answers: libs/contracts/src/billing.ts, carried by each subject. */
+  billing: BillingSubjects,
   /** Payloads and answers: libs/contracts/src/identity.ts. */
   auth: {
     sendOtp: 'chitram.auth.otp.send.v1',
@@ -82,6 +83,16 @@ export const Events = {
   userDeleted: 'chitram.events.users.user-deleted.v1',
   /** Payload CatalogueImagesReleased (catalog.ts): stored images no title uses any more, for media to remove. */
   catalogImagesReleased: 'chitram.events.catalog.images-released.v1',
+  /** Payload SubscriptionChanged (billing.ts): a payment started a plan, extended it or replaced another. */
+  subscriptionActivated: 'chitram.events.billing.subscription-activated.v1',
+  subscriptionExtended: 'chitram.events.billing.subscription-extended.v1',
+  subscriptionReplaced: 'chitram.events.billing.subscription-replaced.v1',
+  /** Payload SubscriptionExpired (billing.ts): a plan's validity ran out with nothing after it. */
+  subscriptionExpired: 'chitram.events.billing.subscription-expired.v1',
+  /** Payload PaymentCaptured (billing.ts). */
+  paymentCaptured: 'chitram.events.billing.payment-captured.v1',
+  /** Payload PaymentFailed (billing.ts). */
+  paymentFailed: 'chitram.events.billing.payment-failed.v1',
 } as const;
 
 /** Header that carries the request id from the gateway through NATS into each service's logs. */

@@ -14,3 +14,4 @@ export * from './access-tokens';
 export * from './events';
 export * from './redis';
 export * from './revocation';
+export * from './jobs';

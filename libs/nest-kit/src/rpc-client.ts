@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError, ErrorCode, REQUEST_ID_HEADER } from '@chitram/contracts';
+import { DomainError, ErrorCode, REQUEST_ID_HEADER, type Subject } from '@chitram/contracts';
 import { headers as natsHeaders, type NatsConnection, ErrorCode as NatsErrorCode, JSONCodec } from 'nats';
 import { currentRequestId } from './request-context';
 
@@ -32,6 +32,15 @@ export class RpcClient {
     private readonly connection: NatsConnection,
     private readonly defaultTimeoutMs: number,
   ) {}
+
+  /** A request on a subject that names its types (libs/contracts `subject()`): both ends checked by the compiler. */
+  call<Request, Reply>(
+    subject: Subject<Request, Reply>,
+    data: NoInfer<Request>,
+    options: RpcCallOptions = {},
+  ): Promise<Reply> {
+    return this.request<Reply>(subject, data, options);
+  }
 
   async request<TReply>(subject: string, data: unknown = {}, options: RpcCallOptions = {}): Promise<TReply> {
     const headers = natsHeaders();

@@ -1,5 +1,5 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { connectNats, createRedis, type Redis } from '@chitram/nest-kit';
+import { connectNats, createRedis, jobStreamName, type Redis } from '@chitram/nest-kit';
 import { testInfrastructure, uniqueName } from './index';
 
 /** A fresh Ed25519 key pair: what production configures, made per test run. */
@@ -52,6 +52,7 @@ export function isolatedEnv() {
       try {
         const jsm = await nats.jetstreamManager();
         await jsm.streams.delete(env.EVENTS_STREAM).catch(() => false);
+        await jsm.streams.delete(jobStreamName(env)).catch(() => false);
       } finally {
         await nats.close();
       }

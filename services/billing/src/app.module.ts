@@ -1,5 +1,40 @@
 import { Module } from '@nestjs/common';
-import { PlansController } from './plans/plans.controller';
+import { EventsModule, JobsModule } from '@chitram/nest-kit';
+import { AccountDeletedHandler } from './accounts/account-deleted.handler';
+import { BillingController } from './billing.controller';
+import { CheckoutService } from './orders/checkout.service';
+import { OrdersRepository } from './orders/orders.repository';
+import { BillingSweeps } from './payments/billing-sweeps';
+import { PaymentsRepository } from './payments/payments.repository';
+import { SandboxCheckoutService } from './payments/sandbox-checkout.service';
+import { SettlementService } from './payments/settlement.service';
+import { WebhooksService } from './payments/webhooks.service';
+import { PlansRepository } from './plans/plans.repository';
+import { PlansService } from './plans/plans.service';
+import { ProvidersModule } from './providers/providers.module';
+import { ReceiptsRepository } from './receipts/receipts.repository';
+import { ReceiptsService } from './receipts/receipts.service';
+import { SubscriptionsRepository } from './subscriptions/subscriptions.repository';
+import { SubscriptionsService } from './subscriptions/subscriptions.service';
 
-@Module({ controllers: [PlansController] })
+@Module({
+  imports: [EventsModule.forService(), JobsModule.forService(), ProvidersModule],
+  controllers: [BillingController],
+  providers: [
+    PlansRepository,
+    PlansService,
+    OrdersRepository,
+    PaymentsRepository,
+    SubscriptionsRepository,
+    ReceiptsRepository,
+    SettlementService,
+    CheckoutService,
+    WebhooksService,
+    SandboxCheckoutService,
+    SubscriptionsService,
+    ReceiptsService,
+    BillingSweeps,
+    AccountDeletedHandler,
+  ],
+})
 export class AppModule {}

@@ -1,4 +1,104 @@
-import { ServiceConfig } from '@chitram/nest-kit';
+import { EventServiceConfig } from '@chitram/nest-kit';
+import { IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 
-/** The billing service's settings, read and validated once at start-up. */
-export class BillingConfig extends ServiceConfig {}
+export const PAYMENT_PROVIDERS = ['sandbox', 'razorpay'] as const;
+export type PaymentProviderSetting = (typeof PAYMENT_PROVIDERS)[number];
+
+/** The sandbox's keys (DECISIONS D19): development values that production refuses. */
+export const SANDBOX_KEYS = {
+  keyId: 'rzp_test_chitramsandbox',
+  keySecret: 'development-only-sandbox-key-secret',
+  webhookSecret: 'development-only-sandbox-webhook-secret',
+} as const;
+
+/** The billing service's settings, read and validated once at start-up (DECISIONS D16–D19). */
+export class BillingConfig extends EventServiceConfig {
+  /** `sandbox` (D19) takes payments on this machine with a test window; `razorpay` takes real ones. */
+  @IsIn(PAYMENT_PROVIDERS)
+  PAYMENT_PROVIDER: PaymentProviderSetting = 'sandbox';
+
+  /** Razorpay's key id (`rzp_live_…`), also handed to the browser's checkout. */
+  @IsString()
+  @MaxLength(100)
+  RAZORPAY_KEY_ID: string = SANDBOX_KEYS.keyId;
+
+  /** Signs payments (HMAC-SHA256 of `order_id|payment_id`) and authenticates API calls. */
+  @IsString()
+  @MaxLength(200)
+  RAZORPAY_KEY_SECRET: string = SANDBOX_KEYS.keySecret;
+
+  /** Signs webhooks (HMAC-SHA256 of the raw body), set in Razorpay's dashboard. */
+  @IsString()
+  @MaxLength(200)
+  RAZORPAY_WEBHOOK_SECRET: string = SANDBOX_KEYS.webhookSecret;
+
+  /** Tests only: a local stand-in of Razorpay's HTTP API. Empty: Razorpay's own. */
+  @IsString()
+  RAZORPAY_API_BASE_URL = '';
+
+  /** A viewer who asks again for the same plan within this window gets the same open order. */
+  @IsInt()
+  @Min(0)
+  @Max(86_400)
+  ORDER_REUSE_SECONDS = 15 * 60;
+
+  /** An order still open after this long is asked about at the provider (closed tab, lost webhook). */
+  @IsInt()
+  @Min(1)
+  @Max(86_400)
+  RECONCILE_AFTER_SECONDS = 3 * 60;
+
+  /** How often reconciliation and the expiry sweep run (once across all instances). */
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  BILLING_SWEEP_SECONDS = 60;
+
+  /** The sandbox sends its webhook this long after a payment, as Razorpay does a moment after checkout. */
+  @IsInt()
+  @Min(0)
+  @Max(600_000)
+  SANDBOX_WEBHOOK_DELAY_MS = 2000;
+
+  // ---- The seller on receipts (D18) ----
+
+  @IsString()
+  @MaxLength(200)
+  SELLER_NAME = 'Chitram Media Private Limited';
+
+  @IsString()
+  @MaxLength(400)
+  SELLER_ADDRESS = 'Plot 42, Film Nagar, Jubilee Hills, Hyderabad, Telangana 500096, India';
+
+  /** Chitram's GST registration; the development value is a well-formed placeholder. */
+  @IsString()
+  @MaxLength(15)
+  SELLER_GSTIN = '36AABCC1234D1Z5';
+
+  @IsString()
+  @MaxLength(200)
+  SELLER_EMAIL = 'billing@chitram.in';
+
+  get usesSandbox(): boolean {
+    return this.PAYMENT_PROVIDER === 'sandbox';
+  }
+
+  crossCheck(): string[] {
+    const problems: string[] = [];
+    if (!this.isProduction) return problems;
+    if (this.usesSandbox)
+      problems.push(
+        'PAYMENT_PROVIDER: "sandbox" is for development only; production takes payments with razorpay',
+      );
+    if (this.RAZORPAY_API_BASE_URL)
+      problems.push('RAZORPAY_API_BASE_URL: is for tests only; production talks to Razorpay');
+    const keys = [
+      ['RAZORPAY_KEY_ID', this.RAZORPAY_KEY_ID, SANDBOX_KEYS.keyId],
+      ['RAZORPAY_KEY_SECRET', this.RAZORPAY_KEY_SECRET, SANDBOX_KEYS.keySecret],
+      ['RAZORPAY_WEBHOOK_SECRET', this.RAZORPAY_WEBHOOK_SECRET, SANDBOX_KEYS.webhookSecret],
+    ] as const;
+    for (const [name, value, development] of keys)
+      if (!value || value === development) problems.push(`${name}: production needs Razorpay's own value`);
+    return problems;
+  }
+}

@@ -1,11 +1,15 @@
-import { defineService, OutboxEvent } from '@chitram/nest-kit';
+import { defineService, OutboxEvent, ProcessedEvent } from '@chitram/nest-kit';
 import { AppModule } from './app.module';
 import { BillingConfig } from './config';
 import { Init1763712000000 } from './migrations/1763712000000-Init';
+import { Subscriptions1795373000000 } from './migrations/1795373000000-Subscriptions';
 
 export const billingService = defineService({
   name: 'billing',
   config: BillingConfig,
   module: AppModule,
-  database: { entities: [OutboxEvent], migrations: [Init1763712000000] },
+  database: {
+    entities: [OutboxEvent, ProcessedEvent],
+    migrations: [Init1763712000000, Subscriptions1795373000000],
+  },
 });

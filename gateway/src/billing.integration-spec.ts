@@ -1,0 +1,246 @@
+import { createHmac } from 'node:crypto';
+import { ErrorCode } from '@chitram/contracts';
+import { loadConfig } from '@chitram/nest-kit';
+import { isolatedEnv, testInfrastructure, testSigningKeys } from '@chitram/test-helpers';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import request from 'supertest';
+import { createGatewayApp } from './app';
+import { GatewayConfig } from './config';
+import { startServiceProcesses, type RunningProcesses } from './testing/service-processes';
+
+/** The sandbox's development webhook secret (services/billing/src/config.ts), which the test plays Razorpay with. */
+const SANDBOX_WEBHOOK_SECRET = 'development-only-sandbox-webhook-secret';
+let nextPhone = 8_100_000_000 + Math.floor(Math.random() * 800_000_000);
+
+/**
+ * Subscribing over HTTP (SPEC §4.4, §7; DECISIONS D2, D14, D16–D19, D25): this gateway in-process, the
+ * built auth, users and billing services as processes with the sandbox provider, real infrastructure.
+ */
+describe('subscribing through the gateway', () => {
+  const isolation = isolatedEnv();
+  const keys = testSigningKeys();
+  let services: RunningProcesses;
+  let app: NestFastifyApplication;
+  let http: ReturnType<typeof request>;
+
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const signIn = async (phone = String(nextPhone++)) => {
+    await http
+      .post('/api/user/send-otp')
+      .set('x-forwarded-for', `10.9.${nextPhone % 250}.1`)
+      .send({ phoneNumber: phone })
+      .expect(200);
+    const outbox = await http.get(`/api/dev/otp-outbox?phone=%2B91${phone}`).expect(200);
+    const res = await http
+      .post('/api/user/verify-otp')
+      .send({ phoneNumber: `+91${phone}`, otp: outbox.body.codes.at(-1).otp })
+      .expect(200);
+    return {
+      ...(res.body as { token: string; _id: string; isSubscribed: boolean; activeSubscription: unknown }),
+      phone,
+    };
+  };
+  const buy = async (token: string, planKey: string) => {
+    const order = await http
+      .post('/api/checkout/create-order')
+      .set(bearer(token))
+      .send({ planKey })
+      .expect(200);
+    const paid = await http
+      .post('/api/dev/payments-sandbox/pay')
+      .set(bearer(token))
+      .send({ orderId: order.body.orderId })
+      .expect(200);
+    return { order: order.body, confirmation: paid.body };
+  };
+  const webhook = (body: string, signature?: string) => {
+    const req = http.post('/api/webhooks/razorpay').set('content-type', 'application/json');
+    return (signature ? req.set('x-razorpay-signature', signature) : req).send(body);
+  };
+
+  beforeAll(async () => {
+    services = await startServiceProcesses(['auth', 'users', 'billing'], isolation.env, {
+      auth: { JWT_PRIVATE_KEY: keys.privatePem, OTP_RESEND_SECONDS: '0' },
+      // The test sends the webhooks itself.
+      billing: { SANDBOX_WEBHOOK_DELAY_MS: '600000' },
+    });
+    const config = loadConfig(GatewayConfig, {
+      ...testInfrastructure(),
+      LOG_LEVEL: 'silent',
+      RPC_TIMEOUT_MS: '5000',
+      JWT_PUBLIC_KEY: keys.publicPem,
+      REDIS_KEY_PREFIX: isolation.env.REDIS_KEY_PREFIX,
+    });
+    app = await createGatewayApp(config);
+    await app.init();
+    await app.getHttpAdapter().getInstance().ready();
+    http = request(app.getHttpServer());
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await services?.stop();
+    await isolation.cleanUp();
+  });
+
+  it('answers the plans with server prices to anyone', async () => {
+    const res = await http.get('/api/plans').expect(200);
+    expect(
+      res.body.map((p: { planKey: string; price: string; amount: number }) => [p.planKey, p.price, p.amount]),
+    ).toEqual([
+      ['basic', '99', 9900],
+      ['standard', '299', 29900],
+      ['premium', '999', 99900],
+      ['gold', '1200', 120000],
+    ]);
+  });
+
+  it('takes a viewer from order to plan, shows it in every session answer, with a receipt as a PDF', async () => {
+    const viewer = await signIn();
+    expect(viewer).toMatchObject({ isSubscribed: false, activeSubscription: null });
+    const { order, confirmation } = await buy(viewer.token, 'premium');
+    expect(order).toMatchObject({
+      amount: 99900,
+      currency: 'INR',
+      provider: 'sandbox',
+      contact: `+91${viewer.phone}`,
+    });
+
+    const verified = await http
+      .post('/api/checkout/verify-payment')
+      .set(bearer(viewer.token))
+      .send({ ...confirmation, planKey: 'premium' })
+      .expect(200);
+    expect(verified.body).toMatchObject({ success: true, status: true, isSubscribed: true });
+
+    const status = await http.get('/api/movie/subscription-status').set(bearer(viewer.token)).expect(200);
+    expect(status.body).toEqual({
+      isSubscribed: true,
+      activeSubscription: { planKey: 'premium', planName: 'Premium Plan', validTill: expect.any(String) },
+    });
+    const me = await http.get('/api/user/me').set(bearer(viewer.token)).expect(200);
+    expect(me.body).toMatchObject({ isSubscribed: true, activeSubscription: status.body.activeSubscription });
+    // Signing in again (another device) carries the plan in the session itself.
+    expect(await signIn(viewer.phone)).toMatchObject({
+      isSubscribed: true,
+      activeSubscription: status.body.activeSubscription,
+    });
+
+    const payments = await http.get('/api/user/payments').set(bearer(viewer.token)).expect(200);
+    expect(payments.body).toEqual([
+      expect.objectContaining({
+        status: 'captured',
+        planName: 'Premium Plan',
+        amount: 99900,
+        receipt: expect.any(Object),
+      }),
+    ]);
+    const receiptId = payments.body[0].receipt._id as string;
+    const receipt = await http.get(`/api/user/receipts/${receiptId}`).set(bearer(viewer.token)).expect(200);
+    expect(receipt.body).toMatchObject({
+      amount: 99900,
+      taxableValue: 84661,
+      gst: 15239,
+      phoneNumber: `+91${viewer.phone}`,
+    });
+    const pdf = await http
+      .get(`/api/user/receipts/${receiptId}/pdf`)
+      .set(bearer(viewer.token))
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toMatch(
+      /^attachment; filename="chitram-receipt-CH-\d{4}-\d{2}-\d{6}\.pdf"$/,
+    );
+    expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // Another viewer sees none of it.
+    const other = await signIn();
+    await http.get(`/api/user/receipts/${receiptId}`).set(bearer(other.token)).expect(404);
+    await http
+      .post('/api/checkout/verify-payment')
+      .set(bearer(other.token))
+      .send({ ...confirmation, planKey: 'premium' })
+      .expect(404);
+  });
+
+  it('answers bad input with stable codes, never a 500', async () => {
+    const viewer = await signIn();
+    const bad = await http
+      .post('/api/checkout/create-order')
+      .set(bearer(viewer.token))
+      .send({ planKey: 'platinum' })
+      .expect(400);
+    expect(bad.body.code).toBe(ErrorCode.VALIDATION_FAILED);
+    await http.post('/api/checkout/create-order').send({ planKey: 'basic' }).expect(401);
+    const { confirmation } = await buy(viewer.token, 'basic');
+    const tampered = await http
+      .post('/api/checkout/verify-payment')
+      .set(bearer(viewer.token))
+      .send({ ...confirmation, razorpay_signature: '0'.repeat(64), planKey: 'basic' })
+      .expect(400);
+    expect(tampered.body).toEqual({
+      code: ErrorCode.PAYMENT_SIGNATURE_INVALID,
+      message: 'Payment verification failed.',
+    });
+    const malformed = await http
+      .post('/api/checkout/verify-payment')
+      .set(bearer(viewer.token))
+      .send({ razorpay_order_id: 'x', razorpay_payment_id: 1, planKey: 'basic' })
+      .expect(400);
+    expect(malformed.body.code).toBe(ErrorCode.VALIDATION_FAILED);
+    expect(
+      (await http.get('/api/movie/subscription-status').set(bearer(viewer.token))).body.isSubscribed,
+    ).toBe(false);
+  });
+
+  it('takes a webhook by the signature over its exact bytes, without viewer sign-in', async () => {
+    const viewer = await signIn();
+    const { order, confirmation } = await buy(viewer.token, 'standard');
+    const entity = {
+      id: confirmation.razorpay_payment_id,
+      order_id: order.orderId,
+      amount: 29900,
+      currency: 'INR',
+      status: 'captured',
+      method: 'sandbox',
+    };
+    // Spacing as a sender might write it: re-serialising would change the bytes and break the signature.
+    const body = `{ "entity": "event", "event": "payment.captured", "payload": { "payment": { "entity": ${JSON.stringify(entity)} } } }`;
+    const signature = createHmac('sha256', SANDBOX_WEBHOOK_SECRET).update(body).digest('hex');
+    expect((await webhook(body, signature.replace(/^./, '0')).expect(400)).body.code).toBe(
+      ErrorCode.WEBHOOK_SIGNATURE_INVALID,
+    );
+    expect((await webhook(body).expect(400)).body.code).toBe(ErrorCode.WEBHOOK_SIGNATURE_INVALID);
+    expect(
+      (await webhook(body, signature).set('x-razorpay-event-id', 'evt_TestEvent00001').expect(200)).body,
+    ).toEqual({ handled: true });
+    expect(
+      (await webhook(body, signature).set('x-razorpay-event-id', 'evt_TestEvent00001').expect(200)).body,
+    ).toEqual({ handled: false });
+    const status = await http.get('/api/movie/subscription-status').set(bearer(viewer.token)).expect(200);
+    expect(status.body.activeSubscription.planKey).toBe('standard');
+  });
+
+  it('keeps a deleted viewer’s payments, anonymised; the same number starts a new account with none (D25)', async () => {
+    const viewer = await signIn();
+    const { confirmation } = await buy(viewer.token, 'basic');
+    await http
+      .post('/api/checkout/verify-payment')
+      .set(bearer(viewer.token))
+      .send({ ...confirmation, planKey: 'basic' })
+      .expect(200);
+    await http.delete('/api/user/me').set(bearer(viewer.token)).expect(200);
+    const again = await signIn(viewer.phone);
+    expect(again._id).not.toBe(viewer._id);
+    expect(again).toMatchObject({ isSubscribed: false });
+    expect((await http.get('/api/user/payments').set(bearer(again.token)).expect(200)).body).toEqual([]);
+    // The old account's sessions ended with it.
+    await http.get('/api/movie/subscription-status').set(bearer(viewer.token)).expect(401);
+  });
+});

@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance } from 'fastify';
+import { GatewayConfig } from '../config';
+import { CheckoutController } from './checkout.controller';
+import { keepRawBody } from './raw-body';
+import { ViewerBillingController } from './viewer-billing.controller';
+import { RAZORPAY_WEBHOOK_PATH, WebhooksController } from './webhooks.controller';
+
+const RAW_BODY_HOOK = Symbol('RAW_BODY_HOOK');
+
+/** Billing's HTTP routes (SPEC §7) and the raw body its signed webhook needs. */
+@Module({
+  controllers: [CheckoutController, ViewerBillingController, WebhooksController],
+  providers: [
+    {
+      // Added while the app is built, before any route exists: Fastify gives each route the hooks added before it.
+      provide: RAW_BODY_HOOK,
+      inject: [HttpAdapterHost, GatewayConfig],
+      useFactory: (host: HttpAdapterHost, config: GatewayConfig) =>
+        keepRawBody(
+          host.httpAdapter.getInstance<FastifyInstance>(),
+          [RAZORPAY_WEBHOOK_PATH],
+          config.BODY_LIMIT_BYTES,
+        ),
+    },
+  ],
+})
+export class BillingModule {}

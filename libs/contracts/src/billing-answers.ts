@@ -1,0 +1,137 @@
+import type { PlanKey } from './plans';
+
+// What billing answers over HTTP (SPEC §3, §7; DECISIONS D14, D16–D19). Types and texts only, with no
+// imports that need Node or decorators, so the front ends import this module by sub-path.
+
+export type PaymentProviderName = 'razorpay' | 'sandbox';
+
+/** `POST /api/checkout/create-order`: SPEC §3's payment order, with what the checkout shows beside it. */
+export interface CheckoutOrder {
+  /** The provider's public key for its checkout window. */
+  key: string;
+  /** Paise. */
+  amount: number;
+  currency: 'INR';
+  /** The provider's order id (`order_…`). */
+  orderId: string;
+  provider: PaymentProviderName;
+  planKey: PlanKey;
+  planName: string;
+  /** The viewer's number, to prefill the checkout window. */
+  contact: string;
+}
+
+/** What Razorpay Checkout (or the sandbox window) hands the page after a successful payment. */
+export interface PaymentConfirmation {
+  razorpay_order_id: string;
+  razorpay_payment_id: string;
+  razorpay_signature: string;
+}
+
+/** The viewer's plan as sessions, profile and subscription status show it (SPEC §3, D2). */
+export interface SubscriptionView {
+  planKey: PlanKey;
+  planName: string;
+  /** ISO date-time: the plan is usable until then (D17). */
+  validTill: string;
+}
+
+/** `GET /api/movie/subscription-status` (SPEC §7). */
+export interface SubscriptionStatus {
+  isSubscribed: boolean;
+  activeSubscription: SubscriptionView | null;
+}
+
+/** `POST /api/checkout/verify-payment`: success, and the plan the payment bought (SPEC §7). */
+export interface VerifiedPayment extends SubscriptionStatus {
+  success: true;
+  status: true;
+  message: string;
+  paymentId: string;
+  receiptId: string;
+}
+
+export type PaymentStatus = 'captured' | 'failed';
+
+/** A receipt's figures (D18): the price includes GST at 18%. Amounts in paise. */
+export interface ReceiptView {
+  _id: string;
+  /** `CH/2026-27/000042`: sequential per financial year. */
+  number: string;
+  issuedAt: string;
+  planKey: PlanKey;
+  planName: string;
+  validFrom: string;
+  validTill: string;
+  amount: number;
+  taxableValue: number;
+  gst: number;
+  gstRatePercent: number;
+  currency: 'INR';
+  /** The viewer's number; null once the account is deleted (D25). */
+  phoneNumber: string | null;
+  paymentId: string;
+  orderId: string;
+  seller: SellerDetails;
+}
+
+export interface SellerDetails {
+  name: string;
+  address: string;
+  gstin: string;
+  email: string;
+}
+
+/** One line of the viewer's payment history (D14). */
+export interface PaymentView {
+  _id: string;
+  paymentId: string;
+  orderId: string;
+  planKey: PlanKey;
+  planName: string;
+  /** Paise. */
+  amount: number;
+  currency: 'INR';
+  status: PaymentStatus;
+  method: string | null;
+  /** Why a failed payment failed, as the provider said. */
+  failureReason: string | null;
+  at: string;
+  receipt: { _id: string; number: string } | null;
+}
+
+/** The sandbox window's Fail (D19): what Razorpay Checkout's `payment.failed` carries. */
+export interface SandboxFailure {
+  error: { code: string; description: string; reason: string };
+}
+
+/** Texts people see, SPEC §8 with the wording of DECISIONS D15. */
+export const PaymentMessages = {
+  loginToSubscribe: 'Please log in to subscribe.',
+  loginToContinue: 'Please log in to continue.',
+  initializing: 'Initializing payment...',
+  processing: 'Processing... Please wait',
+  cancelled: 'Payment cancelled by user.',
+  checkoutFailed: 'Checkout failed. Please try again later.',
+  verificationFailed: 'Payment verification failed.',
+  paymentFailed: 'Payment failed. No money was taken; please try again.',
+  success: 'Payment Successful!',
+  verified: 'Payment verified. Your plan is active.',
+} as const;
+
+/** GST included in every price (D18), in percent. */
+export const GST_RATE_PERCENT = 18;
+
+/** The taxable value and GST inside a GST-inclusive amount, in paise; the two add up to the amount. */
+export function splitGst(
+  amountPaise: number,
+  ratePercent = GST_RATE_PERCENT,
+): { taxable: number; gst: number } {
+  const taxable = Math.round((amountPaise * 100) / (100 + ratePercent));
+  return { taxable, gst: amountPaise - taxable };
+}
+
+/** ₹ in the Indian grouping: 120000 paise → '₹1,200.00'. */
+export function formatRupees(paise: number): string {
+  return new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(paise / 100);
+}

@@ -1,0 +1,262 @@
+import {
+  type BeforeApplicationShutdown,
+  type DynamicModule,
+  Inject,
+  Injectable,
+  Module,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { DiscoveryModule, DiscoveryService, MetadataScanner } from '@nestjs/core';
+import { randomUUID } from 'node:crypto';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  DiscardPolicy,
+  type ConsumerMessages,
+  type JsMsg,
+  JSONCodec,
+  nanos,
+  type NatsConnection,
+  RetentionPolicy,
+  StorageType,
+} from 'nats';
+import type { EventBusSettings } from './events';
+import { LOGGER, type Logger } from './logging';
+import { CONFIG, NATS_CONNECTION } from './tokens';
+
+/**
+ * Work that must happen once however many instances run (ARCHITECTURE rule 10): jobs on a JetStream
+ * work-queue stream. A job is taken by one worker; one whose worker dies is redelivered to another
+ * after its ack wait. Periodic jobs are ticks that every instance enqueues with the same message id
+ * for the same period, so the stream keeps one and one instance does the work.
+ */
+
+/** A job as it travels: its id (also its Nats-Msg-Id), subject, when it was enqueued, and what to do. */
+export interface JobEnvelope<T = unknown> {
+  id: string;
+  subject: string;
+  enqueuedAt: string;
+  payload: T;
+}
+
+const codec = JSONCodec<JobEnvelope>();
+/** A tick's id is the same for every instance within its period; the stream drops copies within this window. */
+const DUPLICATE_WINDOW_MS = 10 * 60_000;
+
+export type JobSettings = Pick<EventBusSettings, 'EVENTS_STREAM' | 'EVENTS_SUBJECT_ROOT'>;
+
+/** The jobs stream sits beside the events stream, named after it, so tests that isolate one isolate both. */
+export function jobStreamName(settings: Pick<JobSettings, 'EVENTS_STREAM'>): string {
+  return `${settings.EVENTS_STREAM}_JOBS`;
+}
+
+/** `chitram.events` → `chitram.jobs`: a root the events stream does not capture. */
+export function jobSubjectRoot(settings: Pick<JobSettings, 'EVENTS_SUBJECT_ROOT'>): string {
+  const root = settings.EVENTS_SUBJECT_ROOT;
+  return root.endsWith('.events') ? `${root.slice(0, -'.events'.length)}.jobs` : `${root}_jobs`;
+}
+
+/** A job name (`billing.reconcile-payments`) as a subject of this platform's jobs stream. */
+export function jobSubject(settings: Pick<JobSettings, 'EVENTS_SUBJECT_ROOT'>, name: string): string {
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(name))
+    throw new Error(`job name ${name} is not dot-separated tokens`);
+  return `${jobSubjectRoot(settings)}.${name}`;
+}
+
+export async function ensureJobStream(connection: NatsConnection, settings: JobSettings): Promise<void> {
+  const jsm = await connection.jetstreamManager();
+  const name = jobStreamName(settings);
+  try {
+    await jsm.streams.info(name);
+    return;
+  } catch {
+    // not there yet: create it below
+  }
+  try {
+    await jsm.streams.add({
+      name,
+      subjects: [`${jobSubjectRoot(settings)}.>`],
+      storage: StorageType.File,
+      retention: RetentionPolicy.Workqueue,
+      discard: DiscardPolicy.Old,
+      duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+    });
+  } catch (error) {
+    await jsm.streams.info(name).catch(() => {
+      throw error;
+    });
+  }
+}
+
+const JOB_HANDLER = Symbol('JOB_HANDLER');
+
+export interface JobHandlerOptions {
+  /** How long a worker may hold a job before it is given to another; a long job reports progress sooner. */
+  ackWaitMs?: number;
+}
+
+interface JobHandlerMeta extends JobHandlerOptions {
+  name: string;
+}
+
+/**
+ * Marks a provider method as the worker of one job. It receives the envelope and a `progress` call that
+ * keeps the job its own while it works; throwing gives the job back for a later retry.
+ */
+export function JobHandler(name: string, options: JobHandlerOptions = {}): MethodDecorator {
+  return (_target, _key, descriptor: PropertyDescriptor) => {
+    Reflect.defineMetadata(JOB_HANDLER, { ...options, name } satisfies JobHandlerMeta, descriptor.value);
+    return descriptor;
+  };
+}
+
+type JobFn = (job: JobEnvelope, progress: () => void) => Promise<void>;
+
+/** Puts jobs on the queue, now or every so often. */
+@Injectable()
+export class JobQueue implements BeforeApplicationShutdown {
+  private streamReady = false;
+  private readonly timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    @Inject(NATS_CONNECTION) private readonly connection: NatsConnection,
+    @Inject(CONFIG) private readonly settings: JobSettings,
+  ) {}
+
+  /** Enqueues a job; the same `id` within the stream's window is kept once. Answers the job's id. */
+  async enqueue(name: string, payload: unknown, id: string = randomUUID()): Promise<string> {
+    if (!this.streamReady) {
+      await ensureJobStream(this.connection, this.settings);
+      this.streamReady = true;
+    }
+    const envelope: JobEnvelope = {
+      id,
+      subject: name,
+      enqueuedAt: new Date().toISOString(),
+      payload,
+    };
+    await this.connection.jetstream().publish(jobSubject(this.settings, name), codec.encode(envelope), {
+      msgID: id,
+      expect: { streamName: jobStreamName(this.settings) },
+    });
+    return id;
+  }
+
+  /**
+   * Enqueues the job every `everyMs` from this instance; every instance does, with the same id for the
+   * same period, so the stream keeps one tick a period and one worker runs it.
+   */
+  every(name: string, everyMs: number, onError: (error: unknown) => void): void {
+    const timer = setInterval(() => {
+      const period = Math.floor(Date.now() / everyMs);
+      this.enqueue(name, { period }, `${name}:${period}`).catch(onError);
+    }, everyMs);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  beforeApplicationShutdown(): void {
+    for (const timer of this.timers) clearInterval(timer);
+  }
+}
+
+/** Finds every @JobHandler and gives each job a durable consumer that all instances share. */
+@Injectable()
+export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly loops: Array<{ messages: ConsumerMessages; done: Promise<void> }> = [];
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+    @Inject(NATS_CONNECTION) private readonly connection: NatsConnection,
+    @Inject(CONFIG) private readonly settings: JobSettings,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const handlers = this.findHandlers();
+    if (!handlers.length) return;
+    await ensureJobStream(this.connection, this.settings);
+    for (const { meta, run } of handlers) await this.consume(meta, run);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    for (const loop of this.loops) loop.messages.stop();
+    await Promise.all(this.loops.map((loop) => loop.done));
+  }
+
+  private findHandlers(): Array<{ meta: JobHandlerMeta; run: JobFn }> {
+    const found: Array<{ meta: JobHandlerMeta; run: JobFn }> = [];
+    for (const wrapper of this.discovery.getProviders()) {
+      const instance: unknown = wrapper.instance;
+      if (!instance || typeof instance !== 'object') continue;
+      const prototype = Object.getPrototypeOf(instance) as Record<string, unknown>;
+      for (const name of this.scanner.getAllMethodNames(prototype)) {
+        const method = prototype[name];
+        const meta = typeof method === 'function' ? Reflect.getMetadata(JOB_HANDLER, method) : undefined;
+        if (meta) found.push({ meta: meta as JobHandlerMeta, run: (method as JobFn).bind(instance) });
+      }
+    }
+    return found;
+  }
+
+  private async consume(meta: JobHandlerMeta, run: JobFn): Promise<void> {
+    const stream = jobStreamName(this.settings);
+    const durable = meta.name.replace(/\./g, '_');
+    const jsm = await this.connection.jetstreamManager();
+    const config = {
+      durable_name: durable,
+      filter_subject: jobSubject(this.settings, meta.name),
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      ack_wait: nanos(meta.ackWaitMs ?? 60_000),
+      max_deliver: -1,
+    };
+    try {
+      await jsm.consumers.add(stream, config);
+    } catch (error) {
+      await jsm.consumers.info(stream, durable).catch(() => {
+        throw error;
+      });
+    }
+    const consumer = await this.connection.jetstream().consumers.get(stream, durable);
+    const messages = await consumer.consume({ max_messages: 1 });
+    const done = (async () => {
+      for await (const message of messages) await this.work(meta, run, message);
+    })().catch((error: unknown) => this.logger.error({ err: error, job: meta.name }, 'job worker stopped'));
+    this.loops.push({ messages, done });
+  }
+
+  private async work(meta: JobHandlerMeta, run: JobFn, message: JsMsg): Promise<void> {
+    let job: JobEnvelope;
+    try {
+      job = codec.decode(message.data);
+    } catch (error) {
+      this.logger.error({ err: error, job: meta.name }, 'dropping an unreadable job');
+      message.term();
+      return;
+    }
+    try {
+      await run(job, () => message.working());
+      message.ack();
+    } catch (error) {
+      const attempt = message.info.redeliveryCount;
+      const delay = Math.min(1000 * 2 ** Math.min(attempt, 6), 60_000);
+      this.logger.warn({ err: error, job: meta.name, jobId: job.id, attempt }, 'job failed; will retry');
+      message.nak(delay);
+    }
+  }
+}
+
+/** Jobs for a service: the queue to put them on and the workers of its @JobHandler methods. */
+@Module({})
+export class JobsModule {
+  static forService(): DynamicModule {
+    return {
+      module: JobsModule,
+      imports: [DiscoveryModule],
+      providers: [JobQueue, JobWorkers],
+      exports: [JobQueue],
+    };
+  }
+}

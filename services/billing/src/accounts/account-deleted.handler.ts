@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import { Events, type UserDeleted } from '@chitram/contracts';
+import { EventHandler, type EventEnvelope } from '@chitram/nest-kit';
+import type { EntityManager } from 'typeorm';
+import { OrdersRepository } from '../orders/orders.repository';
+import { PaymentsRepository } from '../payments/payments.repository';
+import { ReceiptsRepository } from '../receipts/receipts.repository';
+import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
+
+/**
+ * DECISIONS D25: a deleted account's plan goes with it; its orders, payments and receipts stay for tax
+ * records, with nothing left that names the person (viewer id and phone number cleared).
+ */
+@Injectable()
+export class AccountDeletedHandler {
+  constructor(
+    private readonly orders: OrdersRepository,
+    private readonly payments: PaymentsRepository,
+    private readonly receipts: ReceiptsRepository,
+    private readonly subscriptions: SubscriptionsRepository,
+  ) {}
+
+  @EventHandler(Events.userDeleted, { durable: 'billing-anonymise-deleted-user' })
+  async anonymise(event: EventEnvelope<UserDeleted>, manager: EntityManager): Promise<void> {
+    const { userId } = event.payload;
+    await this.subscriptions.forget(manager, userId);
+    await this.receipts.anonymise(manager, userId);
+    await this.payments.anonymise(manager, userId);
+    await this.orders.anonymise(manager, userId);
+  }
+}

@@ -1,0 +1,85 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  CreateOrderRequest,
+  PaymentsPageRequest,
+  RazorpayWebhookRequest,
+  ReceiptRequest,
+  SandboxOrderRequest,
+  Subjects,
+  VerifyPaymentRequest,
+  ViewerRef,
+} from '@chitram/contracts';
+import { CheckoutService } from './orders/checkout.service';
+import { PaymentsRepository } from './payments/payments.repository';
+import { SandboxCheckoutService } from './payments/sandbox-checkout.service';
+import { WebhooksService } from './payments/webhooks.service';
+import { PlansService } from './plans/plans.service';
+import { ReceiptsService } from './receipts/receipts.service';
+import { SubscriptionsService } from './subscriptions/subscriptions.service';
+
+const billing = Subjects.billing;
+
+/** Billing's NATS subjects, one line each (payloads and answers: libs/contracts/src/billing.ts). */
+@Controller()
+export class BillingController {
+  constructor(
+    private readonly plans: PlansService,
+    private readonly checkout: CheckoutService,
+    private readonly webhooks: WebhooksService,
+    private readonly subscriptions: SubscriptionsService,
+    private readonly payments: PaymentsRepository,
+    private readonly receipts: ReceiptsService,
+    private readonly sandbox: SandboxCheckoutService,
+  ) {}
+
+  @MessagePattern(billing.listPlans)
+  listPlans() {
+    return this.plans.list();
+  }
+
+  @MessagePattern(billing.createOrder)
+  createOrder(@Payload() body: CreateOrderRequest) {
+    return this.checkout.createOrder(body);
+  }
+
+  @MessagePattern(billing.verifyPayment)
+  verifyPayment(@Payload() body: VerifyPaymentRequest) {
+    return this.checkout.verify(body);
+  }
+
+  @MessagePattern(billing.webhook)
+  webhook(@Payload() body: RazorpayWebhookRequest) {
+    return this.webhooks.receive(body);
+  }
+
+  @MessagePattern(billing.entitlement)
+  entitlement(@Payload() body: ViewerRef) {
+    return this.subscriptions.entitlement(body.viewerId);
+  }
+
+  @MessagePattern(billing.payments)
+  paymentHistory(@Payload() body: PaymentsPageRequest) {
+    return this.payments.history(body.viewerId, body.limit ?? 50);
+  }
+
+  @MessagePattern(billing.receipt)
+  receipt(@Payload() body: ReceiptRequest) {
+    return this.receipts.get(body.viewerId, body.receiptId);
+  }
+
+  @MessagePattern(billing.receiptPdf)
+  receiptPdf(@Payload() body: ReceiptRequest) {
+    return this.receipts.pdf(body.viewerId, body.receiptId);
+  }
+
+  @MessagePattern(billing.sandboxPay)
+  sandboxPay(@Payload() body: SandboxOrderRequest) {
+    return this.sandbox.pay(body);
+  }
+
+  @MessagePattern(billing.sandboxFail)
+  sandboxFail(@Payload() body: SandboxOrderRequest) {
+    return this.sandbox.fail(body);
+  }
+}

@@ -1,0 +1,459 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ErrorCode,
+  Events,
+  Subjects,
+  type CheckoutOrder,
+  type PaymentConfirmation,
+  type PlanKey,
+  type UserDeleted,
+} from '@chitram/contracts';
+import { busSubject, connectNats, RpcClient, type EventEnvelope } from '@chitram/nest-kit';
+import {
+  isolatedEnv,
+  startTestService,
+  testInfrastructure,
+  waitFor,
+  type TestService,
+} from '@chitram/test-helpers';
+import { JSONCodec, type NatsConnection } from 'nats';
+import { BillingSweeps } from './payments/billing-sweeps';
+import { billingService } from './service';
+import { FAKE_RAZORPAY, FakeRazorpay } from './testing/fake-razorpay';
+import { viewersStandIn } from './testing/viewers-stand-in';
+
+// Subscriptions end to end in the billing service (DECISIONS D16–D19, D25), on real Postgres, NATS and
+// JetStream, with the real `razorpay` SDK talking to a local stand-in of Razorpay's API.
+
+const DAY = 86_400_000;
+
+describe('billing with Razorpay (the real SDK against a local stand-in of its API)', () => {
+  const isolation = isolatedEnv();
+  const razorpay = new FakeRazorpay();
+  const users = viewersStandIn();
+  let usersService: TestService;
+  let billing: TestService;
+  let nats: NatsConnection;
+  let rpc: RpcClient;
+  let env: Record<string, string>;
+
+  const newViewer = () => {
+    const id = randomUUID();
+    const phoneNumber = `+919${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+    users.viewers.set(id, { _id: id, phoneNumber, createdAt: new Date().toISOString(), lastSeenAt: '' });
+    return id;
+  };
+  const createOrder = (viewerId: string, planKey: PlanKey) =>
+    rpc.call(Subjects.billing.createOrder, { viewerId, planKey });
+  const verify = (viewerId: string, planKey: PlanKey, confirmation: PaymentConfirmation) =>
+    rpc.call(Subjects.billing.verifyPayment, { viewerId, planKey, ...confirmation });
+  const deliver = (hook: { rawBody: Buffer; signature: string; eventId: string }) =>
+    rpc.call(Subjects.billing.webhook, {
+      rawBody: hook.rawBody.toString('base64'),
+      signature: hook.signature,
+      eventId: hook.eventId,
+    });
+  const status = async (viewerId: string) => rpc.call(Subjects.billing.entitlement, { viewerId });
+  const count = async (sql: string, params: unknown[]) =>
+    Number((await billing.dataSource.query(`SELECT count(*) AS n FROM ${sql}`, params))[0].n);
+  const eventsFor = async (viewerId: string) =>
+    (
+      await billing.dataSource.query(
+        `SELECT "subject" FROM "outbox_event" WHERE "payload"->>'viewerId' = $1 ORDER BY "created_at"`,
+        [viewerId],
+      )
+    ).map((r: { subject: string }) => r.subject);
+  /** What the viewer's payments bought: one row per activation. */
+  const periods = (viewerId: string) =>
+    billing.dataSource.query(
+      `SELECT "change", "plan_key", "valid_from", "valid_till" FROM "subscription_period" WHERE "viewer_id" = $1 ORDER BY "created_at"`,
+      [viewerId],
+    );
+
+  beforeAll(async () => {
+    await razorpay.start();
+    env = {
+      ...isolation.env,
+      PAYMENT_PROVIDER: 'razorpay',
+      RAZORPAY_KEY_ID: FAKE_RAZORPAY.keyId,
+      RAZORPAY_KEY_SECRET: FAKE_RAZORPAY.keySecret,
+      RAZORPAY_WEBHOOK_SECRET: FAKE_RAZORPAY.webhookSecret,
+      RAZORPAY_API_BASE_URL: razorpay.baseUrl,
+      RECONCILE_AFTER_SECONDS: '3600',
+    };
+    usersService = await startTestService(users.definition);
+    billing = await startTestService(billingService, { env });
+    nats = await connectNats(testInfrastructure().NATS_URL, 'billing-test');
+    rpc = new RpcClient(nats, 10_000);
+  });
+
+  afterAll(async () => {
+    await nats?.close();
+    await billing?.destroy();
+    await usersService?.destroy();
+    await razorpay.stop();
+    await isolation.cleanUp();
+  });
+
+  it('answers the four plans from its database, priced in paise by the server', async () => {
+    const plans = await rpc.call(Subjects.billing.listPlans, {});
+    expect(plans.map((p) => [p.planKey, p.amount, p.validityMonths, p.maxResolution, p.maxStreams])).toEqual([
+      ['basic', 9900, 3, 720, 1],
+      ['standard', 29900, 3, 1080, 2],
+      ['premium', 99900, 6, 1440, 3],
+      ['gold', 120000, 12, 2160, 4],
+    ]);
+  });
+
+  it('creates an order at the server’s price at Razorpay, and the same open order when asked again', async () => {
+    const viewer = newViewer();
+    const order = await createOrder(viewer, 'standard');
+    expect(order).toEqual({
+      key: FAKE_RAZORPAY.keyId,
+      amount: 29900,
+      currency: 'INR',
+      orderId: expect.stringMatching(/^order_/),
+      provider: 'razorpay',
+      planKey: 'standard',
+      planName: 'Standard Plan',
+      contact: users.viewers.get(viewer)!.phoneNumber,
+    });
+    expect(razorpay.orders.get(order.orderId)?.amount).toBe(29900);
+    // Five taps at once, and one more later: still that one order.
+    const again = await Promise.all(Array.from({ length: 5 }, () => createOrder(viewer, 'standard')));
+    expect(
+      new Set([...again.map((o) => o.orderId), (await createOrder(viewer, 'standard')).orderId]),
+    ).toEqual(new Set([order.orderId]));
+    expect(await count(`"payment_order" WHERE "viewer_id" = $1`, [viewer])).toBe(1);
+    // Another plan is another order.
+    expect((await createOrder(viewer, 'gold')).orderId).not.toBe(order.orderId);
+  });
+
+  it('refuses an unknown plan and a viewer who does not exist', async () => {
+    await expect(createOrder(newViewer(), 'platinum' as PlanKey)).rejects.toMatchObject({
+      code: ErrorCode.VALIDATION_FAILED,
+    });
+    await expect(createOrder(randomUUID(), 'basic')).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
+  });
+
+  describe('verifying the browser’s confirmation', () => {
+    it('activates the plan for a good signature, with a receipt and the events', async () => {
+      const viewer = newViewer();
+      const order = await createOrder(viewer, 'basic');
+      const { confirmation } = razorpay.pay(order.orderId);
+      const before = Date.now();
+      const verified = await verify(viewer, 'basic', confirmation);
+      expect(verified).toMatchObject({
+        success: true,
+        status: true,
+        isSubscribed: true,
+        activeSubscription: { planKey: 'basic', planName: 'Basic Plan', validTill: expect.any(String) },
+        paymentId: confirmation.razorpay_payment_id,
+        receiptId: expect.any(String),
+      });
+      const validTill = new Date(verified.activeSubscription!.validTill).getTime();
+      expect(validTill - before).toBeGreaterThan(88 * DAY);
+      expect(validTill - before).toBeLessThan(93 * DAY);
+      expect(await status(viewer)).toMatchObject({
+        isSubscribed: true,
+        devices: ['mobile'],
+        maxResolution: 720,
+        maxStreams: 1,
+      });
+      expect(await eventsFor(viewer)).toEqual([Events.paymentCaptured, Events.subscriptionActivated]);
+
+      const receipt = await rpc.call(Subjects.billing.receipt, {
+        viewerId: viewer,
+        receiptId: verified.receiptId,
+      });
+      expect(receipt).toMatchObject({
+        number: expect.stringMatching(/^CH\/\d{4}-\d{2}\/\d{6}$/),
+        amount: 9900,
+        taxableValue: 8390,
+        gst: 1510,
+        gstRatePercent: 18,
+        phoneNumber: users.viewers.get(viewer)!.phoneNumber,
+        paymentId: confirmation.razorpay_payment_id,
+        orderId: order.orderId,
+      });
+      const pdf = await rpc.call(Subjects.billing.receiptPdf, {
+        viewerId: viewer,
+        receiptId: verified.receiptId,
+      });
+      expect(Buffer.from(pdf.pdf, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+      expect(pdf.fileName).toBe(`chitram-receipt-${receipt.number.replace(/\//g, '-')}.pdf`);
+      // Another viewer cannot read it.
+      await expect(
+        rpc.call(Subjects.billing.receipt, { viewerId: newViewer(), receiptId: verified.receiptId }),
+      ).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
+    });
+
+    it('numbers receipts one after another', async () => {
+      const numbers: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const viewer = newViewer();
+        const order = await createOrder(viewer, 'basic');
+        const verified = await verify(viewer, 'basic', razorpay.pay(order.orderId).confirmation);
+        const receipt = await rpc.call(Subjects.billing.receipt, {
+          viewerId: viewer,
+          receiptId: verified.receiptId,
+        });
+        numbers.push(Number(receipt.number.split('/')[2]));
+      }
+      expect(numbers).toEqual([numbers[0], numbers[0] + 1, numbers[0] + 2]);
+    });
+
+    it('refuses a tampered signature, another viewer’s order, an unknown order and another plan, changing nothing', async () => {
+      const viewer = newViewer();
+      const order = await createOrder(viewer, 'premium');
+      const { confirmation } = razorpay.pay(order.orderId);
+      const tampered = {
+        ...confirmation,
+        razorpay_signature: confirmation.razorpay_signature.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')),
+      };
+      await expect(verify(viewer, 'premium', tampered)).rejects.toMatchObject({
+        code: ErrorCode.PAYMENT_SIGNATURE_INVALID,
+        message: 'Payment verification failed.',
+      });
+      await expect(verify(newViewer(), 'premium', confirmation)).rejects.toMatchObject({
+        code: ErrorCode.ORDER_NOT_FOUND,
+      });
+      await expect(
+        verify(viewer, 'premium', { ...confirmation, razorpay_order_id: 'order_NoSuchOrder0001' }),
+      ).rejects.toMatchObject({ code: ErrorCode.ORDER_NOT_FOUND });
+      await expect(verify(viewer, 'gold', confirmation)).rejects.toMatchObject({
+        code: ErrorCode.PLAN_MISMATCH,
+      });
+      // A signature made for another order does not fit this one.
+      const other = await createOrder(viewer, 'basic');
+      await expect(
+        verify(viewer, 'basic', { ...confirmation, razorpay_order_id: other.orderId }),
+      ).rejects.toMatchObject({ code: ErrorCode.PAYMENT_SIGNATURE_INVALID });
+
+      expect(await status(viewer)).toMatchObject({
+        isSubscribed: false,
+        activeSubscription: null,
+        maxStreams: 0,
+      });
+      expect(
+        await count(`"payment" p JOIN "payment_order" o ON o."id" = p."order_id" WHERE o."viewer_id" = $1`, [
+          viewer,
+        ]),
+      ).toBe(0);
+      expect(await eventsFor(viewer)).toEqual([]);
+      // The real confirmation still works afterwards.
+      await expect(verify(viewer, 'premium', confirmation)).resolves.toMatchObject({ isSubscribed: true });
+    });
+
+    it('captures a payment that was only authorised', async () => {
+      const viewer = newViewer();
+      const order = await createOrder(viewer, 'basic');
+      const { payment, confirmation } = razorpay.pay(order.orderId, 'authorized');
+      await expect(verify(viewer, 'basic', confirmation)).resolves.toMatchObject({ isSubscribed: true });
+      expect(razorpay.payments.get(payment.id)?.status).toBe('captured');
+    });
+  });
+
+  describe('webhooks', () => {
+    it('activates the plan when the browser never came back, once for three deliveries', async () => {
+      const viewer = newViewer();
+      const order = await createOrder(viewer, 'gold');
+      const { payment } = razorpay.pay(order.orderId);
+      const hook = razorpay.webhook('payment.captured', payment.id);
+      expect(await deliver(hook)).toEqual({ handled: true });
+      expect(await deliver(hook)).toEqual({ handled: false });
+      // The same news as another event (order.paid) is settled again, and changes nothing.
+      await deliver(razorpay.webhook('order.paid', payment.id));
+      expect(await status(viewer)).toMatchObject({
+        isSubscribed: true,
+        activeSubscription: { planKey: 'gold' },
+      });
+      expect(await periods(viewer)).toHaveLength(1);
+      expect(await count(`"receipt" WHERE "viewer_id" = $1`, [viewer])).toBe(1);
+      expect(await eventsFor(viewer)).toEqual([Events.paymentCaptured, Events.subscriptionActivated]);
+    });
+
+    it('gives one activation when verification races two webhooks', async () => {
+      for (let round = 0; round < 5; round++) {
+        const viewer = newViewer();
+        const order = await createOrder(viewer, 'standard');
+        const { payment, confirmation } = razorpay.pay(order.orderId);
+        const results = await Promise.allSettled([
+          verify(viewer, 'standard', confirmation),
+          deliver(razorpay.webhook('payment.captured', payment.id)),
+          deliver(razorpay.webhook('order.paid', payment.id)),
+          verify(viewer, 'standard', confirmation),
+        ]);
+        expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+        expect(await periods(viewer)).toHaveLength(1);
+        expect(await count(`"receipt" WHERE "viewer_id" = $1`, [viewer])).toBe(1);
+        expect(await eventsFor(viewer)).toEqual([Events.paymentCaptured, Events.subscriptionActivated]);
+      }
+    });
+
+    it('refuses a webhook whose signature does not match its exact bytes', async () => {
+      const viewer = newViewer();
+      const order = await createOrder(viewer, 'basic');
+      const { payment } = razorpay.pay(order.orderId);
+      const hook = razorpay.webhook('payment.captured', payment.id);
+      const altered = Buffer.from(hook.rawBody.toString().replace('"captured"', '"captured" '));
+      await expect(deliver({ ...hook, rawBody: altered })).rejects.toMatchObject({
+        code: ErrorCode.WEBHOOK_SIGNATURE_INVALID,
+      });
+      await expect(deliver({ ...hook, signature: 'f'.repeat(64) })).rejects.toMatchObject({
+        code: ErrorCode.WEBHOOK_SIGNATURE_INVALID,
+      });
+      expect(await status(viewer)).toMatchObject({ isSubscribed: false });
+    });
+
+    it('records a failed payment once and activates nothing; the order can still be paid', async () => {
+      const viewer = newViewer();
+      const order = await createOrder(viewer, 'basic');
+      const { payment } = razorpay.pay(order.orderId, 'failed');
+      const hook = razorpay.webhook('payment.failed', payment.id);
+      await deliver(hook);
+      await deliver({ ...hook, eventId: `${hook.eventId}-again` });
+      expect(await status(viewer)).toMatchObject({ isSubscribed: false });
+      expect(await eventsFor(viewer)).toEqual([Events.paymentFailed]);
+      const history = await rpc.call(Subjects.billing.payments, { viewerId: viewer });
+      expect(history).toEqual([
+        expect.objectContaining({
+          status: 'failed',
+          failureReason: 'Payment failed because the bank declined it.',
+          receipt: null,
+        }),
+      ]);
+      // A second attempt on the same order succeeds.
+      await expect(verify(viewer, 'basic', razorpay.pay(order.orderId).confirmation)).resolves.toMatchObject({
+        isSubscribed: true,
+      });
+    });
+  });
+
+  describe('plans over time (DECISIONS D17)', () => {
+    async function buy(viewer: string, planKey: PlanKey) {
+      const order = await createOrder(viewer, planKey);
+      return verify(viewer, planKey, razorpay.pay(order.orderId).confirmation);
+    }
+
+    it('extends the plan you hold from its expiry, and replaces another from now', async () => {
+      const viewer = newViewer();
+      const first = await buy(viewer, 'basic');
+      const firstTill = first.activeSubscription!.validTill;
+      const extended = await buy(viewer, 'basic');
+      const rows = await periods(viewer);
+      expect(rows.map((r: { change: string }) => r.change)).toEqual(['activated', 'extended']);
+      expect(new Date(rows[1].valid_from).toISOString()).toBe(firstTill);
+      const extendedTill = new Date(extended.activeSubscription!.validTill).getTime();
+      expect(extendedTill - new Date(firstTill).getTime()).toBeGreaterThan(88 * DAY);
+
+      const before = Date.now();
+      const replaced = await buy(viewer, 'premium');
+      expect(replaced.activeSubscription).toMatchObject({ planKey: 'premium', planName: 'Premium Plan' });
+      const replacedTill = new Date(replaced.activeSubscription!.validTill).getTime();
+      expect(replacedTill - before).toBeGreaterThan(180 * DAY);
+      expect(replacedTill - before).toBeLessThan(185 * DAY);
+      expect((await eventsFor(viewer)).filter((s: string) => s !== Events.paymentCaptured)).toEqual([
+        Events.subscriptionActivated,
+        Events.subscriptionExtended,
+        Events.subscriptionReplaced,
+      ]);
+      expect(await status(viewer)).toMatchObject({
+        devices: ['mobile', 'website', 'tab', 'tv'],
+        maxResolution: 1440,
+        maxStreams: 3,
+      });
+    });
+
+    it('unsubscribes the viewer after validTill and announces the expiry once', async () => {
+      const viewer = newViewer();
+      await buy(viewer, 'standard');
+      await billing.dataSource.query(
+        `UPDATE "subscription" SET "valid_till" = now() - interval '1 second' WHERE "viewer_id" = $1`,
+        [viewer],
+      );
+      expect(await status(viewer)).toEqual({
+        viewerId: viewer,
+        isSubscribed: false,
+        activeSubscription: null,
+        devices: [],
+        maxResolution: 0,
+        maxStreams: 0,
+      });
+      const sweeps = billing.app.get(BillingSweeps);
+      await sweeps.announceExpiries();
+      await sweeps.announceExpiries();
+      expect((await eventsFor(viewer)).filter((s: string) => s === Events.subscriptionExpired)).toHaveLength(
+        1,
+      );
+      // Buying the same plan after it ran out starts afresh from now.
+      const again = await buy(viewer, 'standard');
+      expect(new Date(again.activeSubscription!.validTill).getTime() - Date.now()).toBeGreaterThan(88 * DAY);
+      expect((await periods(viewer)).map((r: { change: string }) => r.change)).toEqual([
+        'activated',
+        'activated',
+      ]);
+    });
+  });
+
+  it('keeps payments and receipts without the person when the account is deleted (D25)', async () => {
+    const viewer = newViewer();
+    const order = await createOrder(viewer, 'basic');
+    const verified = await verify(viewer, 'basic', razorpay.pay(order.orderId).confirmation);
+    const event: UserDeleted = { userId: viewer, deletedAt: new Date().toISOString() };
+    // Published as the users service would, through an outbox row's id and the same stream.
+    const js = nats.jetstream();
+    const envelope: EventEnvelope<UserDeleted> = {
+      id: randomUUID(),
+      subject: Events.userDeleted,
+      occurredAt: event.deletedAt,
+      payload: event,
+    };
+    await js.publish(busSubject(isolation.env, Events.userDeleted), JSONCodec().encode(envelope), {
+      msgID: envelope.id,
+    });
+    await waitFor(async () => (await count(`"receipt" WHERE "viewer_id" = $1`, [viewer])) === 0, 10_000);
+    expect(await status(viewer)).toMatchObject({ isSubscribed: false });
+    const [receipt] = await billing.dataSource.query(`SELECT * FROM "receipt" WHERE "id" = $1`, [
+      verified.receiptId,
+    ]);
+    expect(receipt).toMatchObject({ viewer_id: null, phone_number: null, amount_paise: 9900 });
+    expect(
+      await count(`"payment_order" WHERE "viewer_id" = $1 OR "phone_number" = $2`, [
+        viewer,
+        users.viewers.get(viewer)!.phoneNumber,
+      ]),
+    ).toBe(0);
+    expect(
+      await count(
+        `"payment" WHERE "order_id" = (SELECT "id" FROM "payment_order" WHERE "provider_order_id" = $1)`,
+        [order.orderId],
+      ),
+    ).toBe(1);
+  });
+
+  it('settles a payment captured while billing was stopped, by reconciliation when it is back', async () => {
+    const viewer = newViewer();
+    const order: CheckoutOrder = await createOrder(viewer, 'premium');
+    await billing.close();
+    // The viewer pays; the browser's return and Razorpay's webhook both fail, for billing is down.
+    razorpay.pay(order.orderId);
+    await expect(verify(viewer, 'premium', razorpay.pay(order.orderId).confirmation)).rejects.toMatchObject({
+      code: ErrorCode.SERVICE_UNAVAILABLE,
+    });
+    // Billing comes back on the same database, looking at orders open for over a second, every second.
+    billing = await startTestService(billingService, {
+      database: billing.database,
+      env: { ...env, RECONCILE_AFTER_SECONDS: '1', BILLING_SWEEP_SECONDS: '1' },
+    });
+    await waitFor(async () => (await status(viewer)).isSubscribed, 20_000, 200);
+    // Two payments were made for one order (the customer tried twice): one activation, the other owed back.
+    expect(await periods(viewer)).toHaveLength(1);
+    expect(
+      await count(
+        `"payment" WHERE "refund_due" AND "order_id" = (SELECT "id" FROM "payment_order" WHERE "provider_order_id" = $1)`,
+        [order.orderId],
+      ),
+    ).toBe(1);
+  });
+});

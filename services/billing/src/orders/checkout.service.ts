@@ -1,0 +1,148 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type CheckoutOrder,
+  type CreateOrderRequest,
+  DomainError,
+  ErrorCode,
+  PaymentMessages,
+  Subjects,
+  type VerifiedPayment,
+  type VerifyPaymentRequest,
+  type Viewer,
+} from '@chitram/contracts';
+import { LOGGER, type Logger, RpcClient } from '@chitram/nest-kit';
+import { DataSource } from 'typeorm';
+import { BillingConfig } from '../config';
+import { SettlementService } from '../payments/settlement.service';
+import { PlansService } from '../plans/plans.service';
+import { PaymentProvider, type ProviderPayment } from '../providers/payment-provider';
+import { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import { OrdersRepository, type StoredOrder } from './orders.repository';
+
+export function orderNotFound(): DomainError {
+  return new DomainError(ErrorCode.ORDER_NOT_FOUND, 'There is no such order.');
+}
+
+/** Checkout (SPEC §4.4, DECISIONS D16, D18): orders priced here, and the browser's confirmation checked. */
+@Injectable()
+export class CheckoutService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly config: BillingConfig,
+    private readonly orders: OrdersRepository,
+    private readonly plans: PlansService,
+    private readonly provider: PaymentProvider,
+    private readonly settlement: SettlementService,
+    private readonly subscriptions: SubscriptionsService,
+    private readonly rpc: RpcClient,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** An order for the plan at the server's price; asked again soon for the same plan, the same open order. */
+  async createOrder({ viewerId, planKey }: CreateOrderRequest): Promise<CheckoutOrder> {
+    const plan = await this.plans.get(planKey);
+    const viewer = await this.rpc.request<Viewer>(Subjects.users.getViewer, { id: viewerId });
+    // One checkout per viewer at a time, so two taps (or two tabs) cannot make two orders.
+    const order = await this.dataSource.transaction(async (manager) => {
+      await this.orders.lockViewer(manager, viewerId);
+      const open = await this.orders.findOpen(
+        manager,
+        viewerId,
+        plan.planKey,
+        this.provider.name,
+        this.config.ORDER_REUSE_SECONDS,
+      );
+      if (open) return open;
+      const receipt = `chitram_${Date.now().toString(36)}`;
+      const created = await this.provider.createOrder(plan.amount, plan.currency, receipt, {
+        viewerId,
+        planKey,
+      });
+      return this.orders.insert(manager, {
+        provider: this.provider.name,
+        providerOrderId: created.id,
+        viewerId,
+        phoneNumber: viewer.phoneNumber,
+        planKey: plan.planKey,
+        amount: plan.amount,
+        currency: plan.currency,
+      });
+    });
+    return {
+      key: this.provider.keyId,
+      amount: order.amount,
+      currency: order.currency,
+      orderId: order.providerOrderId,
+      provider: order.provider,
+      planKey: plan.planKey,
+      planName: plan.plan,
+      contact: viewer.phoneNumber,
+    };
+  }
+
+  /** The viewer's own order, by the provider's id; another viewer's is not found, as if it did not exist. */
+  async ownOrder(viewerId: string, providerOrderId: string): Promise<StoredOrder> {
+    const order = await this.orders.byProviderId(providerOrderId);
+    if (!order || order.viewerId !== viewerId || order.provider !== this.provider.name) throw orderNotFound();
+    return order;
+  }
+
+  /**
+   * The browser's word that a payment succeeded (SPEC §7 verify-payment): the signature is checked in
+   * constant time against the order stored for this viewer; a refusal changes nothing.
+   */
+  async verify(request: VerifyPaymentRequest): Promise<VerifiedPayment> {
+    const order = await this.ownOrder(request.viewerId, request.razorpay_order_id);
+    if (order.planKey !== request.planKey)
+      throw new DomainError(ErrorCode.PLAN_MISMATCH, 'This payment was for another plan.');
+    if (
+      !this.provider.paymentSignatureValid(
+        order.providerOrderId,
+        request.razorpay_payment_id,
+        request.razorpay_signature,
+      )
+    ) {
+      this.logger.warn({ viewerId: request.viewerId, orderId: order.id }, 'payment signature refused');
+      throw new DomainError(ErrorCode.PAYMENT_SIGNATURE_INVALID, PaymentMessages.verificationFailed);
+    }
+    const payment = await this.confirmedPayment(order, request.razorpay_payment_id);
+    const settled = await this.settlement.captured(order, payment);
+    if (!settled) throw new DomainError(ErrorCode.PAYMENT_FAILED, PaymentMessages.verificationFailed);
+    return {
+      success: true,
+      status: true,
+      message: PaymentMessages.verified,
+      paymentId: payment.id,
+      receiptId: settled.receipt.id,
+      ...(await this.subscriptions.status(request.viewerId)),
+    };
+  }
+
+  /**
+   * The payment as the provider knows it, captured if it was only authorised. If the provider cannot be
+   * asked, the valid signature is Razorpay's own proof of payment for this order, and is enough.
+   */
+  private async confirmedPayment(order: StoredOrder, paymentId: string): Promise<ProviderPayment> {
+    let payment: ProviderPayment;
+    try {
+      payment = await this.provider.fetchPayment(paymentId);
+    } catch (error) {
+      this.logger.warn({ err: error, paymentId }, 'payment not fetched; settling on its valid signature');
+      return {
+        id: paymentId,
+        orderId: order.providerOrderId,
+        amount: order.amount,
+        currency: order.currency,
+        status: 'captured',
+        method: null,
+        errorDescription: null,
+      };
+    }
+    if (payment.orderId !== order.providerOrderId)
+      throw new DomainError(ErrorCode.PAYMENT_SIGNATURE_INVALID, PaymentMessages.verificationFailed);
+    if (payment.status === 'authorized') payment = await this.provider.capture(payment);
+    if (payment.status !== 'captured')
+      throw new DomainError(ErrorCode.PAYMENT_FAILED, PaymentMessages.verificationFailed);
+    return payment;
+  }
+}

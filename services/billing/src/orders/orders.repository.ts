@@ -1,0 +1,152 @@
+import { Injectable } from '@nestjs/common';
+import type { PaymentProviderName, PlanKey } from '@chitram/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+
+export type OrderStatus = 'created' | 'paid' | 'abandoned';
+
+/** An order as billing stores it (D16: priced by the server). Amounts in paise. */
+export interface StoredOrder {
+  id: string;
+  provider: PaymentProviderName;
+  providerOrderId: string;
+  viewerId: string | null;
+  phoneNumber: string | null;
+  planKey: PlanKey;
+  amount: number;
+  currency: 'INR';
+  status: OrderStatus;
+  createdAt: Date;
+}
+
+interface OrderRow {
+  id: string;
+  provider: PaymentProviderName;
+  provider_order_id: string;
+  viewer_id: string | null;
+  phone_number: string | null;
+  plan_key: PlanKey;
+  amount_paise: number;
+  currency: 'INR';
+  status: OrderStatus;
+  created_at: Date;
+}
+
+function toOrder(row: OrderRow): StoredOrder {
+  return {
+    id: row.id,
+    provider: row.provider,
+    providerOrderId: row.provider_order_id,
+    viewerId: row.viewer_id,
+    phoneNumber: row.phone_number,
+    planKey: row.plan_key,
+    amount: row.amount_paise,
+    currency: row.currency,
+    status: row.status,
+    createdAt: new Date(row.created_at),
+  };
+}
+
+export type NewOrder = Omit<StoredOrder, 'id' | 'status' | 'createdAt'>;
+
+@Injectable()
+export class OrdersRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Holds the viewer's checkout to one at a time until the transaction ends (two taps make one order). */
+  async lockViewer(manager: EntityManager, viewerId: string): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`order:${viewerId}`]);
+  }
+
+  /** The viewer's newest open order for a plan, made within the last `seconds`, on this provider. */
+  async findOpen(
+    manager: EntityManager,
+    viewerId: string,
+    planKey: PlanKey,
+    provider: PaymentProviderName,
+    seconds: number,
+  ): Promise<StoredOrder | undefined> {
+    const rows: OrderRow[] = await manager.query(
+      `SELECT * FROM "payment_order" WHERE "viewer_id" = $1 AND "plan_key" = $2 AND "provider" = $3
+         AND "status" = 'created' AND "created_at" > now() - make_interval(secs => $4)
+       ORDER BY "created_at" DESC LIMIT 1`,
+      [viewerId, planKey, provider, seconds],
+    );
+    return rows[0] && toOrder(rows[0]);
+  }
+
+  async insert(manager: EntityManager, order: NewOrder): Promise<StoredOrder> {
+    const rows: OrderRow[] = await manager.query(
+      `INSERT INTO "payment_order" ("provider", "provider_order_id", "viewer_id", "phone_number", "plan_key",
+         "amount_paise", "currency") VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+      [
+        order.provider,
+        order.providerOrderId,
+        order.viewerId,
+        order.phoneNumber,
+        order.planKey,
+        order.amount,
+        order.currency,
+      ],
+    );
+    return toOrder(rows[0]);
+  }
+
+  async byProviderId(providerOrderId: string): Promise<StoredOrder | undefined> {
+    const rows: OrderRow[] = await this.dataSource.query(
+      'SELECT * FROM "payment_order" WHERE "provider_order_id" = $1',
+      [providerOrderId],
+    );
+    return rows[0] && toOrder(rows[0]);
+  }
+
+  /** The order, locked for this transaction: verification and webhooks of one order settle one at a time. */
+  async lock(manager: EntityManager, id: string): Promise<StoredOrder> {
+    const rows: OrderRow[] = await manager.query('SELECT * FROM "payment_order" WHERE "id" = $1 FOR UPDATE', [
+      id,
+    ]);
+    return toOrder(rows[0]);
+  }
+
+  async markPaid(manager: EntityManager, id: string): Promise<void> {
+    await manager.query(`UPDATE "payment_order" SET "status" = 'paid', "paid_at" = now() WHERE "id" = $1`, [
+      id,
+    ]);
+  }
+
+  /**
+   * Claims up to `limit` orders open for longer than `afterSeconds` and not looked at within that time;
+   * SKIP LOCKED lets several workers share them.
+   */
+  async claimPending(afterSeconds: number, limit: number): Promise<StoredOrder[]> {
+    // TypeORM answers an UPDATE as [rows, count].
+    const [rows]: [OrderRow[], number] = await this.dataSource.query(
+      `UPDATE "payment_order" SET "checked_at" = now() WHERE "id" IN (
+         SELECT "id" FROM "payment_order"
+          WHERE "status" = 'created' AND "created_at" < now() - make_interval(secs => $1)
+            AND ("checked_at" IS NULL OR "checked_at" < now() - make_interval(secs => $1))
+          ORDER BY "created_at" LIMIT $2 FOR UPDATE SKIP LOCKED)
+       RETURNING *`,
+      [afterSeconds, limit],
+    );
+    return rows.map(toOrder);
+  }
+
+  /** Orders open for longer than `days` with nothing paid: nobody will pay them now. */
+  async abandonOlderThan(days: number): Promise<number> {
+    const [, count]: [unknown, number] = await this.dataSource.query(
+      `UPDATE "payment_order" SET "status" = 'abandoned'
+        WHERE "status" = 'created' AND "created_at" < now() - make_interval(days => $1)`,
+      [days],
+    );
+    return count;
+  }
+
+  /** D25: the viewer's orders stay for the accounts, without who made them. */
+  async anonymise(manager: EntityManager, viewerId: string): Promise<void> {
+    await manager.query(
+      `UPDATE "payment_order" SET "viewer_id" = NULL, "phone_number" = NULL, "anonymised_at" = now()
+        WHERE "viewer_id" = $1`,
+      [viewerId],
+    );
+  }
+}

@@ -1,0 +1,208 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  Events,
+  GST_RATE_PERCENT,
+  splitGst,
+  type PaymentCaptured,
+  type PaymentFailed,
+  type SubscriptionChange,
+  type SubscriptionChanged,
+} from '@chitram/contracts';
+import { LOGGER, type Logger, Outbox } from '@chitram/nest-kit';
+import type { EntityManager } from 'typeorm';
+import { OrdersRepository, type StoredOrder } from '../orders/orders.repository';
+import { PlansService } from '../plans/plans.service';
+import type { ProviderPayment } from '../providers/payment-provider';
+import { ReceiptsRepository } from '../receipts/receipts.repository';
+import { financialYear, receiptNumber } from '../receipts/receipt-rules';
+import { SubscriptionsRepository, type StoredPeriod } from '../subscriptions/subscriptions.repository';
+import { nextPeriod } from '../subscriptions/subscription-rules';
+import { PaymentsRepository, type StoredPayment } from './payments.repository';
+
+/** What a captured payment bought: the period and its receipt; null when it bought nothing (refund due). */
+export interface Settlement {
+  period: StoredPeriod;
+  receipt: { id: string; number: string };
+}
+
+const CHANGE_EVENTS: Record<SubscriptionChange, string> = {
+  activated: Events.subscriptionActivated,
+  extended: Events.subscriptionExtended,
+  replaced: Events.subscriptionReplaced,
+};
+
+/**
+ * Turns what the provider says of a payment into billing's truth (DECISIONS D17, D18), whoever brings the
+ * news: the browser's verification, a webhook or reconciliation, in any order, any number of times, at
+ * once. Each settlement locks its order first, so the news about one order is taken one at a time; the
+ * unique payment and order of a subscription period make a second activation impossible even so.
+ */
+@Injectable()
+export class SettlementService {
+  constructor(
+    private readonly outbox: Outbox,
+    private readonly orders: OrdersRepository,
+    private readonly payments: PaymentsRepository,
+    private readonly subscriptions: SubscriptionsRepository,
+    private readonly receipts: ReceiptsRepository,
+    private readonly plans: PlansService,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** A captured payment: one activation, one receipt, one set of events, however often it is told. */
+  captured(order: StoredOrder, payment: ProviderPayment): Promise<Settlement | null> {
+    return this.outbox.transaction(async (manager, emit) => {
+      const locked = await this.orders.lock(manager, order.id);
+      const { payment: stored } = await this.payments.record(
+        manager,
+        locked.id,
+        locked.viewerId,
+        payment,
+        'captured',
+      );
+      const existing = await this.subscriptions.periodOfPayment(manager, stored.id);
+      if (existing) return this.settlementOf(manager, existing, stored);
+
+      const refundDue = (why: string) => {
+        this.logger.error({ orderId: locked.id, paymentId: payment.id, amount: payment.amount }, why);
+        return this.payments.markRefundDue(manager, stored.id);
+      };
+      if (payment.amount !== locked.amount || payment.currency !== locked.currency) {
+        await refundDue('captured amount differs from the order; nothing activated, refund due');
+        return null;
+      }
+      if (locked.status === 'paid') {
+        // The viewer paid the same order twice (two tabs): the first payment bought the plan.
+        await refundDue('a second payment for a paid order; refund due');
+        const first = await this.subscriptions.periodOfOrder(manager, locked.id);
+        return first ? this.settlementOf(manager, first, stored) : null;
+      }
+      if (!locked.viewerId) {
+        await refundDue('payment for an order of a deleted account; refund due');
+        return null;
+      }
+      return this.activate(manager, emit, locked, locked.viewerId, stored, payment);
+    });
+  }
+
+  /** A failed attempt: recorded and announced once; the order stays open for another attempt. */
+  async failed(order: StoredOrder, payment: ProviderPayment): Promise<void> {
+    await this.outbox.transaction(async (manager, emit) => {
+      const locked = await this.orders.lock(manager, order.id);
+      const { payment: stored, changed } = await this.payments.record(
+        manager,
+        locked.id,
+        locked.viewerId,
+        payment,
+        'failed',
+      );
+      if (!changed || stored.status !== 'failed' || !locked.viewerId) return;
+      const event: PaymentFailed = {
+        viewerId: locked.viewerId,
+        paymentId: payment.id,
+        orderId: locked.providerOrderId,
+        planKey: locked.planKey,
+        amount: payment.amount,
+        reason: payment.errorDescription ?? 'The payment failed.',
+        failedAt: stored.at.toISOString(),
+      };
+      await emit(Events.paymentFailed, event);
+    });
+  }
+
+  private async activate(
+    manager: EntityManager,
+    emit: (subject: string, payload: unknown) => Promise<void>,
+    order: StoredOrder,
+    viewerId: string,
+    stored: StoredPayment,
+    payment: ProviderPayment,
+  ): Promise<Settlement> {
+    await this.subscriptions.lockViewer(manager, viewerId);
+    const plan = await this.plans.get(order.planKey);
+    const now = new Date();
+    const next = nextPeriod(
+      await this.subscriptions.current(manager, viewerId),
+      plan.planKey,
+      plan.validityMonths,
+      now,
+    );
+    const period = await this.subscriptions.apply(manager, {
+      viewerId,
+      paymentId: stored.id,
+      orderId: order.id,
+      planKey: plan.planKey,
+      change: next.change,
+      validFrom: next.validFrom,
+      validTill: next.validTill,
+    });
+    await this.orders.markPaid(manager, order.id);
+
+    const year = financialYear(now);
+    const sequence = await this.receipts.nextSequence(manager, year);
+    const { taxable, gst } = splitGst(order.amount, GST_RATE_PERCENT);
+    const receipt = await this.receipts.insert(manager, {
+      number: receiptNumber(year, sequence),
+      financialYear: year,
+      sequence,
+      paymentId: stored.id,
+      viewerId,
+      phoneNumber: order.phoneNumber,
+      planKey: plan.planKey,
+      planName: plan.plan,
+      validFrom: period.validFrom,
+      validTill: period.validTill,
+      amount: order.amount,
+      taxable,
+      gst,
+      gstRatePercent: GST_RATE_PERCENT,
+    });
+
+    const captured: PaymentCaptured = {
+      viewerId,
+      paymentId: payment.id,
+      orderId: order.providerOrderId,
+      planKey: plan.planKey,
+      amount: order.amount,
+      currency: 'INR',
+      receiptNumber: receipt.number,
+      capturedAt: stored.at.toISOString(),
+    };
+    await emit(Events.paymentCaptured, captured);
+    const changed: SubscriptionChanged = {
+      viewerId,
+      change: next.change,
+      planKey: plan.planKey,
+      previousPlanKey: next.previousPlanKey,
+      paymentId: payment.id,
+      validFrom: period.validFrom.toISOString(),
+      validTill: period.validTill.toISOString(),
+      amount: order.amount,
+    };
+    await emit(CHANGE_EVENTS[next.change], changed);
+    this.logger.info(
+      {
+        viewerId,
+        planKey: plan.planKey,
+        change: next.change,
+        paymentId: payment.id,
+        receipt: receipt.number,
+      },
+      'subscription settled',
+    );
+    return { period, receipt };
+  }
+
+  private async settlementOf(
+    manager: EntityManager,
+    period: StoredPeriod,
+    payment: StoredPayment,
+  ): Promise<Settlement | null> {
+    const receipt = await this.receipts.ofPayment(manager, period.paymentId);
+    if (!receipt) {
+      this.logger.error({ paymentId: payment.id }, 'a settled payment has no receipt');
+      return null;
+    }
+    return { period, receipt };
+  }
+}

@@ -1,0 +1,89 @@
+import { DomainError, ErrorCode } from '@chitram/contracts';
+import type { Logger } from '@chitram/nest-kit';
+import Razorpay from 'razorpay';
+import {
+  fromRazorpayPayment,
+  PaymentProvider,
+  type ProviderOrder,
+  type ProviderPayment,
+  type ProviderSecrets,
+  type RazorpayPaymentEntity,
+} from './payment-provider';
+
+/** How long one call to Razorpay may take; the SDK itself waits for ever. */
+const RAZORPAY_TIMEOUT_MS = 10_000;
+
+/** The part of the SDK's HTTP client that a test stand-in and a timeout need (the SDK keeps it public). */
+interface SdkHttp {
+  api: { rq: { defaults: { baseURL?: string; timeout?: number } } };
+}
+
+/** Payments through Razorpay's own SDK (orders, payments fetch and capture). */
+export class RazorpayProvider extends PaymentProvider {
+  readonly name = 'razorpay' as const;
+  private readonly client: Razorpay;
+
+  constructor(
+    secrets: ProviderSecrets,
+    private readonly logger: Logger,
+    apiBaseUrl = '',
+  ) {
+    super(secrets);
+    this.client = new Razorpay({ key_id: secrets.keyId, key_secret: secrets.keySecret });
+    const http = (this.client as unknown as SdkHttp).api.rq.defaults;
+    http.timeout = RAZORPAY_TIMEOUT_MS;
+    if (apiBaseUrl) http.baseURL = apiBaseUrl.replace(/\/+$/, '');
+  }
+
+  async createOrder(
+    amount: number,
+    currency: string,
+    receipt: string,
+    notes: Record<string, string>,
+  ): Promise<ProviderOrder> {
+    const order = await this.call('create an order', () =>
+      this.client.orders.create({ amount, currency, receipt, notes }),
+    );
+    return { id: order.id, amount: Number(order.amount), currency: order.currency };
+  }
+
+  async fetchPayment(paymentId: string): Promise<ProviderPayment> {
+    const payment = await this.call('fetch a payment', () => this.client.payments.fetch(paymentId));
+    return fromRazorpayPayment(payment);
+  }
+
+  async orderPayments(orderId: string): Promise<ProviderPayment[]> {
+    const list = await this.call("fetch an order's payments", () =>
+      this.client.orders.fetchPayments(orderId),
+    );
+    return (list.items as unknown as RazorpayPaymentEntity[]).map(fromRazorpayPayment);
+  }
+
+  async capture(payment: ProviderPayment): Promise<ProviderPayment> {
+    const captured = await this.call('capture a payment', () =>
+      this.client.payments.capture(payment.id, payment.amount, payment.currency),
+    );
+    return fromRazorpayPayment(captured);
+  }
+
+  private async call<T>(what: string, request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      // The SDK throws `{ statusCode, error: { code, description } }` for answers, and TypeErrors without one.
+      const answer = error as { statusCode?: number; error?: { code?: string; description?: string } };
+      this.logger.warn(
+        {
+          statusCode: answer.statusCode,
+          providerError: answer.error,
+          err: answer.statusCode ? undefined : error,
+        },
+        `Razorpay: could not ${what}`,
+      );
+      throw new DomainError(
+        ErrorCode.PAYMENT_PROVIDER_UNAVAILABLE,
+        'The payment service did not answer. Please try again shortly.',
+      );
+    }
+  }
+}

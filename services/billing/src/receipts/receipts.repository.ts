@@ -1,0 +1,133 @@
+import { Injectable } from '@nestjs/common';
+import type { PlanKey, ReceiptView, SellerDetails } from '@chitram/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+
+export interface NewReceipt {
+  number: string;
+  financialYear: string;
+  sequence: number;
+  paymentId: string;
+  viewerId: string;
+  phoneNumber: string | null;
+  planKey: PlanKey;
+  planName: string;
+  validFrom: Date;
+  validTill: Date;
+  amount: number;
+  taxable: number;
+  gst: number;
+  gstRatePercent: number;
+}
+
+interface ReceiptRow {
+  id: string;
+  number: string;
+  issued_at: Date;
+  plan_key: PlanKey;
+  plan_name: string;
+  valid_from: Date;
+  valid_till: Date;
+  amount_paise: number;
+  taxable_paise: number;
+  gst_paise: number;
+  gst_rate_percent: number;
+  phone_number: string | null;
+  provider_payment_id: string;
+  provider_order_id: string;
+}
+
+@Injectable()
+export class ReceiptsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The next number of the financial year; inside the activation's transaction, so numbers have no gaps. */
+  async nextSequence(manager: EntityManager, financialYear: string): Promise<number> {
+    const rows: Array<{ last_value: number }> = await manager.query(
+      `INSERT INTO "receipt_sequence" ("financial_year", "last_value") VALUES ($1, 1)
+       ON CONFLICT ("financial_year") DO UPDATE SET "last_value" = "receipt_sequence"."last_value" + 1
+       RETURNING "last_value"`,
+      [financialYear],
+    );
+    return rows[0].last_value;
+  }
+
+  async insert(manager: EntityManager, receipt: NewReceipt): Promise<{ id: string; number: string }> {
+    const rows: Array<{ id: string; number: string }> = await manager.query(
+      `INSERT INTO "receipt" ("number", "financial_year", "sequence", "payment_id", "viewer_id", "phone_number",
+         "plan_key", "plan_name", "valid_from", "valid_till", "amount_paise", "taxable_paise", "gst_paise",
+         "gst_rate_percent", "currency")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'INR') RETURNING "id", "number"`,
+      [
+        receipt.number,
+        receipt.financialYear,
+        receipt.sequence,
+        receipt.paymentId,
+        receipt.viewerId,
+        receipt.phoneNumber,
+        receipt.planKey,
+        receipt.planName,
+        receipt.validFrom,
+        receipt.validTill,
+        receipt.amount,
+        receipt.taxable,
+        receipt.gst,
+        receipt.gstRatePercent,
+      ],
+    );
+    return rows[0];
+  }
+
+  async ofPayment(
+    manager: EntityManager,
+    paymentId: string,
+  ): Promise<{ id: string; number: string } | undefined> {
+    const rows: Array<{ id: string; number: string }> = await manager.query(
+      'SELECT "id", "number" FROM "receipt" WHERE "payment_id" = $1',
+      [paymentId],
+    );
+    return rows[0];
+  }
+
+  /** A receipt of this viewer's; another viewer's is not found, as if it did not exist. */
+  async forViewer(
+    viewerId: string,
+    receiptId: string,
+    seller: SellerDetails,
+  ): Promise<ReceiptView | undefined> {
+    const rows: ReceiptRow[] = await this.dataSource.query(
+      `SELECT r.*, p."provider_payment_id", o."provider_order_id"
+         FROM "receipt" r JOIN "payment" p ON p."id" = r."payment_id"
+         JOIN "payment_order" o ON o."id" = p."order_id"
+        WHERE r."id" = $1 AND r."viewer_id" = $2`,
+      [receiptId, viewerId],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    return {
+      _id: row.id,
+      number: row.number,
+      issuedAt: new Date(row.issued_at).toISOString(),
+      planKey: row.plan_key,
+      planName: row.plan_name,
+      validFrom: new Date(row.valid_from).toISOString(),
+      validTill: new Date(row.valid_till).toISOString(),
+      amount: row.amount_paise,
+      taxableValue: row.taxable_paise,
+      gst: row.gst_paise,
+      gstRatePercent: row.gst_rate_percent,
+      currency: 'INR',
+      phoneNumber: row.phone_number,
+      paymentId: row.provider_payment_id,
+      orderId: row.provider_order_id,
+      seller,
+    };
+  }
+
+  /** D25: receipts stay for tax records, without the person. */
+  async anonymise(manager: EntityManager, viewerId: string): Promise<void> {
+    await manager.query(
+      'UPDATE "receipt" SET "viewer_id" = NULL, "phone_number" = NULL WHERE "viewer_id" = $1',
+      [viewerId],
+    );
+  }
+}
