@@ -16,6 +16,8 @@ export interface UserSession {
 
 export interface ActiveSubscription {
   planName: string;
+  /** The plan's key (`basic` … `gold`), when the server said. */
+  planKey?: string;
   /** ISO date-time; null when the plan has no expiry to show. */
   validTill: string | null;
 }

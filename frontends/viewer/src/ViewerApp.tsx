@@ -1,8 +1,12 @@
 import { Route, Routes } from 'react-router';
 import type { RemoteAppProps } from '@chitram/shell-contract';
 import { HostProvider } from './app/host';
+import { CheckoutPage } from './billing/CheckoutPage';
+import { PlansPage } from './billing/PlansPage';
+import { ProfilePage } from './billing/ProfilePage';
+import { ReceiptPage } from './billing/ReceiptPage';
+import { SuccessPage } from './billing/SuccessPage';
 import { About } from './pages/About';
-import { ComingSoon } from './pages/ComingSoon';
 import { Contact } from './pages/Contact';
 import { Home } from './pages/Home';
 import { LanguagePage } from './pages/LanguagePage';
@@ -21,22 +25,6 @@ import { LoginPage } from './sign-in/LoginPage';
 import { VerifyOtpPage } from './sign-in/VerifyOtpPage';
 import './styles/viewer.css';
 
-/** Screens of SPEC §2.1 that are not built yet, with what each will offer. */
-const UPCOMING: Array<{ path: string; title: string; text: string }> = [
-  {
-    path: '/subscribe',
-    title: 'Plans',
-    text: 'Plans from ₹99 for three months, with no auto-renewal, open here soon.',
-  },
-  { path: '/checkout', title: 'Checkout', text: 'Secure payment for your plan opens here soon.' },
-  { path: '/success-payment', title: 'Payment', text: 'Your payment confirmation will appear here.' },
-  {
-    path: '/profile',
-    title: 'Your profile',
-    text: 'Your plan, its validity and your payment history will appear here.',
-  },
-];
-
 /** The viewer remote: every public and viewer route of SPEC §2.1 (ARCHITECTURE, frontends/viewer). */
 export default function ViewerApp({ host }: RemoteAppProps) {
   return (
@@ -54,6 +42,12 @@ export default function ViewerApp({ host }: RemoteAppProps) {
         <Route path="login" element={<LoginPage />} />
         <Route path="verify-otp" element={<VerifyOtpPage />} />
         <Route path="delete-user" element={<DeleteAccountPage />} />
+        {/* Plans and payment (issue 7): SPEC §2.8, §2.9, §4.4; DECISIONS D14, D16–D19. */}
+        <Route path="subscribe" element={<PlansPage />} />
+        <Route path="checkout" element={<CheckoutPage />} />
+        <Route path="success-payment" element={<SuccessPage />} />
+        <Route path="profile" element={<ProfilePage />} />
+        <Route path="profile/receipts/:receiptId" element={<ReceiptPage />} />
         {/* Catalogue (issue 4): SPEC §2.1, §2.11, DECISIONS D10. */}
         <Route path="movies" element={<Movies />} />
         {CATEGORIES.map((category) => (
@@ -62,9 +56,6 @@ export default function ViewerApp({ host }: RemoteAppProps) {
         <Route path="movie/:slug/play" element={<TitlePage />} />
         {/* A known group only (ViewAll shows the 404 for anything else); static paths above win. */}
         <Route path=":group" element={<ViewAll />} />
-        {UPCOMING.map(({ path, title, text }) => (
-          <Route key={path} path={path.slice(1)} element={<ComingSoon title={title} text={text} />} />
-        ))}
         <Route path="*" element={<NotFound />} />
       </Routes>
     </HostProvider>

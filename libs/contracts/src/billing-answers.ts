@@ -1,9 +1,16 @@
-import type { PlanKey } from './plans';
+import type { Plan, PlanKey } from './plans';
 
 // What billing answers over HTTP (SPEC §3, §7; DECISIONS D14, D16–D19). Types and texts only, with no
 // imports that need Node or decorators, so the front ends import this module by sub-path.
 
 export type PaymentProviderName = 'razorpay' | 'sandbox';
+
+/** `GET /api/plans`: a plan as billing stores and answers it, the plan table with the price in paise. */
+export interface StoredPlan extends Plan {
+  /** Paise: the server's price (D16). */
+  amount: number;
+  currency: 'INR';
+}
 
 /** `POST /api/checkout/create-order`: SPEC §3's payment order, with what the checkout shows beside it. */
 export interface CheckoutOrder {

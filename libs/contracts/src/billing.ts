@@ -6,10 +6,11 @@ import type {
   PaymentView,
   ReceiptView,
   SandboxFailure,
+  StoredPlan,
   SubscriptionStatus,
   VerifiedPayment,
 } from './billing-answers';
-import { type DeviceClass, PLAN_KEYS, type Plan, type PlanKey } from './plans';
+import { type DeviceClass, PLAN_KEYS, type PlanKey } from './plans';
 import { subject } from './subject';
 
 export * from './billing-answers';
@@ -22,13 +23,6 @@ export * from './billing-answers';
 /** Razorpay's ids: `order_` or `pay_` and 14 letters or digits (the sandbox makes the same shape). */
 export const PROVIDER_ORDER_ID = /^order_[A-Za-z0-9]{8,32}$/;
 export const PROVIDER_PAYMENT_ID = /^pay_[A-Za-z0-9]{8,32}$/;
-
-/** A plan as billing stores and answers it: the plan table with the price in paise. */
-export interface StoredPlan extends Plan {
-  /** Paise: the server's price (D16). */
-  amount: number;
-  currency: 'INR';
-}
 
 export class ViewerRef {
   @IsUUID()

@@ -1,5 +1,5 @@
 import { DomainError, ErrorCode, HTTP_STATUS_BY_CODE } from './errors';
-import { parseIndianMobile, STORED_PHONE_NUMBER } from './identity';
+import { parseIndianMobile, returnPathFrom, STORED_PHONE_NUMBER } from './identity';
 
 describe('the phone rule (DECISIONS D4)', () => {
   it('takes 10 digits starting 6-9, with or without +91, and stores +91 and the 10 digits', () => {
@@ -56,5 +56,24 @@ describe('sign-in errors', () => {
     ])
       expect(HTTP_STATUS_BY_CODE[code]).toBe(400);
     expect(HTTP_STATUS_BY_CODE[ErrorCode.ACCOUNT_LOCKED]).toBe(429);
+  });
+});
+
+describe('returning after sign-in', () => {
+  it('goes back only to a page of this site that is not a login page', () => {
+    expect(returnPathFrom('/subscribe')).toBe('/subscribe');
+    expect(returnPathFrom('/checkout?plan=gold')).toBe('/checkout?plan=gold');
+    expect(returnPathFrom('/admin/movies')).toBe('/admin/movies');
+    for (const elsewhere of [
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      '/login',
+      '/verify-otp',
+      '/admin',
+      7,
+      null,
+    ])
+      expect(returnPathFrom(elsewhere)).toBeNull();
   });
 });

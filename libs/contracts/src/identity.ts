@@ -24,6 +24,17 @@ export function parseIndianMobile(input: unknown): string | undefined {
   return match ? `+91${match[1]}` : undefined;
 }
 
+/**
+ * A path of this site to return to after signing in (the page that sent the visitor to log in), or null
+ * for anything else: another site (`//host`, `https:`), a backslash trick, or a login page itself.
+ */
+export function returnPathFrom(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
+    return null;
+  if (/^\/(login|verify-otp|admin)(\/?$|\?)/.test(value)) return null;
+  return value.slice(0, 500);
+}
+
 /** Texts people see, SPEC §8 with the wording of DECISIONS D15. */
 export const SignInMessages = {
   otpSent: 'OTP sent Successfully.',

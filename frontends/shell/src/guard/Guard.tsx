@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { Navigate } from 'react-router';
+import { returnPathFrom } from '@chitram/contracts/src/identity';
+import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../session/session-store';
 import { Spinner } from '../ui/Spinner';
 import { decideGuard, type GuardRule } from './guard-rules';
@@ -15,6 +16,7 @@ export function Guard({ children, ...rule }: GuardProps) {
   const admin = useSession((s) => s.admin);
   const restored = useSession((s) => s.restored);
   const [gaveUpWaiting, setGaveUpWaiting] = useState(false);
+  const { pathname, search, state } = useLocation();
 
   useEffect(() => {
     if (restored) return;
@@ -24,5 +26,11 @@ export function Guard({ children, ...rule }: GuardProps) {
 
   if (!restored && !gaveUpWaiting) return <Spinner label="Checking your session" />;
   const redirectTo = decideGuard(rule, { user, admin });
-  return redirectTo ? <Navigate to={redirectTo} replace /> : children;
+  if (!redirectTo) return children;
+  // A page that needs sign-in sends the visitor to log in and back there afterwards; a login page that
+  // turns a signed-in person away sends them on to where they were going.
+  if (rule.kind === 'private')
+    return <Navigate to={redirectTo} replace state={{ returnTo: `${pathname}${search}` }} />;
+  const returnTo = returnPathFrom((state as { returnTo?: unknown } | null)?.returnTo);
+  return <Navigate to={returnTo ?? redirectTo} replace />;
 }

@@ -35,6 +35,7 @@ export function guardRuleFor(pathname: string): GuardRule | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path === '/admin') return { kind: 'publicOnly', role: 'admin', redirectTo: '/admin/dashboard' };
   if (path.startsWith('/admin/')) return { kind: 'private', role: 'admin', redirectTo: '/admin' };
+  if (path.startsWith('/profile/')) return { kind: 'private', role: 'user', redirectTo: '/login' };
   switch (path) {
     case '/login':
     case '/verify-otp':

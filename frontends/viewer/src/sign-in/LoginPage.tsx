@@ -43,7 +43,7 @@ export function LoginPage() {
     // SPEC §4.3: a failed send resets the counter.
     setResendAt(nextResendAt);
     if (nextResendAt === null) return;
-    const next: SignInFlow = { phoneNumber, resendAt: nextResendAt };
+    const next: SignInFlow = { phoneNumber, resendAt: nextResendAt, returnTo: flow.returnTo };
     void navigate('/verify-otp', { state: next });
   }
 

@@ -40,10 +40,18 @@ function sessionFrom(answer: unknown): UserSession | null {
 export function VerifyOtpPage() {
   const flow = signInFlowFrom(useLocation().state);
   if (!flow.phoneNumber) return <Navigate to="/login" replace />;
-  return <CodeStep phoneNumber={flow.phoneNumber} initialResendAt={flow.resendAt} />;
+  return <CodeStep phoneNumber={flow.phoneNumber} initialResendAt={flow.resendAt} returnTo={flow.returnTo} />;
 }
 
-function CodeStep({ phoneNumber, initialResendAt }: { phoneNumber: string; initialResendAt: number | null }) {
+function CodeStep({
+  phoneNumber,
+  initialResendAt,
+  returnTo,
+}: {
+  phoneNumber: string;
+  initialResendAt: number | null;
+  returnTo: string | null;
+}) {
   useDocumentTitle('Enter OTP');
   const { api, toast, problemOf, getSession } = useHost();
   const navigate = useNavigate();
@@ -66,7 +74,8 @@ function CodeStep({ phoneNumber, initialResendAt }: { phoneNumber: string; initi
       const session = sessionFrom(answer);
       if (!session) throw new Error('The sign-in answer carried no session.');
       getSession().signInUser(session);
-      void navigate('/', { replace: true });
+      // SPEC §4.3 goes home; a visitor sent here by a page that needs sign-in goes back to it.
+      void navigate(returnTo ?? '/', { replace: true });
     } catch (error) {
       toast(verifyFailureMessage(problemOf(error, SignInMessages.otpInvalid)), 'error');
       setOtp('');
@@ -88,11 +97,11 @@ function CodeStep({ phoneNumber, initialResendAt }: { phoneNumber: string; initi
     const next = await send(phoneNumber);
     setResendAt(next);
     // Kept in the history entry, so a refresh of this page still knows the number and the wait.
-    const flow: SignInFlow = { phoneNumber, resendAt: next };
+    const flow: SignInFlow = { phoneNumber, resendAt: next, returnTo };
     void navigate('/verify-otp', { replace: true, state: flow });
   }
 
-  const backToPhone: SignInFlow = { phoneNumber, resendAt };
+  const backToPhone: SignInFlow = { phoneNumber, resendAt, returnTo };
 
   return (
     <SignInCard>

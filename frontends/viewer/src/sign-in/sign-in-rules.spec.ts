@@ -98,14 +98,32 @@ describe('the login flow across /login and /verify-otp (DECISIONS D9)', () => {
     expect(signInFlowFrom({ phoneNumber: '+919876543210', resendAt: 5 })).toEqual({
       phoneNumber: '+919876543210',
       resendAt: 5,
+      returnTo: null,
     });
   });
 
+  it('returns to the page that asked for sign-in, on this site only', () => {
+    expect(signInFlowFrom({ returnTo: '/checkout?plan=gold&price=1200' }).returnTo).toBe(
+      '/checkout?plan=gold&price=1200',
+    );
+    expect(signInFlowFrom({ returnTo: '/subscribe' }).returnTo).toBe('/subscribe');
+    for (const elsewhere of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      '/login',
+      '/verify-otp?x=1',
+      42,
+    ])
+      expect(signInFlowFrom({ returnTo: elsewhere }).returnTo).toBeNull();
+  });
+
   it('has no number after a refresh without state, or with a forged one', () => {
-    expect(signInFlowFrom(null)).toEqual({ phoneNumber: null, resendAt: null });
+    expect(signInFlowFrom(null)).toEqual({ phoneNumber: null, resendAt: null, returnTo: null });
     expect(signInFlowFrom({ phoneNumber: '12345', resendAt: 'soon' })).toEqual({
       phoneNumber: null,
       resendAt: null,
+      returnTo: null,
     });
   });
 });

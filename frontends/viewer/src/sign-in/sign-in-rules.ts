@@ -1,4 +1,4 @@
-import { parseIndianMobile, SignInMessages } from '@chitram/contracts/src/identity';
+import { parseIndianMobile, returnPathFrom, SignInMessages } from '@chitram/contracts/src/identity';
 
 /** SPEC §9: a 10-digit number after +91, a 6-digit code, 60 seconds between sends. */
 export const PHONE_LENGTH = 10;
@@ -95,6 +95,8 @@ export interface SignInFlow {
   phoneNumber: string | null;
   /** When another code may be sent (epoch ms), or null. */
   resendAt: number | null;
+  /** Where to go once signed in (the page that sent the visitor to log in); null: home. */
+  returnTo: string | null;
 }
 
 export function signInFlowFrom(state: unknown): SignInFlow {
@@ -102,5 +104,5 @@ export function signInFlowFrom(state: unknown): SignInFlow {
   const phoneNumber = typeof value.phoneNumber === 'string' ? phoneNumberFrom(value.phoneNumber) : null;
   const resendAt =
     typeof value.resendAt === 'number' && Number.isFinite(value.resendAt) ? value.resendAt : null;
-  return { phoneNumber, resendAt };
+  return { phoneNumber, resendAt, returnTo: returnPathFrom(value.returnTo) };
 }

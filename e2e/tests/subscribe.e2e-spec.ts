@@ -1,0 +1,194 @@
+import { randomInt } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { BASE_URL, launchBrowser } from '../support/browser';
+
+// Subscribing end to end (issue 7): SPEC §2.8, §2.9, §4.4, §8; DECISIONS D14–D19. Payments go through the
+// sandbox provider of development (D19), whose window stands in for Razorpay Checkout.
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let clientIp: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+beforeEach(async () => {
+  clientIp = `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  await context.route(`${BASE_URL}/api/**`, (route) =>
+    route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': clientIp } }),
+  );
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await context?.close();
+});
+
+const freshPhone = () => `${randomInt(6, 10)}${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
+const toast = (text: string | RegExp) => page.locator('.toast', { hasText: text });
+const sandbox = () => page.getByRole('dialog', { name: 'Chitram' });
+
+async function api(path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set('x-forwarded-for', clientIp);
+  if (init.body) headers.set('content-type', 'application/json');
+  return fetch(`${BASE_URL}/api/${path}`, { ...init, headers });
+}
+
+async function latestCode(phone: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const res = await api(`dev/otp-outbox?phone=${encodeURIComponent(`+91${phone}`)}`);
+    if (res.ok) {
+      const otp = ((await res.json()) as { codes: Array<{ otp: string }> }).codes.at(-1)?.otp;
+      if (otp) return otp;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no code arrived for +91${phone}`);
+}
+
+/** Signs a viewer in through the login screens, from wherever the page is now. */
+async function logInOnScreen(phone: string): Promise<void> {
+  await page.getByLabel('Mobile Number').fill(phone);
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await page.getByLabel('Enter OTP').pressSequentially(await latestCode(phone));
+}
+
+/** A signed-in viewer on the plans page, signed in through the API and stored as the web app does. */
+async function signedInOnPlans(): Promise<{ phone: string; token: string }> {
+  const phone = freshPhone();
+  expect(
+    (await api('user/send-otp', { method: 'POST', body: JSON.stringify({ phoneNumber: phone }) })).status,
+  ).toBe(200);
+  const res = await api('user/verify-otp', {
+    method: 'POST',
+    body: JSON.stringify({ phoneNumber: `+91${phone}`, otp: await latestCode(phone) }),
+  });
+  const session = (await res.json()) as { token: string };
+  await page.goto(`${BASE_URL}/about`);
+  await page.evaluate((s) => localStorage.setItem('user', JSON.stringify(s)), session);
+  await page.goto(`${BASE_URL}/subscribe`);
+  return { phone, token: session.token };
+}
+
+async function subscriptionStatus(token: string) {
+  const res = await api('movie/subscription-status', { headers: { authorization: `Bearer ${token}` } });
+  return (await res.json()) as { isSubscribed: boolean; activeSubscription: { planName: string } | null };
+}
+
+const card = (name: string) => page.locator('.vw-plan', { has: page.getByRole('heading', { name }) });
+
+describe('subscribing (SPEC §2.8, §2.9, §4.4)', () => {
+  it('takes a signed-out visitor through login, the sandbox payment and the success page to a plan with a receipt', async () => {
+    await page.goto(`${BASE_URL}/subscribe`);
+    await page.getByRole('heading', { level: 1, name: 'Choose the Best Plan for You' }).waitFor();
+    await page.locator('.vw-plan').nth(3).waitFor();
+    expect(await page.locator('.vw-plan').count()).toBe(4);
+    const standard = card('STANDARD PLAN');
+    expect(await standard.innerText()).toContain('Full HD 1080p');
+    expect(await standard.innerText()).toContain('Mobile & Website');
+
+    await standard.getByRole('button', { name: 'Pay Rs 299' }).click();
+    await toast('Please log in to subscribe.').waitFor();
+    await page.waitForURL(`${BASE_URL}/login`);
+
+    const phone = freshPhone();
+    await logInOnScreen(phone);
+    // Back on the plans after sign-in.
+    await page.waitForURL(`${BASE_URL}/subscribe`);
+    await card('STANDARD PLAN').getByRole('button', { name: 'Pay Rs 299' }).click();
+
+    await page.waitForURL(/\/checkout\?plan=standard/);
+    await sandbox().waitFor();
+    expect(await sandbox().innerText()).toContain('₹299.00');
+    await sandbox().getByRole('button', { name: 'Pay ₹299.00' }).click();
+
+    await page.waitForURL(`${BASE_URL}/success-payment`);
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    const success = await page.locator('.vw-success__card').innerText();
+    expect(success).toContain('Standard Plan');
+    expect(success).toContain('Rs 299');
+    expect(success).toContain('Mobile & Website');
+
+    // The header knows: no Subscribe button any more; the profile panel shows the plan with Upgrade.
+    const header = page.locator('header.site-header');
+    expect(await header.getByRole('link', { name: 'Subscribe' }).count()).toBe(0);
+    await header.getByRole('button', { name: 'Profile' }).click();
+    const panel = page.locator('#profile-panel');
+    expect(await panel.innerText()).toContain('Standard Plan');
+    expect(await panel.getByRole('link', { name: 'Upgrade' }).count()).toBe(1);
+
+    // The profile page: number, plan, validity and a receipt to view and download.
+    await page.goto(`${BASE_URL}/profile`);
+    const facts = page.locator('.vw-profile__facts');
+    await facts.waitFor();
+    expect(await facts.innerText()).toContain(`+91${phone}`);
+    expect(await facts.innerText()).toContain('Standard Plan');
+    expect(await facts.innerText()).not.toContain('N/A');
+    const payment = page.locator('.vw-payment').first();
+    await payment.waitFor();
+    expect(await payment.innerText()).toContain('₹299.00');
+    expect(await payment.innerText()).toContain('Paid');
+
+    const download = page.waitForEvent('download');
+    await payment.getByRole('button', { name: 'Download PDF' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^chitram-receipt-CH-\d{4}-\d{2}-\d{6}\.pdf$/);
+    const path = await file.path();
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync(path).subarray(0, 5).toString()).toBe('%PDF-');
+
+    await payment.getByRole('link', { name: /View receipt/ }).click();
+    const receipt = page.locator('.vw-receipt__card');
+    await receipt.waitFor();
+    const text = await receipt.innerText();
+    expect(text).toContain('GST @ 18%');
+    expect(text).toContain('₹253.39'); // taxable value of ₹299 with 18% GST inside
+    expect(text).toContain('₹45.61');
+  });
+
+  it('cancels on Dismiss and reports Fail, activating nothing', async () => {
+    const { token } = await signedInOnPlans();
+    await card('GOLD PLAN').getByRole('button', { name: 'Pay Rs 1200' }).click();
+    await sandbox().waitFor();
+    await sandbox().getByRole('button', { name: 'Dismiss' }).first().click();
+    await toast('Payment cancelled by user.').waitFor();
+    await page.waitForURL(`${BASE_URL}/`);
+
+    await page.goto(`${BASE_URL}/subscribe`);
+    await card('GOLD PLAN').getByRole('button', { name: 'Pay Rs 1200' }).click();
+    await sandbox().waitFor();
+    await sandbox().getByRole('button', { name: 'Fail' }).click();
+    await toast(/Payment failed\. No money was taken/).waitFor();
+    await page.waitForURL(`${BASE_URL}/subscribe`);
+
+    expect(await subscriptionStatus(token)).toEqual({ isSubscribed: false, activeSubscription: null });
+    // The failure reaches billing by the provider's webhook, a moment after the window closed.
+    const payment = page.locator('.vw-payment').first();
+    for (let tries = 0; tries < 20 && !(await payment.isVisible()); tries++) {
+      await page.goto(`${BASE_URL}/profile`);
+      await page.locator('.vw-profile__heading').waitFor();
+      await page.waitForTimeout(500);
+    }
+    expect(await payment.innerText()).toContain('Failed');
+    expect(await page.getByRole('button', { name: 'Download PDF' }).count()).toBe(0);
+  });
+
+  it('sends a visitor who opens the checkout directly to log in, and back to it afterwards', async () => {
+    await page.goto(`${BASE_URL}/checkout?plan=basic&planName=Basic+Plan&device=Mobile&price=99`);
+    await toast('Please log in to continue.').waitFor();
+    await page.waitForURL(`${BASE_URL}/login`);
+    await logInOnScreen(freshPhone());
+    await page.waitForURL(/\/checkout\?plan=basic/);
+    await sandbox().waitFor();
+    expect(await sandbox().innerText()).toContain('Basic Plan');
+  });
+});

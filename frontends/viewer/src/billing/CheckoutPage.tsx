@@ -1,0 +1,135 @@
+import { PaymentMessages } from '@chitram/contracts/src/billing-answers';
+import type {
+  CheckoutOrder,
+  PaymentConfirmation,
+  VerifiedPayment,
+} from '@chitram/contracts/src/billing-answers';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useHost } from '../app/host';
+import { useDocumentTitle } from '../app/use-document-title';
+import { checkoutRequestFrom, type PaymentSuccess } from './billing-rules';
+import { openRazorpayCheckout, type CheckoutHandlers } from './razorpay-checkout';
+import { SandboxPaymentWindow } from './SandboxPaymentWindow';
+import '../styles/billing.css';
+
+type Phase = 'initializing' | 'paying' | 'processing';
+
+/**
+ * /checkout (SPEC §2.9, §4.4; DECISIONS D15, D16, D18, D19): starts by itself, creates the order on the
+ * server, opens Razorpay Checkout (or the sandbox window), verifies the payment with the server and
+ * goes to /success-payment. Every outcome is a toast, never an alert.
+ */
+export function CheckoutPage() {
+  useDocumentTitle('Checkout');
+  const { api, toast, getSession } = useHost();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const request = useMemo(() => checkoutRequestFrom(search), [search]);
+  const [phase, setPhase] = useState<Phase>('initializing');
+  const [sandboxOrder, setSandboxOrder] = useState<CheckoutOrder | null>(null);
+  const started = useRef(false);
+  const handlers = useRef<CheckoutHandlers | null>(null);
+
+  useEffect(() => {
+    if (started.current) return; // one order per visit, even when React runs effects twice
+    started.current = true;
+    if (!getSession().user?.token) {
+      toast(PaymentMessages.loginToContinue, 'error');
+      void navigate('/login', {
+        replace: true,
+        state: { returnTo: `${location.pathname}${location.search}` },
+      });
+      return;
+    }
+    if (!request) {
+      toast(PaymentMessages.checkoutFailed, 'error');
+      void navigate('/subscribe', { replace: true });
+      return;
+    }
+    const planKey = request.planKey;
+
+    handlers.current = {
+      onPaid: (confirmation: PaymentConfirmation) => void verify(confirmation),
+      onDismiss: () => {
+        setSandboxOrder(null);
+        toast(PaymentMessages.cancelled, 'info');
+        void navigate('/', { replace: true });
+      },
+      onFailed: (reason: string) => {
+        setSandboxOrder(null);
+        toast(
+          reason ? `${PaymentMessages.paymentFailed} (${reason})` : PaymentMessages.paymentFailed,
+          'error',
+        );
+        void navigate('/subscribe', { replace: true });
+      },
+    };
+
+    async function verify(confirmation: PaymentConfirmation) {
+      setSandboxOrder(null);
+      setPhase('processing');
+      try {
+        const answer = await api
+          .post('checkout/verify-payment', { json: { ...confirmation, planKey } })
+          .json<VerifiedPayment>();
+        if (!answer.success && !answer.status) throw new Error('not verified');
+        getSession().updateSubscription(answer.activeSubscription, answer.isSubscribed);
+        const success: PaymentSuccess = {
+          planName: answer.activeSubscription?.planName ?? request!.planName,
+          price: request!.price,
+          device: request!.device,
+          validTill: answer.activeSubscription?.validTill ?? null,
+        };
+        void navigate('/success-payment', { replace: true, state: success });
+      } catch {
+        toast(PaymentMessages.verificationFailed, 'error');
+        void navigate('/profile', { replace: true });
+      }
+    }
+
+    void (async () => {
+      let order: CheckoutOrder;
+      try {
+        order = await api.post('checkout/create-order', { json: { planKey } }).json<CheckoutOrder>();
+      } catch {
+        toast(PaymentMessages.checkoutFailed, 'error');
+        void navigate('/', { replace: true });
+        return;
+      }
+      setPhase('paying');
+      if (order.provider === 'sandbox') {
+        setSandboxOrder(order);
+        return;
+      }
+      try {
+        await openRazorpayCheckout(order, handlers.current!);
+      } catch {
+        toast(PaymentMessages.checkoutFailed, 'error');
+        void navigate('/', { replace: true });
+      }
+    })();
+    // Runs once per visit: the request and session are read as they were when the page opened.
+  }, []);
+
+  return (
+    <section className="vw-checkout" aria-live="polite" aria-busy={phase !== 'paying'}>
+      <div className="vw-checkout__card">
+        <span className="vw-checkout__spinner" aria-hidden="true" />
+        <p className="vw-checkout__status" role="status">
+          {phase === 'initializing' ? PaymentMessages.initializing : PaymentMessages.processing}
+        </p>
+        {request && (
+          <p className="vw-checkout__plan">
+            {request.planName}
+            {request.price && <> · Rs {request.price}</>}
+          </p>
+        )}
+      </div>
+      {sandboxOrder && handlers.current && (
+        <SandboxPaymentWindow order={sandboxOrder} handlers={handlers.current} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { PaymentMessages } from '@chitram/contracts/src/billing-answers';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useDocumentTitle } from '../app/use-document-title';
+import { useHost } from '../app/host';
+import {
+  APP_LINK_DELAY_MS,
+  APP_PAYMENT_SUCCESS_LINK,
+  formatDate,
+  isAndroidPhoneBrowser,
+  paymentSuccessFrom,
+} from './billing-rules';
+import '../styles/billing.css';
+
+/** /success-payment (SPEC §2.9, §4.4): the plan bought, and on an Android phone the app after a second. */
+export function SuccessPage() {
+  useDocumentTitle('Payment successful');
+  const { useSession } = useHost();
+  const handedOver = paymentSuccessFrom(useLocation().state);
+  // Opened directly (a refresh after the history entry lost its state): the session still knows the plan.
+  const plan = useSession((s) => s.user?.activeSubscription ?? null);
+  const success =
+    handedOver ??
+    (plan ? { planName: plan.planName, price: '', device: '', validTill: plan.validTill } : null);
+
+  useEffect(() => {
+    if (!isAndroidPhoneBrowser(navigator.userAgent)) return;
+    const timer = setTimeout(() => window.location.assign(APP_PAYMENT_SUCCESS_LINK), APP_LINK_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  return (
+    <section className="vw-page vw-success" aria-labelledby="vw-success-title">
+      <div className="vw-success__card">
+        <div className="vw-success__mark" aria-hidden="true">
+          ✓
+        </div>
+        <h1 id="vw-success-title" className="vw-success__title">
+          {PaymentMessages.success}
+        </h1>
+        {success && (
+          <dl className="vw-success__facts">
+            <div>
+              <dt>Plan</dt>
+              <dd>{success.planName}</dd>
+            </div>
+            {success.price && (
+              <div>
+                <dt>Price</dt>
+                <dd>Rs {success.price}</dd>
+              </div>
+            )}
+            {success.device && (
+              <div>
+                <dt>Devices</dt>
+                <dd>{success.device}</dd>
+              </div>
+            )}
+            {success.validTill && (
+              <div>
+                <dt>Valid till</dt>
+                <dd>{formatDate(success.validTill)}</dd>
+              </div>
+            )}
+          </dl>
+        )}
+        <div className="vw-success__actions">
+          <Link className="button button--primary" to="/">
+            Go to Home
+          </Link>
+          <Link className="button button--ghost" to="/profile">
+            See your receipt
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

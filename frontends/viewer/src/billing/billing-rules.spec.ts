@@ -1,0 +1,79 @@
+import {
+  checkoutPath,
+  checkoutRequestFrom,
+  downloadName,
+  formatDate,
+  isAndroidPhoneBrowser,
+  paymentSuccessFrom,
+} from './billing-rules';
+
+describe('checkout query (SPEC §2.1, DECISIONS D16)', () => {
+  it('carries the plan to the checkout and reads it back', () => {
+    const path = checkoutPath({
+      planKey: 'premium',
+      plan: 'Premium Plan',
+      device: 'Mobile, Website, TAB and Smart TV',
+      price: '999',
+    });
+    expect(path).toBe(
+      '/checkout?plan=premium&planName=Premium+Plan&device=Mobile%2C+Website%2C+TAB+and+Smart+TV&price=999',
+    );
+    expect(checkoutRequestFrom(new URL(`http://x${path}`).searchParams)).toEqual({
+      planKey: 'premium',
+      planName: 'Premium Plan',
+      device: 'Mobile, Website, TAB and Smart TV',
+      price: '999',
+    });
+  });
+
+  it('refuses a plan the product does not sell, and shows no made-up price', () => {
+    expect(checkoutRequestFrom(new URLSearchParams('plan=platinum&price=1'))).toBeNull();
+    expect(checkoutRequestFrom(new URLSearchParams(''))).toBeNull();
+    expect(checkoutRequestFrom(new URLSearchParams('plan=gold&price=1e9'))?.price).toBe('');
+  });
+});
+
+describe('success and profile', () => {
+  it('reads what the checkout handed over, or nothing', () => {
+    expect(
+      paymentSuccessFrom({
+        planName: 'Gold Plan',
+        price: '1200',
+        device: 'All',
+        validTill: '2027-11-22T00:00:00.000Z',
+      }),
+    ).toEqual({
+      planName: 'Gold Plan',
+      price: '1200',
+      device: 'All',
+      validTill: '2027-11-22T00:00:00.000Z',
+    });
+    expect(paymentSuccessFrom(null)).toBeNull();
+    expect(paymentSuccessFrom({ planName: 'Gold Plan' })).toBeNull();
+  });
+
+  it('opens the app only on an Android phone', () => {
+    expect(
+      isAndroidPhoneBrowser(
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36',
+      ),
+    ).toBe(true);
+    expect(
+      isAndroidPhoneBrowser(
+        'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 Chrome/120 Safari/537.36',
+      ),
+    ).toBe(false);
+    expect(
+      isAndroidPhoneBrowser('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148'),
+    ).toBe(false);
+  });
+
+  it('shows dates in the Indian way and names downloads from the server', () => {
+    expect(formatDate('2026-11-22T20:00:00Z')).toBe('23 Nov 2026');
+    expect(formatDate(null)).toBe('N/A');
+    expect(downloadName('attachment; filename="chitram-receipt-CH-2026-27-000001.pdf"', 'x.pdf')).toBe(
+      'chitram-receipt-CH-2026-27-000001.pdf',
+    );
+    expect(downloadName(null, 'receipt.pdf')).toBe('receipt.pdf');
+  });
+});

@@ -1,0 +1,100 @@
+import type { PlanKey } from '@chitram/contracts/src/plans';
+
+// Rules of the plans, checkout and profile screens (SPEC §2.8, §2.9, §4.4; DECISIONS D14, D16), kept
+// apart from React so they are tested directly.
+
+const PLAN_KEYS: readonly string[] = ['basic', 'standard', 'premium', 'gold'];
+
+/** SPEC §2.1's checkout query: `?plan=&planName=&device=&price=`. The price is for display only (D16). */
+export interface CheckoutRequest {
+  planKey: PlanKey;
+  planName: string;
+  device: string;
+  price: string;
+}
+
+export function checkoutPath(plan: {
+  planKey: PlanKey;
+  plan: string;
+  device: string;
+  price: string;
+}): string {
+  const query = new URLSearchParams({
+    plan: plan.planKey,
+    planName: plan.plan,
+    device: plan.device,
+    price: plan.price,
+  });
+  return `/checkout?${query.toString()}`;
+}
+
+/** The checkout's plan from its query, or null when it names no plan the product sells. */
+export function checkoutRequestFrom(search: URLSearchParams): CheckoutRequest | null {
+  const planKey = search.get('plan') ?? '';
+  if (!PLAN_KEYS.includes(planKey)) return null;
+  return {
+    planKey: planKey as PlanKey,
+    planName: (search.get('planName') ?? '').slice(0, 60),
+    device: (search.get('device') ?? '').slice(0, 80),
+    price: /^\d{1,6}$/.test(search.get('price') ?? '') ? (search.get('price') as string) : '',
+  };
+}
+
+/** What the success page shows (SPEC §2.9), handed over from the checkout. */
+export interface PaymentSuccess {
+  planName: string;
+  price: string;
+  device: string;
+  validTill: string | null;
+}
+
+export function paymentSuccessFrom(state: unknown): PaymentSuccess | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const value = state as Record<string, unknown>;
+  if (
+    typeof value.planName !== 'string' ||
+    typeof value.price !== 'string' ||
+    typeof value.device !== 'string'
+  )
+    return null;
+  return {
+    planName: value.planName,
+    price: value.price,
+    device: value.device,
+    validTill: typeof value.validTill === 'string' ? value.validTill : null,
+  };
+}
+
+/** SPEC §4.4: on an Android phone's browser the success page opens the app after a second. */
+export const APP_PAYMENT_SUCCESS_LINK = 'chitram://payment-success';
+export const APP_LINK_DELAY_MS = 1000;
+
+export function isAndroidPhoneBrowser(userAgent: string): boolean {
+  return /Android/i.test(userAgent) && /Mobile/i.test(userAgent);
+}
+
+const DATE = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
+const DATE_TIME = new Intl.DateTimeFormat('en-IN', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Asia/Kolkata',
+});
+
+/** Dates as a viewer in India reads them: '22 Nov 2026'. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return 'N/A';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? 'N/A' : DATE.format(date);
+}
+
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return 'N/A';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? 'N/A' : DATE_TIME.format(date);
+}
+
+/** `chitram-receipt-….pdf` from a Content-Disposition header, else a name from the receipt number. */
+export function downloadName(contentDisposition: string | null, fallback: string): string {
+  const match = /filename="([^"]+)"/.exec(contentDisposition ?? '');
+  return match?.[1] ?? fallback;
+}
