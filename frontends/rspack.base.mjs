@@ -1,7 +1,10 @@
 // The rspack configuration the three front ends share: SWC for TypeScript/TSX, native CSS,
-// content-hashed file names and the federation settings of ARCHITECTURE rule 8.
+// content-hashed file names, files precompressed for the web server and the federation settings of
+// ARCHITECTURE rule 8.
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 
@@ -19,6 +22,55 @@ function sharedSingletons(dependencies) {
     'react-router': singleton(dependencies['react-router']),
     zustand: singleton(dependencies.zustand),
   };
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** What the web server sends compressed (libs/web-server): text, never images, fonts or source maps. */
+const PRECOMPRESSED = /\.(html|js|mjs|css|json|svg|txt|webmanifest)$/;
+
+/**
+ * Writes `<asset>.br` and `<asset>.gz` beside every text asset, at the highest levels: done once per
+ * build, it costs the server nothing per request. A variant that saves nothing is left out, and the
+ * server then sends the next one it has.
+ */
+class PrecompressPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tapPromise(
+        // After minification, hashing and the HTML page, so the bytes compressed are the final ones.
+        { name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        async (assets) => {
+          const names = Object.keys(assets).filter((name) => PRECOMPRESSED.test(name));
+          await Promise.all(
+            names.map(async (name) => {
+              const raw = compilation.getAsset(name).source.buffer();
+              const [br, gz] = await Promise.all([
+                brotli(raw, {
+                  params: {
+                    [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+                    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+                  },
+                }),
+                gzip(raw, { level: zlib.constants.Z_BEST_COMPRESSION }),
+              ]);
+              for (const [suffix, bytes] of [
+                ['.br', br],
+                ['.gz', gz],
+              ]) {
+                if (bytes.length < raw.length) {
+                  compilation.emitAsset(`${name}${suffix}`, new sources.RawSource(bytes));
+                }
+              }
+            }),
+          );
+        },
+      );
+    });
+  }
 }
 
 /**
@@ -84,7 +136,16 @@ export function frontendConfig({ dir, name, mode = 'production', exposes = {}, h
         dts: false,
         // remotes.json names remoteEntry.js directly, so no mf-manifest.json is needed.
         manifest: false,
+        // One federation runtime per page: the shell publishes its runtime core and each remote's
+        // remoteEntry.js uses it instead of bundling (and running) a second copy of its own.
+        experiments: {
+          ...(host ? { provideExternalRuntime: true } : { externalRuntime: true }),
+          // Browsers only, and remotes named by their remoteEntry.js, never by a manifest snapshot:
+          // the runtime's Node loader and snapshot plugins are left out.
+          optimization: { disableSnapshot: true, target: 'web' },
+        },
       }),
+      ...(production ? [new PrecompressPlugin()] : []),
     ],
     performance: { hints: false },
   };

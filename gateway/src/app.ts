@@ -14,6 +14,7 @@ import {
 } from '@chitram/nest-kit';
 import { AppModule } from './app.module';
 import { GatewayConfig } from './config';
+import { registerCompression } from './http/compression';
 import { HttpErrorFilter } from './http/error.filter';
 
 /** Builds the gateway: Fastify, security headers, CORS, validation, error mapping, request ids, OpenAPI. */
@@ -60,6 +61,7 @@ export async function createGatewayApp(
     contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
+  await registerCompression(app);
   // Multipart forms are read as streams by the routes that take them (src/media/upload-form.ts),
   // each with its own limits; nothing is buffered or written to disk here.
   await app.register(multipart);

@@ -1,9 +1,12 @@
-// A tiny web server for the front ends, on node:http alone: static files, SPA fallback, CORS for
-// federated remotes, JSON routes (the shell's runtime manifest) and a streaming reverse proxy to the gateway.
+// A tiny web server for the front ends, on node:http alone: static files (precompressed variants,
+// byte ranges), SPA fallback, CORS for federated remotes, JSON routes (the shell's runtime manifest)
+// and a streaming reverse proxy to the gateway.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import { acceptableEncodings, isCompressible } from './encoding.mjs';
+import { parseRange } from './range.mjs';
 
 const CONTENT_TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -151,21 +154,41 @@ export async function createWebServer({
       (spa && wantsPage(req, decoded) ? await findFile(path.join(rootDir, 'index.html')) : null);
     if (!found) return sendText(res, 404, 'Not found');
 
-    const etag = `W/"${found.size.toString(16)}-${Math.floor(found.mtimeMs).toString(16)}"`;
+    // A Range names bytes of the file as it is, so a ranged request gets the uncompressed file.
+    const variant = req.headers.range ? identity(found) : await compressedVariant(req, found);
+    const etag = entityTag(found, variant.encoding);
     const headers = {
       'Content-Type': contentTypeFor(found.path),
       'Cache-Control': cacheControlFor(found.path),
       'Last-Modified': new Date(found.mtimeMs).toUTCString(),
       ETag: etag,
+      'Accept-Ranges': 'bytes',
       'X-Content-Type-Options': 'nosniff',
+      // Caches must keep the compressed and uncompressed answers apart.
+      ...(isCompressible(found.path) ? { Vary: 'Accept-Encoding' } : {}),
+      ...(variant.encoding ? { 'Content-Encoding': variant.encoding } : {}),
     };
-    if (req.headers['if-none-match'] === etag) {
+    if (matchesEtag(req.headers['if-none-match'], etag)) {
       res.writeHead(304, headers);
       return void res.end();
     }
-    res.writeHead(200, { ...headers, 'Content-Length': found.size });
+
+    const range = rangeToSend(req, variant, headers['Last-Modified']);
+    if (range === 'unsatisfiable') {
+      res.writeHead(416, { ...headers, 'Content-Range': `bytes */${variant.size}`, 'Content-Length': 0 });
+      return void res.end();
+    }
+    if (range) {
+      res.writeHead(206, {
+        ...headers,
+        'Content-Range': `bytes ${range.start}-${range.end}/${variant.size}`,
+        'Content-Length': range.end - range.start + 1,
+      });
+    } else {
+      res.writeHead(200, { ...headers, 'Content-Length': variant.size });
+    }
     if (req.method === 'HEAD') return void res.end();
-    createReadStream(found.path)
+    createReadStream(variant.path, range ?? {})
       .on('error', (error) => res.destroy(error))
       .pipe(res);
   }
@@ -191,6 +214,47 @@ export async function createWebServer({
         agent.destroy();
       }),
   };
+}
+
+/** The file as it is on disk. */
+function identity(found) {
+  return { path: found.path, size: found.size, encoding: null };
+}
+
+/** The best precompressed sibling (`x.js.br`, `x.js.gz`) the browser accepts, else the file itself. */
+async function compressedVariant(req, found) {
+  if (!isCompressible(found.path)) return identity(found);
+  for (const { name, suffix } of acceptableEncodings(req.headers['accept-encoding'])) {
+    const info = await stat(found.path + suffix).catch(() => null);
+    if (info?.isFile()) {
+      return { path: found.path + suffix, size: info.size, encoding: name };
+    }
+  }
+  return identity(found);
+}
+
+// Weak: the tag names the file's size and time, not its bytes; each encoding has its own.
+function entityTag(found, encoding) {
+  const base = `${found.size.toString(16)}-${Math.floor(found.mtimeMs).toString(16)}`;
+  return `W/"${encoding ? `${base}-${encoding}` : base}"`;
+}
+
+/** If-None-Match holds a list of tags (or `*`), compared weakly (RFC 9110 §13.1.2). */
+function matchesEtag(header, etag) {
+  if (!header) return false;
+  const opaque = (tag) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}
+
+/**
+ * The range to send, if any. An If-Range that no longer holds (the file changed since the client
+ * got its first part) means the whole file again; only the date form can hold, as our tags are weak.
+ */
+function rangeToSend(req, variant, lastModified) {
+  if (variant.encoding || !req.headers.range) return null;
+  const ifRange = req.headers['if-range'];
+  if (ifRange && ifRange.trim() !== lastModified) return null;
+  return parseRange(req.headers.range, variant.size);
 }
 
 async function findFile(filePath) {
