@@ -7,3 +7,4 @@ export * from './catalog';
 export * from './media';
 export * from './subject';
 export * from './billing';
+export * from './videos';

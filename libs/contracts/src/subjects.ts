@@ -1,4 +1,5 @@
 import { BillingSubjects } from './billing';
+import { VideoSubjects } from './videos';
 
 /** The five back-end services, each a NATS queue group of its own name. */
 export const SERVICE_NAMES = ['auth', 'catalog', 'billing', 'media', 'users'] as const;
@@ -34,6 +35,7 @@ export const Subjects = {
   media: {
     /** Removes stored objects by key (DeleteMediaObjects): compensation after a failed save, released images. */
     deleteObjects: 'chitram.media.objects.delete.v1',
+    videos: VideoSubjects,
   },
   /** Payloads and answers: libs/contracts/src/catalog.ts. */
   catalog: {
@@ -93,6 +95,8 @@ export const Events = {
   paymentCaptured: 'chitram.events.billing.payment-captured.v1',
   /** Payload PaymentFailed (billing.ts). */
   paymentFailed: 'chitram.events.billing.payment-failed.v1',
+  /** Payload VideoStatus (videos.ts): a title's video changed state or progressed (at most every few percent). */
+  videoStateChanged: 'chitram.events.media.video-state-changed.v1',
 } as const;
 
 /** Header that carries the request id from the gateway through NATS into each service's logs. */

@@ -91,8 +91,11 @@ export async function ensureJobStream(connection: NatsConnection, settings: JobS
 const JOB_HANDLER = Symbol('JOB_HANDLER');
 
 export interface JobHandlerOptions {
-  /** How long a worker may hold a job before it is given to another; a long job reports progress sooner. */
-  ackWaitMs?: number;
+  /**
+   * How long a worker may hold a job without reporting progress before it is given to another; a
+   * function of the service's configuration when that sets it.
+   */
+  ackWaitMs?: number | ((config: Record<string, unknown>) => number);
 }
 
 interface JobHandlerMeta extends JobHandlerOptions {
@@ -100,8 +103,9 @@ interface JobHandlerMeta extends JobHandlerOptions {
 }
 
 /**
- * Marks a provider method as the worker of one job. It receives the envelope and a `progress` call that
- * keeps the job its own while it works; throwing gives the job back for a later retry.
+ * Marks a provider method as the worker of one job. It receives the envelope and a context whose
+ * `progress` keeps the job its own while it works; throwing gives the job back for a later retry, and
+ * throwing PermanentJobFailure drops it.
  */
 export function JobHandler(name: string, options: JobHandlerOptions = {}): MethodDecorator {
   return (_target, _key, descriptor: PropertyDescriptor) => {
@@ -110,7 +114,23 @@ export function JobHandler(name: string, options: JobHandlerOptions = {}): Metho
   };
 }
 
-type JobFn = (job: JobEnvelope, progress: () => void) => Promise<void>;
+/** What a worker is told beside the job: how to keep it while working, and which delivery this is. */
+export interface JobContext {
+  /** Tells the queue the job is still being worked on (resets its ack wait). */
+  progress(): void;
+  /** 1 for the first delivery, 2 when another worker (or an earlier failure) had it before, … */
+  delivery: number;
+}
+
+/** A job the worker will never be able to do (bad input): it is dropped, not retried. */
+export class PermanentJobFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermanentJobFailure';
+  }
+}
+
+type JobFn = (job: JobEnvelope, context: JobContext) => Promise<void>;
 
 /** Puts jobs on the queue, now or every so often. */
 @Injectable()
@@ -209,7 +229,11 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
       filter_subject: jobSubject(this.settings, meta.name),
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
-      ack_wait: nanos(meta.ackWaitMs ?? 60_000),
+      ack_wait: nanos(
+        typeof meta.ackWaitMs === 'function'
+          ? meta.ackWaitMs(this.settings)
+          : (meta.ackWaitMs ?? 60_000),
+      ),
       max_deliver: -1,
     };
     try {
@@ -237,9 +261,14 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
       return;
     }
     try {
-      await run(job, () => message.working());
+      await run(job, { progress: () => message.working(), delivery: message.info.redeliveryCount });
       message.ack();
     } catch (error) {
+      if (error instanceof PermanentJobFailure) {
+        this.logger.warn({ err: error, job: meta.name, jobId: job.id }, 'job dropped: it cannot succeed');
+        message.term();
+        return;
+      }
       const attempt = message.info.redeliveryCount;
       const delay = Math.min(1000 * 2 ** Math.min(attempt, 6), 60_000);
       this.logger.warn({ err: error, job: meta.name, jobId: job.id, attempt }, 'job failed; will retry');

@@ -1,14 +1,18 @@
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
-import { EventsModule, HealthRegistry, LOGGER, type Logger } from '@chitram/nest-kit';
+import { EventsModule, HealthRegistry, JobsModule, LOGGER, type Logger } from '@chitram/nest-kit';
 import { MediaConfig } from './config';
 import { MediaHttpServer } from './http/media-http.server';
 import { ObjectsController } from './objects/objects.controller';
 import { ReleasedImagesHandler } from './objects/released-images.handler';
 import { ObjectStorage } from './storage/object-storage';
+import { TranscodeWorker } from './videos/transcode.worker';
+import { VideosController } from './videos/videos.controller';
+import { VideosRepository } from './videos/videos.repository';
+import { VideosService } from './videos/videos.service';
 
 @Module({
-  imports: [EventsModule.forService()],
-  controllers: [ObjectsController],
+  imports: [EventsModule.forService(), JobsModule.forService()],
+  controllers: [ObjectsController, VideosController],
   providers: [
     {
       provide: ObjectStorage,
@@ -17,6 +21,9 @@ import { ObjectStorage } from './storage/object-storage';
     },
     MediaHttpServer,
     ReleasedImagesHandler,
+    VideosRepository,
+    VideosService,
+    TranscodeWorker,
   ],
 })
 export class AppModule implements OnModuleInit {

@@ -38,6 +38,15 @@ export class MediaConfig extends EventServiceConfig {
   @IsString()
   MEDIA_HTTP_HOST = '127.0.0.1';
 
+  /**
+   * How long a transcoding worker may go without a sign of life before its job is given to another
+   * worker (a worker reports every few seconds while it works).
+   */
+  @IsInt()
+  @Min(5)
+  @Max(3600)
+  TRANSCODE_ACK_WAIT_SECONDS = 60;
+
   crossCheck(): string[] {
     return this.isProduction &&
       (this.S3_ACCESS_KEY === DEVELOPMENT_ACCESS_KEY || this.S3_SECRET_KEY === DEVELOPMENT_SECRET_KEY)

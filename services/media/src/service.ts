@@ -3,10 +3,14 @@ import { AppModule } from './app.module';
 import { MediaConfig } from './config';
 import { Init1763712000000 } from './migrations/1763712000000-Init';
 import { Inbox1795258800000 } from './migrations/1795258800000-Inbox';
+import { Videos1795374000000 } from './migrations/1795374000000-Videos';
 
 export const mediaService = defineService({
   name: 'media',
   config: MediaConfig,
   module: AppModule,
-  database: { entities: [OutboxEvent, ProcessedEvent], migrations: [Init1763712000000, Inbox1795258800000] },
+  database: {
+    entities: [OutboxEvent, ProcessedEvent],
+    migrations: [Init1763712000000, Inbox1795258800000, Videos1795374000000],
+  },
 });

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { Events, type SubscriptionExpired } from '@chitram/contracts';
-import { JobHandler, JobQueue, LOGGER, type Logger, Outbox } from '@chitram/nest-kit';
+import { JobHandler, JobQueue, LOGGER, type JobContext, type Logger, Outbox } from '@chitram/nest-kit';
 import { BillingConfig } from '../config';
 import { OrdersRepository, type StoredOrder } from '../orders/orders.repository';
 import { PaymentProvider } from '../providers/payment-provider';
@@ -37,7 +37,7 @@ export class BillingSweeps implements OnApplicationBootstrap {
   }
 
   @JobHandler(BILLING_SWEEP_JOB, { ackWaitMs: 5 * 60_000 })
-  async sweep(_job: unknown, progress: () => void): Promise<void> {
+  async sweep(_job: unknown, { progress }: JobContext): Promise<void> {
     await this.reconcile(progress);
     const abandoned = await this.orders.abandonOlderThan(ABANDON_AFTER_DAYS);
     if (abandoned) this.logger.info({ abandoned }, 'unpaid orders given up');

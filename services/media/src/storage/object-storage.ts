@@ -148,6 +148,17 @@ export class ObjectStorage {
       : this.client.getObject(this.bucket, key);
   }
 
+  /** Every key under a prefix (a transcode's output). */
+  async keysUnder(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    for await (const item of this.client.listObjectsV2(this.bucket, prefix, true) as AsyncIterable<{
+      name?: string;
+    }>) {
+      if (item.name) keys.push(item.name);
+    }
+    return keys;
+  }
+
   /** Removes the objects; keys already gone count as removed (deleting twice is harmless). */
   async remove(keys: string[]): Promise<void> {
     if (keys.length === 0) return;

@@ -1,0 +1,30 @@
+import 'reflect-metadata';
+import { IsIn, IsUUID } from 'class-validator';
+import { subject } from './subject';
+import { VIDEO_OWNER_KINDS, type VideoOwnerKind, type VideoStatus } from './videos-answers';
+
+export * from './videos-answers';
+
+/** A new video for a title, before its bytes arrive. */
+export class CreateVideoRequest {
+  @IsIn(VIDEO_OWNER_KINDS)
+  ownerKind: VideoOwnerKind;
+
+  @IsUUID()
+  ownerId: string;
+}
+
+export class VideoRef {
+  @IsUUID()
+  videoId: string;
+}
+
+/** Subjects.media.videos: payloads and answers carried by each subject. */
+export const VideoSubjects = {
+  create: subject<CreateVideoRequest, VideoStatus>('chitram.media.videos.create.v1'),
+  get: subject<VideoRef, VideoStatus>('chitram.media.videos.get.v1'),
+  /** Queues a failed video's transcoding again. */
+  retry: subject<VideoRef, VideoStatus>('chitram.media.videos.retry.v1'),
+  /** Removes a video and every object made from it (its title was deleted). */
+  remove: subject<VideoRef, { removed: true }>('chitram.media.videos.remove.v1'),
+} as const;

@@ -1,0 +1,229 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ErrorCode, Events, Subjects, type VideoStatus } from '@chitram/contracts';
+import { connectNats, JobQueue, RpcClient, type JobSettings } from '@chitram/nest-kit';
+import {
+  isolatedEnv,
+  startTestService,
+  testInfrastructure,
+  testObjectStorage,
+  uniqueName,
+  waitFor,
+  type TestObjectStorage,
+  type TestService,
+} from '@chitram/test-helpers';
+import type { NatsConnection } from 'nats';
+import { mediaService } from '../service';
+import { ObjectStorage } from '../storage/object-storage';
+import { makeTestVideo } from '../transcoding/test-sources';
+import { TRANSCODE_JOB, VideosService } from './videos.service';
+
+const ROOT = path.resolve(__dirname, '../../../..');
+
+// A title's video from stored source to HLS ladder through the JetStream work queue (DECISIONS D23,
+// ARCHITECTURE rule 10), with the real ffmpeg, Postgres, NATS and object storage.
+
+describe('videos and their transcoding jobs', () => {
+  const isolation = isolatedEnv();
+  let s3: TestObjectStorage;
+  let work: string;
+  let nats: NatsConnection;
+  let rpc: RpcClient;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    s3 = await testObjectStorage();
+    work = await mkdtemp(path.join(tmpdir(), 'chitram-videos-'));
+    env = { ...s3.env, ...isolation.env, MEDIA_HTTP_PORT: '0', TRANSCODE_ACK_WAIT_SECONDS: '5' };
+    nats = await connectNats(testInfrastructure().NATS_URL, 'videos-test');
+    rpc = new RpcClient(nats, 5000);
+  });
+
+  afterAll(async () => {
+    await nats?.close();
+    await rm(work, { recursive: true, force: true });
+    await s3?.destroy();
+    await isolation.cleanUp();
+  });
+
+  const get = (videoId: string) => rpc.call(Subjects.media.videos.get, { videoId });
+  const states = async (service: TestService, videoId: string) =>
+    (
+      await service.dataSource.query(
+        `SELECT "payload" FROM "outbox_event" WHERE "subject" = $1 AND "payload"->>'videoId' = $2 ORDER BY "created_at", "id"`,
+        [Events.videoStateChanged, videoId],
+      )
+    ).map((r: { payload: VideoStatus }) => r.payload);
+
+  /** A new video for a made-up movie, with a generated source stored as an upload would store it. */
+  async function storedSource(service: TestService, seconds: number, height: number, bytes?: string) {
+    const video = await rpc.call(Subjects.media.videos.create, { ownerKind: 'movie', ownerId: randomUUID() });
+    const file = path.join(work, `${video.videoId}.mp4`);
+    if (bytes) await writeFile(file, bytes);
+    else await makeTestVideo(file, { seconds, height });
+    const key = `videos/${randomUUID()}.mp4`;
+    await service.app.get(ObjectStorage).put(key, createReadStream(file), 'video/mp4');
+    return { video, key };
+  }
+
+  describe('with one media instance', () => {
+    let media: TestService;
+    beforeAll(async () => {
+      media = await startTestService(mediaService, { env });
+    });
+    afterAll(async () => {
+      await media?.destroy();
+    });
+
+    it('turns a stored source into a ready HLS ladder, announcing each step', async () => {
+      const { video, key } = await storedSource(media, 14, 720);
+      expect(video).toMatchObject({ state: 'uploading', progress: 0, renditions: [] });
+      const queued = await media.app.get(VideosService).sourceStored(video.videoId, key);
+      expect(queued.state).toBe('queued');
+
+      const ready = await waitFor(
+        async () => {
+          const now = await get(video.videoId);
+          return now.state === 'ready' ? now : undefined;
+        },
+        60_000,
+        250,
+      );
+      expect(ready).toMatchObject({
+        progress: 100,
+        error: null,
+        renditions: [360, 480, 720],
+        posterUrl: expect.stringMatching(/^\/api\/media\/images\/images\/.+\.jpg$/),
+      });
+      expect(ready.durationSeconds).toBeCloseTo(14, 0);
+
+      const objects = await s3.keys(`hls/${video.videoId}/`);
+      const attempt = objects[0].split('/')[2];
+      expect(objects.every((k) => k.startsWith(`hls/${video.videoId}/${attempt}/`))).toBe(true);
+      for (const file of [
+        'master.m3u8',
+        '360/index.m3u8',
+        '480/index.m3u8',
+        '720/index.m3u8',
+        '720/segment_0000.ts',
+        '720/segment_0002.ts',
+      ])
+        expect(objects).toContain(`hls/${video.videoId}/${attempt}/${file}`);
+
+      const announced = await states(media, video.videoId);
+      const sequence = announced
+        .map((s: VideoStatus) => s.state)
+        .filter((s: string, i: number, all: string[]) => s !== all[i - 1]);
+      expect(sequence).toEqual(['uploading', 'queued', 'transcoding', 'ready']);
+      const progress = announced
+        .filter((s: VideoStatus) => s.state === 'transcoding')
+        .map((s: VideoStatus) => s.progress);
+      expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    });
+
+    it('fails a file that is not a video with the reason, and queues it again on Retry', async () => {
+      const { video, key } = await storedSource(media, 0, 0, 'not a film at all');
+      await media.app.get(VideosService).sourceStored(video.videoId, key);
+      const failed = await waitFor(
+        async () => {
+          const now = await get(video.videoId);
+          return now.state === 'failed' ? now : undefined;
+        },
+        30_000,
+        200,
+      );
+      expect(failed.error).toMatch(/not a video/);
+      const retried = await rpc.call(Subjects.media.videos.retry, { videoId: video.videoId });
+      expect(retried).toMatchObject({ state: 'queued', error: null });
+      await waitFor(async () => (await get(video.videoId)).state === 'failed', 30_000, 200);
+      // A ready video is not queued again.
+      await expect(rpc.call(Subjects.media.videos.retry, { videoId: randomUUID() })).rejects.toMatchObject({
+        code: ErrorCode.NOT_FOUND,
+      });
+    });
+
+    it('removes a video with every object made from it', async () => {
+      const { video, key } = await storedSource(media, 4, 360);
+      await media.app.get(VideosService).sourceStored(video.videoId, key);
+      await waitFor(async () => (await get(video.videoId)).state === 'ready', 60_000, 250);
+      const poster = (await get(video.videoId)).posterUrl!.replace('/api/media/images/', '');
+      expect(await s3.keys(poster)).toEqual([poster]);
+      await rpc.call(Subjects.media.videos.remove, { videoId: video.videoId });
+      expect(await s3.keys(`hls/${video.videoId}/`)).toEqual([]);
+      expect(await s3.keys(key)).toEqual([]);
+      expect(await s3.keys(poster)).toEqual([]);
+      await expect(get(video.videoId)).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
+    });
+  });
+
+  it('finishes on another instance a job whose worker was killed halfway, with one visible result', async () => {
+    const database = uniqueName('test_media');
+    let a: ChildProcess | undefined;
+    let b: TestService | undefined;
+    try {
+      // An instance that sets up the database and the stored source, then leaves.
+      const setup = await startTestService(mediaService, { env, database });
+      const { video, key } = await storedSource(setup, 60, 720);
+      await setup.close();
+      // Worker A is a real process, the only one running, killed with SIGKILL while it transcodes.
+      a = spawn(process.execPath, ['services/media/dist/main.js'], {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          ...testInfrastructure(),
+          ...env,
+          LOG_LEVEL: 'warn',
+          NODE_ENV: 'test',
+          DATABASE_NAME: database,
+        },
+        stdio: 'ignore',
+      });
+      await waitFor(
+        async () => (await get(video.videoId).catch(() => undefined))?.state === 'uploading',
+        20_000,
+        200,
+      );
+      // What the upload does once the source is stored: the video is queued and its job enqueued.
+      await setup.dataSource.initialize();
+      await setup.dataSource.query(
+        `UPDATE "video" SET "state" = 'queued', "source_key" = $2 WHERE "id" = $1`,
+        [video.videoId, key],
+      );
+      await setup.dataSource.destroy();
+      await new JobQueue(nats, env as unknown as JobSettings).enqueue(TRANSCODE_JOB, {
+        videoId: video.videoId,
+      });
+      await waitFor(
+        async () => {
+          const now = await get(video.videoId);
+          return now.state === 'transcoding' && now.progress >= 5;
+        },
+        60_000,
+        200,
+      );
+      a.kill('SIGKILL');
+      await new Promise((resolve) => a!.once('exit', resolve));
+
+      // Worker B takes the job over once A's ack wait has passed without a sign of life.
+      b = await startTestService(mediaService, { env, database });
+      const ready = await waitFor(
+        async () => {
+          const now = await get(video.videoId);
+          return now.state === 'ready' ? now : undefined;
+        },
+        150_000,
+        500,
+      );
+      expect(ready.renditions).toEqual([360, 480, 720]);
+      const attempts = new Set((await s3.keys(`hls/${video.videoId}/`)).map((k) => k.split('/')[2]));
+      expect(attempts.size).toBe(1);
+    } finally {
+      a?.kill('SIGKILL');
+      await b?.destroy();
+    }
+  }, 300_000);
+});

@@ -1,0 +1,160 @@
+import { Injectable } from '@nestjs/common';
+import type { VideoOwnerKind, VideoState } from '@chitram/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+
+export interface StoredVideo {
+  id: string;
+  ownerKind: VideoOwnerKind;
+  ownerId: string;
+  state: VideoState;
+  progress: number;
+  error: string | null;
+  sourceKey: string | null;
+  outputPrefix: string | null;
+  renditions: number[];
+  width: number | null;
+  height: number | null;
+  durationSeconds: number | null;
+  hasAudio: boolean | null;
+  posterKey: string | null;
+  updatedAt: Date;
+}
+
+interface VideoRow {
+  id: string;
+  owner_kind: VideoOwnerKind;
+  owner_id: string;
+  state: VideoState;
+  progress: number;
+  error: string | null;
+  source_key: string | null;
+  output_prefix: string | null;
+  renditions: number[];
+  width: number | null;
+  height: number | null;
+  duration_seconds: number | null;
+  has_audio: boolean | null;
+  poster_key: string | null;
+  updated_at: Date;
+}
+
+function toVideo(row: VideoRow): StoredVideo {
+  return {
+    id: row.id,
+    ownerKind: row.owner_kind,
+    ownerId: row.owner_id,
+    state: row.state,
+    progress: row.progress,
+    error: row.error,
+    sourceKey: row.source_key,
+    outputPrefix: row.output_prefix,
+    renditions: row.renditions,
+    width: row.width,
+    height: row.height,
+    durationSeconds: row.duration_seconds,
+    hasAudio: row.has_audio,
+    posterKey: row.poster_key,
+    updatedAt: new Date(row.updated_at),
+  };
+}
+
+/** What a finished transcode made visible. */
+export interface TranscodeOutcome {
+  outputPrefix: string;
+  renditions: number[];
+  width: number;
+  height: number;
+  durationSeconds: number;
+  hasAudio: boolean;
+  posterKey: string;
+}
+
+// TypeORM answers an UPDATE … RETURNING as [rows, count].
+type Updated = [VideoRow[], number];
+
+@Injectable()
+export class VideosRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async create(manager: EntityManager, ownerKind: VideoOwnerKind, ownerId: string): Promise<StoredVideo> {
+    const rows: VideoRow[] = await manager.query(
+      'INSERT INTO "video" ("owner_kind", "owner_id") VALUES ($1, $2) RETURNING *',
+      [ownerKind, ownerId],
+    );
+    return toVideo(rows[0]);
+  }
+
+  async find(id: string, manager: EntityManager = this.dataSource.manager): Promise<StoredVideo | undefined> {
+    const rows: VideoRow[] = await manager.query('SELECT * FROM "video" WHERE "id" = $1', [id]);
+    return rows[0] && toVideo(rows[0]);
+  }
+
+  /** Moves a video from one of `from` to `to` with the other fields given; undefined if it was not in `from`. */
+  async move(
+    manager: EntityManager,
+    id: string,
+    from: readonly VideoState[],
+    to: VideoState,
+    fields: { progress?: number; error?: string | null; sourceKey?: string } = {},
+  ): Promise<StoredVideo | undefined> {
+    const [rows]: Updated = await manager.query(
+      `UPDATE "video" SET "state" = $3, "progress" = COALESCE($4, "progress"),
+         "error" = CASE WHEN $5::boolean THEN $6 ELSE "error" END,
+         "source_key" = COALESCE($7, "source_key"), "updated_at" = now()
+       WHERE "id" = $1 AND "state" = ANY($2::text[]) RETURNING *`,
+      [
+        id,
+        from,
+        to,
+        fields.progress ?? null,
+        'error' in fields,
+        fields.error ?? null,
+        fields.sourceKey ?? null,
+      ],
+    );
+    return rows[0] && toVideo(rows[0]);
+  }
+
+  /** Notes progress of a video still being transcoded; undefined once it is no longer. */
+  async progress(manager: EntityManager, id: string, progress: number): Promise<StoredVideo | undefined> {
+    const [rows]: Updated = await manager.query(
+      `UPDATE "video" SET "progress" = $2, "updated_at" = now()
+        WHERE "id" = $1 AND "state" = 'transcoding' RETURNING *`,
+      [id, progress],
+    );
+    return rows[0] && toVideo(rows[0]);
+  }
+
+  /**
+   * Makes one transcode's result the visible one. Only a video still transcoding without a result takes
+   * it: a second worker that finished the same job later finds nothing to update, and removes its copy.
+   */
+  async publish(
+    manager: EntityManager,
+    id: string,
+    outcome: TranscodeOutcome,
+  ): Promise<StoredVideo | undefined> {
+    const [rows]: Updated = await manager.query(
+      `UPDATE "video" SET "state" = 'ready', "progress" = 100, "error" = NULL, "output_prefix" = $2,
+         "renditions" = $3, "width" = $4, "height" = $5, "duration_seconds" = $6, "has_audio" = $7,
+         "poster_key" = $8, "updated_at" = now()
+       WHERE "id" = $1 AND "state" = 'transcoding' AND "output_prefix" IS NULL RETURNING *`,
+      [
+        id,
+        outcome.outputPrefix,
+        outcome.renditions,
+        outcome.width,
+        outcome.height,
+        outcome.durationSeconds,
+        outcome.hasAudio,
+        outcome.posterKey,
+      ],
+    );
+    return rows[0] && toVideo(rows[0]);
+  }
+
+  async remove(manager: EntityManager, id: string): Promise<StoredVideo | undefined> {
+    const [rows]: Updated = await manager.query('DELETE FROM "video" WHERE "id" = $1 RETURNING *', [id]);
+    return rows[0] && toVideo(rows[0]);
+  }
+}

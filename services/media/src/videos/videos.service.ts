@@ -1,0 +1,120 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type CreateVideoRequest,
+  DomainError,
+  ErrorCode,
+  Events,
+  type VideoState,
+  type VideoStatus,
+} from '@chitram/contracts';
+import { type EmitEvent, JobQueue, LOGGER, type Logger, Outbox } from '@chitram/nest-kit';
+import { randomUUID } from 'node:crypto';
+import { ObjectStorage } from '../storage/object-storage';
+import { toVideoStatus } from './video-status';
+import { type StoredVideo, VideosRepository } from './videos.repository';
+
+export const TRANSCODE_JOB = 'media.transcode';
+
+export interface TranscodeJob {
+  videoId: string;
+}
+
+/** Where a video's HLS output lives: one folder per transcode attempt, under the video's own. */
+export const hlsPrefix = (videoId: string) => `hls/${videoId}/`;
+
+function notFound(): DomainError {
+  return new DomainError(ErrorCode.NOT_FOUND, 'There is no such video.');
+}
+
+/**
+ * A title's video through its life (DECISIONS D23): created for a title, its source stored, queued for
+ * transcoding as a job on JetStream, ready or failed. Every change is an event (Events.videoStateChanged)
+ * written in the same transaction, so the catalogue and the admin screens follow it.
+ */
+@Injectable()
+export class VideosService {
+  constructor(
+    private readonly outbox: Outbox,
+    private readonly videos: VideosRepository,
+    private readonly queue: JobQueue,
+    private readonly storage: ObjectStorage,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async create({ ownerKind, ownerId }: CreateVideoRequest): Promise<VideoStatus> {
+    return this.outbox.transaction(async (manager, emit) =>
+      this.announce(emit, await this.videos.create(manager, ownerKind, ownerId)),
+    );
+  }
+
+  async get(videoId: string): Promise<VideoStatus> {
+    const video = await this.videos.find(videoId);
+    if (!video) throw notFound();
+    return toVideoStatus(video);
+  }
+
+  /** The source's bytes are stored: the video waits for a transcoding worker. */
+  async sourceStored(videoId: string, sourceKey: string): Promise<VideoStatus> {
+    return this.queueTranscode(videoId, ['uploading', 'failed'], sourceKey);
+  }
+
+  /** An admin's Retry: a failed video (or one whose job was lost) is queued again. */
+  async retry(videoId: string): Promise<VideoStatus> {
+    return this.queueTranscode(videoId, ['failed', 'queued']);
+  }
+
+  /** Moves a video to a state and announces it, in one transaction; undefined if it was not in `from`. */
+  move(
+    videoId: string,
+    from: readonly VideoState[],
+    to: VideoState,
+    fields: { progress?: number; error?: string | null } = {},
+  ): Promise<StoredVideo | undefined> {
+    return this.outbox.transaction(async (manager, emit) => {
+      const moved = await this.videos.move(manager, videoId, from, to, fields);
+      if (moved) await this.announce(emit, moved);
+      return moved;
+    });
+  }
+
+  /** Removes the video and every object made from it (its title is gone). */
+  async remove(videoId: string): Promise<void> {
+    const video = await this.outbox.transaction((manager) => this.videos.remove(manager, videoId));
+    if (!video) throw notFound();
+    const keys = await this.storage.keysUnder(hlsPrefix(videoId));
+    if (video.sourceKey) keys.push(video.sourceKey);
+    if (video.posterKey) keys.push(video.posterKey);
+    await this.storage.remove(keys);
+    this.logger.info({ videoId, objects: keys.length }, 'video removed');
+  }
+
+  async announce(emit: EmitEvent, video: StoredVideo): Promise<VideoStatus> {
+    const status = toVideoStatus(video);
+    await emit(Events.videoStateChanged, status);
+    return status;
+  }
+
+  private async queueTranscode(
+    videoId: string,
+    from: readonly VideoState[],
+    sourceKey?: string,
+  ): Promise<VideoStatus> {
+    const queued = await this.outbox.transaction(async (manager, emit) => {
+      const moved = await this.videos.move(manager, videoId, from, 'queued', {
+        progress: 0,
+        error: null,
+        ...(sourceKey ? { sourceKey } : {}),
+      });
+      if (!moved) {
+        const video = await this.videos.find(videoId, manager);
+        if (!video) throw notFound();
+        throw new DomainError(ErrorCode.CONFLICT, `This video is ${video.state}; it cannot be queued now.`);
+      }
+      if (!moved.sourceKey) throw new DomainError(ErrorCode.CONFLICT, 'This video has no source yet.');
+      return this.announce(emit, moved);
+    });
+    const job: TranscodeJob = { videoId };
+    await this.queue.enqueue(TRANSCODE_JOB, job, `${TRANSCODE_JOB}:${videoId}:${randomUUID()}`);
+    return queued;
+  }
+}
