@@ -1,4 +1,5 @@
 import type { Category, Genre, Language, Rating, TitleType } from './catalog-lists';
+import type { TitleVideo } from './videos-answers';
 
 // What the catalogue answers (DECISIONS D28: `_id` and SPEC §3's names; images as URLs a browser can
 // load). Types only, so the front ends import them by sub-path without the validation libraries.
@@ -28,9 +29,11 @@ export interface Movie {
   updatedAt: string;
 }
 
-/** A movie as admins (and other services) see it: with its stream link. */
+/** A movie as admins (and other services) see it: with its stream link and its uploaded video. */
 export interface AdminMovie extends Movie {
   movieUrl: string;
+  /** The uploaded video and its transcoding state (D23); null when the title plays only its link. */
+  video: TitleVideo | null;
 }
 
 /** An episode (SPEC's "show"). */
@@ -51,6 +54,8 @@ export interface Episode {
   episodeNumber: number;
   createdAt: string;
   updatedAt: string;
+  /** The uploaded video and its transcoding state (D23); null when the episode plays only its link. */
+  video?: TitleVideo | null;
 }
 
 export interface Series {
@@ -140,4 +145,20 @@ export interface CatalogueChanged {
 /** Event Events.catalogImagesReleased, from the catalog's outbox. */
 export interface CatalogueImagesReleased {
   keys: string[];
+}
+
+/** What to play for a title (`Subjects.catalog.playback.source`): the gateway's stream grant starts here. */
+export interface PlaybackSource {
+  titleId: string;
+  kind: 'movie' | 'episode';
+  title: string;
+  isFree: boolean;
+  /** The title's own link (D23: played as given) when it has no ready video; null otherwise. */
+  externalUrl: string | null;
+  video: TitleVideo | null;
+}
+
+/** Event Events.catalogVideosReleased: videos of titles that were deleted, for media to remove. */
+export interface CatalogueVideosReleased {
+  videoIds: string[];
 }

@@ -514,3 +514,13 @@ export class UpdateSeriesRequest {
   @Type(() => SeriesEpisodeInput)
   episodes?: SeriesEpisodeInput[];
 }
+
+/** `Subjects.catalog.playbackSource`: a movie (by id or slug) or an episode (by id). */
+export class PlaybackSourceRequest {
+  @IsIn(['movie', 'episode'])
+  kind: 'movie' | 'episode';
+
+  @IsString()
+  @MaxLength(200)
+  idOrSlug: string;
+}

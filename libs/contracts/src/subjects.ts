@@ -68,6 +68,8 @@ export const Subjects = {
       update: 'chitram.catalog.series.update.v1',
       delete: 'chitram.catalog.series.delete.v1',
     },
+    /** What to play for a movie or episode, by id or slug: PlaybackIdRequest → PlaybackSource (catalog.ts). */
+    playbackSource: 'chitram.catalog.playback.source.v1',
     /** Core NATS event after every admin write (payload CatalogueChanged): caches drop what they hold. */
     changed: 'chitram.catalog.changed.v1',
   },
@@ -85,6 +87,8 @@ export const Events = {
   userDeleted: 'chitram.events.users.user-deleted.v1',
   /** Payload CatalogueImagesReleased (catalog.ts): stored images no title uses any more, for media to remove. */
   catalogImagesReleased: 'chitram.events.catalog.images-released.v1',
+  /** Payload CatalogueVideosReleased (catalog.ts): videos of deleted titles, for media to remove. */
+  catalogVideosReleased: 'chitram.events.catalog.videos-released.v1',
   /** Payload SubscriptionChanged (billing.ts): a payment started a plan, extended it or replaced another. */
   subscriptionActivated: 'chitram.events.billing.subscription-activated.v1',
   subscriptionExtended: 'chitram.events.billing.subscription-extended.v1',

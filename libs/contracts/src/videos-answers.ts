@@ -26,3 +26,6 @@ export interface VideoStatus {
   posterUrl: string | null;
   updatedAt: string;
 }
+
+/** A title's video as the catalogue keeps it (a copy fed by Events.videoStateChanged). */
+export type TitleVideo = Pick<VideoStatus, 'videoId' | 'state' | 'progress' | 'error' | 'renditions'>;

@@ -9,10 +9,13 @@ import { ShowsController } from './shows/shows.controller';
 import { MovieCatalogue } from './titles/movie-catalogue';
 import { MovieSearch } from './titles/movie-search';
 import { MoviesController } from './titles/movies.controller';
+import { PlaybackController } from './videos/playback.controller';
+import { PlaybackSources } from './videos/playback-source';
+import { VideoStateHandler } from './videos/video-state.handler';
 
 @Module({
   imports: [RedisModule.fromServiceConfig('chitram-catalog'), EventsModule.forService()],
-  controllers: [BrowseController, MoviesController, ShowsController],
+  controllers: [BrowseController, MoviesController, ShowsController, PlaybackController],
   providers: [
     CatalogueCache,
     CatalogueChanges,
@@ -20,6 +23,8 @@ import { MoviesController } from './titles/movies.controller';
     MovieSearch,
     EpisodeCatalogue,
     SeriesCatalogue,
+    PlaybackSources,
+    VideoStateHandler,
   ],
 })
 export class AppModule {}

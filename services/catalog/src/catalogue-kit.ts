@@ -1,4 +1,9 @@
-import { Events, isMediaKey, type CatalogueImagesReleased } from '@chitram/contracts';
+import {
+  Events,
+  isMediaKey,
+  type CatalogueImagesReleased,
+  type CatalogueVideosReleased,
+} from '@chitram/contracts';
 import type { EmitEvent } from '@chitram/nest-kit';
 import type { EntityManager } from 'typeorm';
 
@@ -38,6 +43,14 @@ export async function releaseImages(
     await emit(Events.catalogImagesReleased, payload);
   }
   return released;
+}
+
+/** Announces the videos of deleted titles, for the media service to remove with everything made from them. */
+export async function releaseVideos(emit: EmitEvent, videoIds: Array<string | null>): Promise<void> {
+  const ids = videoIds.filter((id): id is string => Boolean(id));
+  if (ids.length === 0) return;
+  const payload: CatalogueVideosReleased = { videoIds: ids };
+  await emit(Events.catalogVideosReleased, payload);
 }
 
 /** The properties a partial update names; the ones left out stay as they are. */

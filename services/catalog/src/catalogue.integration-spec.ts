@@ -97,8 +97,10 @@ function expectEpisode(episode: Episode): void {
       'episodeNumber',
       'createdAt',
       'updatedAt',
+      'video',
     ].sort(),
   );
+  expect(episode.video).toBeNull(); // no video uploaded: it plays its link
   expect(episode.releaseDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   expect(CATEGORIES).toContain(episode.category);
   expect(episode.bannerUrl.startsWith(MEDIA_IMAGES_PATH)).toBe(true);

@@ -1,8 +1,9 @@
-import { defineService, OutboxEvent } from '@chitram/nest-kit';
+import { defineService, OutboxEvent, ProcessedEvent } from '@chitram/nest-kit';
 import { AppModule } from './app.module';
 import { CatalogConfig } from './config';
 import { Init1763712000000 } from './migrations/1763712000000-Init';
 import { Catalogue1795255200000 } from './migrations/1795255200000-Catalogue';
+import { TitleVideos1795375000000 } from './migrations/1795375000000-TitleVideos';
 import { EpisodeEntity } from './shows/episode.entity';
 import { SeriesEntity } from './shows/series.entity';
 import { MovieEntity } from './titles/movie.entity';
@@ -12,7 +13,7 @@ export const catalogService = defineService({
   config: CatalogConfig,
   module: AppModule,
   database: {
-    entities: [OutboxEvent, MovieEntity, SeriesEntity, EpisodeEntity],
-    migrations: [Init1763712000000, Catalogue1795255200000],
+    entities: [OutboxEvent, ProcessedEvent, MovieEntity, SeriesEntity, EpisodeEntity],
+    migrations: [Init1763712000000, Catalogue1795255200000, TitleVideos1795375000000],
   },
 });

@@ -5,6 +5,7 @@ import { MediaHttpServer } from './http/media-http.server';
 import { ObjectsController } from './objects/objects.controller';
 import { ReleasedImagesHandler } from './objects/released-images.handler';
 import { ObjectStorage } from './storage/object-storage';
+import { ReleasedVideosHandler } from './videos/released-videos.handler';
 import { TranscodeWorker } from './videos/transcode.worker';
 import { VideosController } from './videos/videos.controller';
 import { VideosRepository } from './videos/videos.repository';
@@ -24,6 +25,7 @@ import { VideosService } from './videos/videos.service';
     VideosRepository,
     VideosService,
     TranscodeWorker,
+    ReleasedVideosHandler,
   ],
 })
 export class AppModule implements OnModuleInit {

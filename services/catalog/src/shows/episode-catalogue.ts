@@ -17,7 +17,7 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import { Outbox } from '@chitram/nest-kit';
 import { CatalogueChanges } from '../cache/catalogue-changes';
-import { containsPattern, definedFields, pageOf, releaseImages } from '../catalogue-kit';
+import { containsPattern, definedFields, pageOf, releaseImages, releaseVideos } from '../catalogue-kit';
 import { EpisodeEntity } from './episode.entity';
 import { SeriesEntity } from './series.entity';
 import { EPISODE_COLUMNS, toEpisode } from './show.view';
@@ -152,6 +152,7 @@ export class EpisodeCatalogue {
       const episode = await manager.getRepository(EpisodeEntity).findOneBy({ id });
       if (!episode) throw episodeNotFound(id);
       await manager.getRepository(EpisodeEntity).delete({ id });
+      await releaseVideos(emit, [episode.videoId]);
       return releaseImages(manager, emit, [episode.banner, episode.titleImage]);
     });
     await this.changes.announce();

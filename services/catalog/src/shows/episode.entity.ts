@@ -1,9 +1,10 @@
 import type { Category, Rating } from '@chitram/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { TitleVideoColumns } from '../videos/title-video';
 
 /** An episode: SPEC's "show". It belongs to a series, or stands alone in its category. */
 @Entity({ name: 'episode' })
-export class EpisodeEntity {
+export class EpisodeEntity extends TitleVideoColumns {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 

@@ -15,7 +15,7 @@ import {
 import { DataSource, type EntityManager, In } from 'typeorm';
 import { Outbox } from '@chitram/nest-kit';
 import { CatalogueChanges } from '../cache/catalogue-changes';
-import { containsPattern, definedFields, pageOf, releaseImages } from '../catalogue-kit';
+import { containsPattern, definedFields, pageOf, releaseImages, releaseVideos } from '../catalogue-kit';
 import { seriesNotFound } from './episode-catalogue';
 import { EpisodeEntity } from './episode.entity';
 import { SeriesEntity } from './series.entity';
@@ -182,6 +182,10 @@ export class SeriesCatalogue {
       const episodes = await manager.getRepository(EpisodeEntity).findBy({ seriesId: id });
       // Its episodes go with it (foreign key ON DELETE CASCADE).
       await manager.getRepository(SeriesEntity).delete({ id });
+      await releaseVideos(
+        emit,
+        episodes.map((episode) => episode.videoId),
+      );
       return releaseImages(manager, emit, [
         series.titleImage,
         ...episodes.flatMap((episode) => [episode.banner, episode.titleImage]),

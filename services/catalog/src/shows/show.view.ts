@@ -1,4 +1,5 @@
 import { imageUrl, type Episode, type Series } from '@chitram/contracts';
+import { titleVideoOf, videoColumns } from '../videos/title-video';
 import type { EpisodeEntity } from './episode.entity';
 import type { SeriesEntity } from './series.entity';
 
@@ -6,7 +7,7 @@ import type { SeriesEntity } from './series.entity';
 export const EPISODE_COLUMNS = `e.id, e.series_id AS "seriesId", e.title, e.description, e.video_url AS "videoUrl",
   e.duration, e.release_date::text AS "releaseDate", e."cast", e.rating, e.category, e.banner,
   e.title_image AS "titleImage", e.episode_number AS "episodeNumber", e.created_at AS "createdAt",
-  e.updated_at AS "updatedAt"`;
+  e.updated_at AS "updatedAt", ${videoColumns('e')}`;
 
 export function toEpisode(row: EpisodeEntity): Episode {
   return {
@@ -25,6 +26,7 @@ export function toEpisode(row: EpisodeEntity): Episode {
     episodeNumber: row.episodeNumber,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    video: titleVideoOf(row),
   };
 }
 

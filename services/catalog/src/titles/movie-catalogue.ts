@@ -25,7 +25,7 @@ import {
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { Outbox } from '@chitram/nest-kit';
 import { CatalogueChanges } from '../cache/catalogue-changes';
-import { containsPattern, definedFields, pageOf, releaseImages } from '../catalogue-kit';
+import { containsPattern, definedFields, pageOf, releaseImages, releaseVideos } from '../catalogue-kit';
 import { MovieEntity } from './movie.entity';
 import { MOVIE_COLUMNS, toAdminMovie, toMovie } from './movie.view';
 import { firstFreeSlug, isUuid, slugify } from './slug';
@@ -218,6 +218,7 @@ export class MovieCatalogue {
       const movie = await manager.getRepository(MovieEntity).findOneBy({ id });
       if (!movie) throw movieNotFound(id);
       await manager.getRepository(MovieEntity).delete({ id });
+      await releaseVideos(emit, [movie.videoId]);
       return releaseImages(manager, emit, [movie.thumbnail, movie.banner, movie.titleImage]);
     });
     await this.changes.announce();

@@ -1,9 +1,10 @@
 import type { Genre, Language, Rating, TitleType } from '@chitram/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { TitleVideoColumns } from '../videos/title-video';
 
 /** The database also keeps each title's search words (generated columns, see the Catalogue migration). */
 @Entity({ name: 'movie' })
-export class MovieEntity {
+export class MovieEntity extends TitleVideoColumns {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 

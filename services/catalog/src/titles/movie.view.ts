@@ -1,11 +1,12 @@
 import { imageUrl, type AdminMovie, type Movie } from '@chitram/contracts';
+import { titleVideoOf, videoColumns } from '../videos/title-video';
 import type { MovieEntity } from './movie.entity';
 
 /** The columns of a MovieEntity, for raw SQL over `movie m`. */
 export const MOVIE_COLUMNS = `m.id, m.slug, m.title, m.description, m."cast", m.genre, m.language, m.rating,
   m.release_year AS "releaseYear", m.duration, m.thumbnail, m.banner, m.title_image AS "titleImage",
   m.trailer_url AS "trailerUrl", m.movie_url AS "movieUrl", m.is_free AS "isFree", m.type, m.vendor,
-  m.created_at AS "createdAt", m.updated_at AS "updatedAt"`;
+  m.created_at AS "createdAt", m.updated_at AS "updatedAt", ${videoColumns('m')}`;
 
 /** The public answer (DECISIONS D28); the stream link stays out (D23). */
 export function toMovie(row: MovieEntity): Movie {
@@ -33,5 +34,5 @@ export function toMovie(row: MovieEntity): Movie {
 }
 
 export function toAdminMovie(row: MovieEntity): AdminMovie {
-  return { ...toMovie(row), movieUrl: row.movieUrl };
+  return { ...toMovie(row), movieUrl: row.movieUrl, video: titleVideoOf(row) };
 }
