@@ -32,6 +32,12 @@ export enum ErrorCode {
   PAYMENT_FAILED = 'PAYMENT_FAILED',
   WEBHOOK_SIGNATURE_INVALID = 'WEBHOOK_SIGNATURE_INVALID',
   PAYMENT_PROVIDER_UNAVAILABLE = 'PAYMENT_PROVIDER_UNAVAILABLE',
+  // Playback (issue 8): SPEC §8 names the first two.
+  UNAUTHORIZED_ACCESS = 'UNAUTHORIZED_ACCESS',
+  DEVICE_NOT_ALLOWED = 'DEVICE_NOT_ALLOWED',
+  STREAM_LIMIT_REACHED = 'STREAM_LIMIT_REACHED',
+  VIDEO_NOT_READY = 'VIDEO_NOT_READY',
+  STREAM_FORBIDDEN = 'STREAM_FORBIDDEN',
   SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE',
   INTERNAL = 'INTERNAL',
 }
@@ -66,6 +72,12 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   // Razorpay retries a webhook that is not answered 2xx; a bad signature is never worth retrying.
   [ErrorCode.WEBHOOK_SIGNATURE_INVALID]: 400,
   [ErrorCode.PAYMENT_PROVIDER_UNAVAILABLE]: 502,
+  [ErrorCode.UNAUTHORIZED_ACCESS]: 403,
+  [ErrorCode.DEVICE_NOT_ALLOWED]: 403,
+  [ErrorCode.STREAM_LIMIT_REACHED]: 429,
+  [ErrorCode.VIDEO_NOT_READY]: 409,
+  // A stream URL that is tampered, expired, another title's or above the plan.
+  [ErrorCode.STREAM_FORBIDDEN]: 403,
   [ErrorCode.SERVICE_UNAVAILABLE]: 503,
   [ErrorCode.INTERNAL]: 500,
 };

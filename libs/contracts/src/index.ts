@@ -8,3 +8,4 @@ export * from './media';
 export * from './subject';
 export * from './billing';
 export * from './videos';
+export * from './playback';

@@ -1,4 +1,5 @@
 import { BillingSubjects } from './billing';
+import { StreamSubjects } from './playback';
 import { VideoSubjects } from './videos';
 
 /** The five back-end services, each a NATS queue group of its own name. */
@@ -36,6 +37,7 @@ export const Subjects = {
     /** Removes stored objects by key (DeleteMediaObjects): compensation after a failed save, released images. */
     deleteObjects: 'chitram.media.objects.delete.v1',
     videos: VideoSubjects,
+    streams: StreamSubjects,
   },
   /** Payloads and answers: libs/contracts/src/catalog.ts. */
   catalog: {

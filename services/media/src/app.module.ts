@@ -5,6 +5,10 @@ import { MediaHttpServer } from './http/media-http.server';
 import { ObjectsController } from './objects/objects.controller';
 import { ReleasedImagesHandler } from './objects/released-images.handler';
 import { ObjectStorage } from './storage/object-storage';
+import { ScreensRepository } from './streaming/screens.repository';
+import { StreamOrigin } from './streaming/stream-origin';
+import { StreamsController } from './streaming/streams.controller';
+import { StreamsService } from './streaming/streams.service';
 import { ReleasedVideosHandler } from './videos/released-videos.handler';
 import { TranscodeWorker } from './videos/transcode.worker';
 import { VideosController } from './videos/videos.controller';
@@ -13,7 +17,7 @@ import { VideosService } from './videos/videos.service';
 
 @Module({
   imports: [EventsModule.forService(), JobsModule.forService()],
-  controllers: [ObjectsController, VideosController],
+  controllers: [ObjectsController, VideosController, StreamsController],
   providers: [
     {
       provide: ObjectStorage,
@@ -26,6 +30,9 @@ import { VideosService } from './videos/videos.service';
     VideosService,
     TranscodeWorker,
     ReleasedVideosHandler,
+    ScreensRepository,
+    StreamsService,
+    StreamOrigin,
   ],
 })
 export class AppModule implements OnModuleInit {

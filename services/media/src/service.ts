@@ -4,6 +4,7 @@ import { MediaConfig } from './config';
 import { Init1763712000000 } from './migrations/1763712000000-Init';
 import { Inbox1795258800000 } from './migrations/1795258800000-Inbox';
 import { Videos1795374000000 } from './migrations/1795374000000-Videos';
+import { Streams1795376000000 } from './migrations/1795376000000-Streams';
 
 export const mediaService = defineService({
   name: 'media',
@@ -11,6 +12,6 @@ export const mediaService = defineService({
   module: AppModule,
   database: {
     entities: [OutboxEvent, ProcessedEvent],
-    migrations: [Init1763712000000, Inbox1795258800000, Videos1795374000000],
+    migrations: [Init1763712000000, Inbox1795258800000, Videos1795374000000, Streams1795376000000],
   },
 });

@@ -14,9 +14,10 @@ import { LOGGER, requestIdFrom, runWithRequestContext, type Logger } from '@chit
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MediaConfig } from '../config';
-import { isMissingObject, ObjectStorage } from '../storage/object-storage';
+import { ObjectStorage } from '../storage/object-storage';
+import { StreamOrigin } from '../streaming/stream-origin';
 import { storeUpload } from '../uploads/store-upload';
-import { parseByteRange } from './byte-range';
+import { serveObject } from './serve-object';
 
 /** A form field name as it may appear in messages: `thumbnail`, `cast[]`, `episodes[0][banner]`. */
 const FIELD_NAME = /^[A-Za-z0-9_.[\]-]{1,60}$/;
@@ -36,6 +37,7 @@ export class MediaHttpServer implements OnApplicationBootstrap, OnApplicationShu
   constructor(
     private readonly config: MediaConfig,
     private readonly storage: ObjectStorage,
+    private readonly origin: StreamOrigin,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -79,6 +81,9 @@ export class MediaHttpServer implements OnApplicationBootstrap, OnApplicationShu
     if (upload && req.method === 'POST') {
       return this.upload(req, res, upload[1], url.searchParams.get('field'));
     }
+    const stream = /^\/stream\/([^/]+)\/(.+)$/.exec(url.pathname);
+    if (stream && (req.method === 'GET' || req.method === 'HEAD'))
+      return this.origin.serve(req, res, stream[1], stream[2]);
     const object = /^\/objects\/(.+)$/.exec(url.pathname);
     if (object && (req.method === 'GET' || req.method === 'HEAD')) {
       return this.serve(req, res, decodeURIComponent(object[1]));
@@ -109,49 +114,9 @@ export class MediaHttpServer implements OnApplicationBootstrap, OnApplicationShu
   }
 
   private async serve(req: IncomingMessage, res: ServerResponse, key: string): Promise<void> {
-    const notFound = new DomainError(ErrorCode.NOT_FOUND, 'No such image.');
-    if (!isMediaKey(key)) throw notFound;
-    let info;
-    try {
-      info = await this.storage.stat(key);
-    } catch (error) {
-      if (isMissingObject(error)) throw notFound;
-      throw error;
-    }
-    const etag = `"${info.etag}"`;
-    const headers: Record<string, string | number> = {
-      'content-type': info.contentType,
-      'cache-control': MEDIA_CACHE_CONTROL,
-      etag,
-      'last-modified': info.lastModified.toUTCString(),
-      'accept-ranges': 'bytes',
-      'x-content-type-options': 'nosniff',
-    };
-    const ifNoneMatch = req.headers['if-none-match'];
-    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-      res.writeHead(304, headers).end();
-      return;
-    }
-    const range = parseByteRange(req.headers.range, info.size);
-    if (range === 'unsatisfiable') {
-      res.writeHead(416, { 'content-range': `bytes */${info.size}` }).end();
-      return;
-    }
-    const length = range ? range.end - range.start + 1 : info.size;
-    headers['content-length'] = length;
-    if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${info.size}`;
-    res.writeHead(range ? 206 : 200, headers);
-    if (req.method === 'HEAD' || length === 0) {
-      res.end();
-      return;
-    }
-    const body = await this.storage.read(key, range && { offset: range.start, length });
-    body.on('error', (error) => {
-      this.logger.warn({ err: error, key }, 'reading a stored object failed part-way');
-      res.destroy(error);
-    });
-    res.on('close', () => body.destroy());
-    body.pipe(res);
+    const missing = 'No such image.';
+    if (!isMediaKey(key)) throw new DomainError(ErrorCode.NOT_FOUND, missing);
+    await serveObject(this.storage, this.logger, req, res, key, MEDIA_CACHE_CONTROL, missing);
   }
 
   private fail(req: IncomingMessage, res: ServerResponse, error: unknown): void {

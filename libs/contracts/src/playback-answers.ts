@@ -1,0 +1,55 @@
+import type { DeviceClass } from './plans';
+
+// Playback (SPEC §4.5, §7 stream, §8 stream errors; DECISIONS D20–D24): what the player reads. Types,
+// texts and pure rules only, so the front ends import this module by sub-path.
+
+/** `GET /api/movie/{id}/stream` (SPEC §7): where to play from and the highest quality the viewer may see. */
+export interface StreamAnswer {
+  /** A signed master playlist (`/api/stream/…/master.m3u8`), or the title's own link (D23). */
+  movieUrl: string;
+  maxResolution: number;
+  isSubscribed: boolean;
+  /** `hls` for our own signed streams (send heartbeats); `external` for a link played as given. */
+  kind: 'hls' | 'external';
+  /** Renditions the viewer may pick from, highest last (empty for an external link). */
+  renditions: number[];
+}
+
+/** SPEC §8 with the stream codes of D20, D21, D24: what the player says, and what to do next. */
+export const StreamMessages = {
+  unauthorized: 'This title needs a plan. Choose a plan to watch it.',
+  signIn: 'Please log in to watch this title.',
+  deviceNotAllowed: 'Your plan does not include this device. Upgrade your plan to watch here.',
+  limitReached: (limit: number) =>
+    `You are already watching on ${limit} ${limit === 1 ? 'screen' : 'screens'}, the most your plan allows. Stop another screen to watch here.`,
+  notReady: 'This title is not ready to play yet. Please try again later.',
+  generic: 'Something went wrong.',
+  fallback: 'Something went wrong while streaming',
+} as const;
+
+/** D22: free titles play for everyone at up to 720p. */
+export const FREE_MAX_RESOLUTION = 720;
+
+const TV =
+  /smart-?tv|tizen|web0s|webos|netcast|hbbtv|appletv|apple tv|android tv|googletv|bravia|crkey|aftb|aftm|afts|roku|viera/i;
+const TABLET = /ipad|tablet|kindle|silk|playbook|(android(?!.*mobile))/i;
+const MOBILE = /mobi|iphone|ipod|android.*mobile|windows phone|opera mini/i;
+
+/** The device class a User-Agent shows (D20). */
+export function deviceClassOfAgent(userAgent: string): DeviceClass {
+  if (TV.test(userAgent)) return 'tv';
+  if (TABLET.test(userAgent)) return 'tab';
+  if (MOBILE.test(userAgent)) return 'mobile';
+  return 'website';
+}
+
+/**
+ * D20: the device class from the client's declared device and its User-Agent. An app may declare what
+ * a generic agent cannot show (a TV or tablet app's web view reads as a website), but a declaration
+ * never turns a computer's browser into a phone: where the two disagree otherwise, the agent wins.
+ */
+export function deviceClassOf(userAgent: string, declared?: string | null): DeviceClass {
+  const fromAgent = deviceClassOfAgent(userAgent);
+  if (declared === 'tv' || declared === 'tab') return fromAgent === 'website' ? declared : fromAgent;
+  return fromAgent;
+}

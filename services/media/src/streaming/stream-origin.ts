@@ -1,0 +1,143 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, ErrorCode } from '@chitram/contracts';
+import { LOGGER, type Logger } from '@chitram/nest-kit';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { serveObject } from '../http/serve-object';
+import { ObjectStorage } from '../storage/object-storage';
+import { bandwidthOf, ladderFor } from '../transcoding/ladder';
+import { VideosRepository } from '../videos/videos.repository';
+import { signStreamToken, verifyStreamToken, type StreamClaims } from './stream-tokens';
+import { STREAM_PATH, StreamsService } from './streams.service';
+
+/** Who the gateway found calling (a verified access token), for URLs bound to a viewer; internal only. */
+export const VIEWER_HEADER = 'x-chitram-viewer';
+
+/** Segments never change under their URL, so browsers and a CDN may keep them. */
+const SEGMENT_CACHE = 'public, max-age=31536000, immutable';
+/** Playlists carry the viewer's tokens: kept by that browser only, briefly. */
+const PLAYLIST_CACHE = 'private, max-age=60';
+/** Rendition tokens outlive the video by this much, so a paused film still plays on. */
+const RENDITION_TOKEN_MARGIN_SECONDS = 6 * 3600;
+const SEGMENT = /^segment_\d{4,6}\.ts$/;
+const M3U8 = 'application/vnd.apple.mpegurl';
+
+function forbidden(): DomainError {
+  return new DomainError(
+    ErrorCode.STREAM_FORBIDDEN,
+    'This stream address is not valid (expired, changed or not yours).',
+  );
+}
+
+interface PlayableVideo {
+  prefix: string;
+  renditions: number[];
+  width: number;
+  height: number;
+  durationSeconds: number;
+}
+
+/**
+ * The stream origin (DECISIONS D21, D23): every playlist and segment request carries a signed token in
+ * its path, checked here. The master playlist lists only the renditions the token allows; each
+ * rendition's playlist and segments need a token for that very rendition and video, so a higher
+ * rendition, another title or an altered or expired token gets 403. Raw storage addresses never leave.
+ */
+@Injectable()
+export class StreamOrigin {
+  private readonly videosSeen = new Map<string, { video: PlayableVideo; until: number }>();
+
+  constructor(
+    private readonly streams: StreamsService,
+    private readonly videos: VideosRepository,
+    private readonly storage: ObjectStorage,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async serve(req: IncomingMessage, res: ServerResponse, token: string, path: string): Promise<void> {
+    const claims = verifyStreamToken(await this.streams.signingKey(), token);
+    // A paid stream's URL is the viewer's own: anyone else presenting it is refused.
+    if (!claims || (claims.u !== null && req.headers[VIEWER_HEADER] !== claims.u)) throw forbidden();
+    const video = await this.playable(claims.v);
+    if (path === 'master.m3u8' && claims.h === undefined) return this.master(res, claims, video);
+    const [height, file, ...rest] = path.split('/');
+    if (
+      rest.length ||
+      Number(height) !== claims.h ||
+      claims.h > claims.r ||
+      !video.renditions.includes(claims.h)
+    )
+      throw forbidden();
+    if (file === 'index.m3u8') return this.rendition(res, token, video, claims.h);
+    if (!SEGMENT.test(file ?? '')) throw forbidden();
+    await serveObject(
+      this.storage,
+      this.logger,
+      req,
+      res,
+      `${video.prefix}${claims.h}/${file}`,
+      SEGMENT_CACHE,
+    );
+  }
+
+  private master(res: ServerResponse, claims: StreamClaims, video: PlayableVideo): void {
+    const secret = this.streams.signingKeyNow();
+    const expires = Math.floor(Date.now() / 1000 + video.durationSeconds + RENDITION_TOKEN_MARGIN_SECONDS);
+    const lines = ['#EXTM3U', '#EXT-X-VERSION:6', '#EXT-X-INDEPENDENT-SEGMENTS'];
+    for (const rung of ladderFor(video.height).filter(
+      (r) => r.height <= claims.r && video.renditions.includes(r.height),
+    )) {
+      const rendition = signStreamToken(secret, { ...claims, h: rung.height, e: expires });
+      const width = Math.round((video.width * rung.height) / video.height / 2) * 2;
+      lines.push(
+        `#EXT-X-STREAM-INF:BANDWIDTH=${bandwidthOf(rung)},RESOLUTION=${width}x${rung.height},CODECS="avc1.640028,mp4a.40.2"`,
+        `${STREAM_PATH}${rendition}/${rung.height}/index.m3u8`,
+      );
+    }
+    this.sendPlaylist(res, `${lines.join('\n')}\n`);
+  }
+
+  private async rendition(
+    res: ServerResponse,
+    token: string,
+    video: PlayableVideo,
+    height: number,
+  ): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.storage.read(`${video.prefix}${height}/index.m3u8`))
+      chunks.push(chunk as Buffer);
+    const playlist = Buffer.concat(chunks)
+      .toString('utf8')
+      .split('\n')
+      .map((line) => (SEGMENT.test(line.trim()) ? `${STREAM_PATH}${token}/${height}/${line.trim()}` : line))
+      .join('\n');
+    this.sendPlaylist(res, playlist);
+  }
+
+  private sendPlaylist(res: ServerResponse, body: string): void {
+    res.writeHead(200, {
+      'content-type': M3U8,
+      'content-length': Buffer.byteLength(body),
+      'cache-control': PLAYLIST_CACHE,
+      'x-content-type-options': 'nosniff',
+    });
+    res.end(body);
+  }
+
+  /** The ready video behind a token, remembered briefly (every segment request asks). */
+  private async playable(videoId: string): Promise<PlayableVideo> {
+    const seen = this.videosSeen.get(videoId);
+    if (seen && seen.until > Date.now()) return seen.video;
+    const video = await this.videos.find(videoId);
+    if (video?.state !== 'ready' || !video.outputPrefix || !video.width || !video.height) throw forbidden();
+    const playable: PlayableVideo = {
+      prefix: video.outputPrefix,
+      renditions: video.renditions,
+      width: video.width,
+      height: video.height,
+      durationSeconds: video.durationSeconds ?? 0,
+    };
+    if (this.videosSeen.size > 10_000) this.videosSeen.clear();
+    this.videosSeen.set(videoId, { video: playable, until: Date.now() + 30_000 });
+    return playable;
+  }
+}

@@ -1,0 +1,27 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { ScreenRequest, StreamGrantRequest, Subjects } from '@chitram/contracts';
+import { StreamsService } from './streams.service';
+
+const streams = Subjects.media.streams;
+
+/** Stream grants and screens over NATS (payloads and answers: libs/contracts/src/playback.ts). */
+@Controller()
+export class StreamsController {
+  constructor(private readonly streams: StreamsService) {}
+
+  @MessagePattern(streams.grant)
+  grant(@Payload() body: StreamGrantRequest) {
+    return this.streams.grant(body);
+  }
+
+  @MessagePattern(streams.heartbeat)
+  heartbeat(@Payload() body: ScreenRequest) {
+    return this.streams.heartbeat(body);
+  }
+
+  @MessagePattern(streams.release)
+  release(@Payload() body: ScreenRequest) {
+    return this.streams.release(body);
+  }
+}

@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ErrorCode, Subjects, type StreamAnswer } from '@chitram/contracts';
+import { connectNats, RpcClient } from '@chitram/nest-kit';
+import {
+  isolatedEnv,
+  startTestService,
+  testInfrastructure,
+  testObjectStorage,
+  waitFor,
+  type TestObjectStorage,
+  type TestService,
+} from '@chitram/test-helpers';
+import type { NatsConnection } from 'nats';
+import { MediaHttpServer } from '../http/media-http.server';
+import { mediaService } from '../service';
+import { ObjectStorage } from '../storage/object-storage';
+import { makeTestVideo } from '../transcoding/test-sources';
+import { VideosService } from '../videos/videos.service';
+import { VIEWER_HEADER } from './stream-origin';
+import { signStreamToken } from './stream-tokens';
+import { StreamsService } from './streams.service';
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+function get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    httpRequest(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+// Stream grants and the stream origin (DECISIONS D21–D24) over a video really transcoded by ffmpeg.
+
+describe('signed streams from the media origin', () => {
+  const isolation = isolatedEnv();
+  let s3: TestObjectStorage;
+  let media: TestService;
+  let nats: NatsConnection;
+  let rpc: RpcClient;
+  let base: string;
+  let videoId: string;
+
+  const viewer = randomUUID();
+  const grant = (overrides: Partial<Parameters<typeof rpc.call<object, StreamAnswer>>[1]> = {}) =>
+    rpc.call(Subjects.media.streams.grant, {
+      videoId,
+      viewerId: viewer,
+      screenId: randomUUID(),
+      maxResolution: 480,
+      maxStreams: 2,
+      isSubscribed: true,
+      ...overrides,
+    });
+  /** The origin as the gateway calls it: `/api/stream/…` → `/stream/…`, with the caller it verified. */
+  const origin = (url: string, as: string | null = viewer, headers: Record<string, string> = {}) =>
+    get(`${base}${url.replace(/^\/api\/stream\//, '/stream/')}`, {
+      ...(as ? { [VIEWER_HEADER]: as } : {}),
+      ...headers,
+    });
+  const lines = (answer: Answer) =>
+    answer.body
+      .toString()
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'));
+
+  beforeAll(async () => {
+    s3 = await testObjectStorage();
+    media = await startTestService(mediaService, {
+      env: { ...s3.env, ...isolation.env, MEDIA_HTTP_PORT: '0' },
+    });
+    base = media.app.get(MediaHttpServer).url;
+    nats = await connectNats(testInfrastructure().NATS_URL, 'streams-test');
+    rpc = new RpcClient(nats, 5000);
+    const work = await mkdtemp(path.join(tmpdir(), 'chitram-streams-'));
+    try {
+      const file = path.join(work, 'film.mp4');
+      await makeTestVideo(file, { seconds: 13, height: 720 });
+      const video = await rpc.call(Subjects.media.videos.create, {
+        ownerKind: 'movie',
+        ownerId: randomUUID(),
+      });
+      videoId = video.videoId;
+      const key = `videos/${randomUUID()}.mp4`;
+      await media.app.get(ObjectStorage).put(key, createReadStream(file), 'video/mp4');
+      await media.app.get(VideosService).sourceStored(videoId, key);
+      await waitFor(
+        async () => (await rpc.call(Subjects.media.videos.get, { videoId })).state === 'ready',
+        90_000,
+        300,
+      );
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }, 150_000);
+
+  afterAll(async () => {
+    await nats?.close();
+    await media?.destroy();
+    await s3?.destroy();
+    await isolation.cleanUp();
+  });
+
+  it('lists only the renditions the plan allows, and serves their playlists and segments with ranges', async () => {
+    const answer = await grant({ maxResolution: 480 });
+    expect(answer).toMatchObject({ kind: 'hls', maxResolution: 480, renditions: [360, 480] });
+    expect(answer.movieUrl).toMatch(/^\/api\/stream\/[^/]+\/master\.m3u8$/);
+
+    const master = await origin(answer.movieUrl);
+    expect(master.status).toBe(200);
+    expect(master.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+    expect(master.body.toString()).toContain('RESOLUTION=854x480');
+    expect(master.body.toString()).not.toContain('x720');
+    const [low, high] = lines(master);
+    expect(high).toMatch(/\/480\/index\.m3u8$/);
+
+    const rendition = await origin(high);
+    expect(rendition.status).toBe(200);
+    const segments = lines(rendition);
+    expect(segments.length).toBe(3); // 13 s in 6-second segments
+    expect(segments[0]).toMatch(/^\/api\/stream\/[^/]+\/480\/segment_0000\.ts$/);
+    const segment = await origin(segments[0]);
+    expect(segment.status).toBe(200);
+    expect(segment.headers['content-type']).toBe('video/mp2t');
+    expect(segment.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(segment.body.subarray(0, 1)[0]).toBe(0x47); // MPEG-TS sync byte
+    const part = await origin(segments[0], viewer, { range: 'bytes=0-187' });
+    expect(part.status).toBe(206);
+    expect(part.body.length).toBe(188);
+    expect(low).toMatch(/\/360\/index\.m3u8$/);
+  });
+
+  it('refuses a higher rendition, an altered or expired token, and another viewer, with 403', async () => {
+    const answer = await grant({ maxResolution: 480 });
+    const high = lines(await origin(answer.movieUrl))[1];
+    const [, , , token] = high.split('/');
+    const refused = async (url: string, as: string | null = viewer) => {
+      const res = await origin(url, as);
+      expect(res.status).toBe(403);
+      expect(JSON.parse(res.body.toString()).code).toBe(ErrorCode.STREAM_FORBIDDEN);
+    };
+    await refused(`/api/stream/${token}/720/index.m3u8`);
+    await refused(`/api/stream/${token}/720/segment_0000.ts`);
+    await refused(high.replace(token, `${token.slice(0, -3)}abc`));
+    await refused(high, randomUUID());
+    await refused(high, null);
+    const secret = await media.app.get(StreamsService).signingKey();
+    const expired = signStreamToken(secret, {
+      v: videoId,
+      u: viewer,
+      r: 480,
+      e: Math.floor(Date.now() / 1000) - 1,
+    });
+    await refused(`/api/stream/${expired}/master.m3u8`);
+    // Another title's token does not open this one: the token names its video.
+    const other = signStreamToken(secret, {
+      v: randomUUID(),
+      u: viewer,
+      r: 480,
+      e: Math.floor(Date.now() / 1000) + 60,
+    });
+    await refused(`/api/stream/${other}/master.m3u8`);
+  });
+
+  it('lets a free title play for a visitor, at most 720p', async () => {
+    const answer = await grant({
+      viewerId: undefined,
+      screenId: undefined,
+      maxResolution: 720,
+      maxStreams: 0,
+      isSubscribed: false,
+    });
+    expect(answer.renditions).toEqual([360, 480, 720]);
+    expect((await origin(answer.movieUrl, null)).status).toBe(200);
+  });
+
+  it('counts screens across the plan: the same screen reuses its slot, one more is refused until another stops (D24)', async () => {
+    const someone = randomUUID();
+    const [tv, phone, laptop] = [randomUUID(), randomUUID(), randomUUID()];
+    const as = (screenId: string) => grant({ viewerId: someone, screenId, maxStreams: 2 });
+    await as(tv);
+    await as(phone);
+    await as(tv); // the same screen again, for any title: no new slot
+    await expect(as(laptop)).rejects.toMatchObject({
+      code: ErrorCode.STREAM_LIMIT_REACHED,
+      message: expect.stringContaining('2 screens'),
+    });
+    expect(await rpc.call(Subjects.media.streams.release, { viewerId: someone, screenId: phone })).toEqual({
+      held: true,
+    });
+    await expect(as(laptop)).resolves.toMatchObject({ kind: 'hls' });
+    expect(await rpc.call(Subjects.media.streams.heartbeat, { viewerId: someone, screenId: tv })).toEqual({
+      held: true,
+    });
+    expect(await rpc.call(Subjects.media.streams.heartbeat, { viewerId: someone, screenId: phone })).toEqual({
+      held: false,
+    });
+  });
+
+  it('frees a screen whose heartbeats stopped', async () => {
+    const someone = randomUUID();
+    const first = randomUUID();
+    await grant({ viewerId: someone, screenId: first, maxStreams: 1 });
+    await expect(grant({ viewerId: someone, screenId: randomUUID(), maxStreams: 1 })).rejects.toMatchObject({
+      code: ErrorCode.STREAM_LIMIT_REACHED,
+    });
+    // As if its last heartbeat were long ago.
+    await media.dataSource.query(
+      `UPDATE "stream_screen" SET "expires_at" = now() - interval '1 second' WHERE "screen_id" = $1`,
+      [first],
+    );
+    await expect(grant({ viewerId: someone, screenId: randomUUID(), maxStreams: 1 })).resolves.toMatchObject({
+      kind: 'hls',
+    });
+  });
+
+  it('will not grant a video that is not ready', async () => {
+    const video = await rpc.call(Subjects.media.videos.create, { ownerKind: 'movie', ownerId: randomUUID() });
+    await expect(grant({ videoId: video.videoId })).rejects.toMatchObject({
+      code: ErrorCode.VIDEO_NOT_READY,
+    });
+  });
+});

@@ -1,0 +1,108 @@
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  DomainError,
+  ErrorCode,
+  StreamMessages,
+  type ScreenHeld,
+  type ScreenRequest,
+  type StreamAnswer,
+  type StreamGrantRequest,
+} from '@chitram/contracts';
+import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { VideosRepository } from '../videos/videos.repository';
+import { ScreensRepository } from './screens.repository';
+import { signStreamToken } from './stream-tokens';
+
+/** A master playlist URL is good for this long: enough to start the player, too short to share. */
+export const MASTER_TOKEN_SECONDS = 5 * 60;
+/** A screen with no heartbeat lapses after this long (the player beats every 10 s). */
+export const SCREEN_HOLD_SECONDS = 45;
+/** Where the gateway serves the stream origin. */
+export const STREAM_PATH = '/api/stream/';
+
+/**
+ * Stream grants (DECISIONS D21–D24): a signed master playlist URL bound to the viewer, the video and the
+ * highest rendition the plan allows, and, for a paid title, a screen of the plan's few.
+ */
+@Injectable()
+export class StreamsService implements OnApplicationBootstrap {
+  private secret?: Buffer;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly videos: VideosRepository,
+    private readonly screens: ScreensRepository,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.signingKey();
+  }
+
+  /** The key every instance signs and checks with; the first instance to start makes it. */
+  async signingKey(): Promise<Buffer> {
+    if (this.secret) return this.secret;
+    await this.dataSource.query(
+      `INSERT INTO "stream_key" ("id", "secret") VALUES (1, $1) ON CONFLICT ("id") DO NOTHING`,
+      [randomBytes(32)],
+    );
+    const [row]: Array<{ secret: Buffer }> = await this.dataSource.query(
+      `SELECT "secret" FROM "stream_key" WHERE "id" = 1`,
+    );
+    this.secret = row.secret;
+    return row.secret;
+  }
+
+  /** The key, once loaded at start. */
+  signingKeyNow(): Buffer {
+    if (!this.secret) throw new Error('the stream signing key is not loaded yet');
+    return this.secret;
+  }
+
+  async grant(request: StreamGrantRequest): Promise<StreamAnswer> {
+    const video = await this.videos.find(request.videoId);
+    if (video?.state !== 'ready') throw new DomainError(ErrorCode.VIDEO_NOT_READY, StreamMessages.notReady);
+    const renditions = video.renditions
+      .filter((height) => height <= request.maxResolution)
+      .sort((a, b) => a - b);
+    // A source smaller than the plan allows still plays its lowest rendition.
+    const allowed = renditions.length ? renditions : [Math.min(...video.renditions)];
+    if (request.maxStreams > 0) {
+      if (!request.viewerId || !request.screenId)
+        throw new DomainError(ErrorCode.UNAUTHORIZED_ACCESS, StreamMessages.signIn);
+      const held = await this.screens.take(
+        request.viewerId,
+        request.screenId,
+        video.id,
+        request.maxStreams,
+        SCREEN_HOLD_SECONDS,
+      );
+      if (!held)
+        throw new DomainError(
+          ErrorCode.STREAM_LIMIT_REACHED,
+          StreamMessages.limitReached(request.maxStreams),
+        );
+    }
+    const token = signStreamToken(await this.signingKey(), {
+      v: video.id,
+      u: request.viewerId ?? null,
+      r: Math.max(...allowed),
+      e: Math.floor(Date.now() / 1000) + MASTER_TOKEN_SECONDS,
+    });
+    return {
+      movieUrl: `${STREAM_PATH}${token}/master.m3u8`,
+      maxResolution: request.maxResolution,
+      isSubscribed: request.isSubscribed,
+      kind: 'hls',
+      renditions: allowed,
+    };
+  }
+
+  async heartbeat({ viewerId, screenId }: ScreenRequest): Promise<ScreenHeld> {
+    return { held: await this.screens.extend(viewerId, screenId, SCREEN_HOLD_SECONDS) };
+  }
+
+  async release({ viewerId, screenId }: ScreenRequest): Promise<ScreenHeld> {
+    return { held: await this.screens.release(viewerId, screenId) };
+  }
+}
