@@ -7,6 +7,7 @@ import { GatewayConfig } from './config';
 import { DevModule } from './dev/dev.module';
 import { HealthController } from './health/health.controller';
 import { MediaModule } from './media/media.module';
+import { PlaybackModule } from './playback/playback.module';
 import { RpcModule } from './rpc.module';
 import { AccountModule } from './users/account.module';
 
@@ -35,6 +36,7 @@ export class AppModule {
         MediaModule,
         CatalogueModule,
         BillingModule,
+        PlaybackModule,
       ],
       controllers: [HealthController],
     };

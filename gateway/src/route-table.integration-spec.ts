@@ -142,6 +142,26 @@ describe('the route table: every route says who may call it, and the guard holds
     });
   });
 
+  it('serves playback to anyone (a caller with a token is identified by it), and screens to viewers', () => {
+    const access = new Map(table.map((r) => [key(r), r.access]));
+    for (const route of [
+      'GET /api/movie/:id/stream',
+      'GET /api/series/episodes/:id/stream',
+      'GET /api/stream/:token/*',
+    ])
+      expect(access.get(route)).toEqual({ kind: 'public', identify: true });
+    for (const route of ['POST /api/playback/heartbeat', 'POST /api/playback/stop'])
+      expect(access.get(route)).toEqual({ kind: 'roles', roles: ['user'] });
+  });
+
+  it('refuses a bad token even on a route that anyone may call, when one is sent', async () => {
+    const res = await http
+      .get('/api/movie/some-film/stream')
+      .set('authorization', 'Bearer not.a.jwt')
+      .expect(401);
+    expect(res.body.code).toBe(ErrorCode.TOKEN_INVALID);
+  });
+
   it('answers 401 without a token on every route that needs a role', async () => {
     const guarded = table.filter((r) => r.access?.kind === 'roles');
     expect(guarded.length).toBeGreaterThan(0);

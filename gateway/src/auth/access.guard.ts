@@ -29,9 +29,8 @@ export class AccessGuard implements CanActivate {
       );
       throw new DomainError(ErrorCode.FORBIDDEN, 'This route is closed.');
     }
-    if (access.kind === 'public') return true;
-
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    if (access.kind === 'public' && (!access.identify || !token)) return true;
     if (!token) throw new DomainError(ErrorCode.UNAUTHENTICATED, SignInMessages.loginRequired);
     const claims = await this.verifier.verify(token);
     let revoked: boolean;
@@ -46,7 +45,7 @@ export class AccessGuard implements CanActivate {
       );
     }
     if (revoked) throw new DomainError(ErrorCode.TOKEN_REVOKED, SignInMessages.sessionEnded);
-    if (!access.roles.includes(claims.role))
+    if (access.kind === 'roles' && !access.roles.includes(claims.role))
       throw new DomainError(ErrorCode.FORBIDDEN, 'You do not have access to this.');
     request.principal = { subjectId: claims.sub, role: claims.role, sessionId: claims.sid };
     return true;

@@ -3,12 +3,22 @@ import { ApiBearerAuth } from '@nestjs/swagger';
 import type { Role } from '@chitram/contracts';
 
 /** Who may call a route. Every route declares one; the AccessGuard refuses a route that does not. */
-export type RouteAccess = { kind: 'public' } | { kind: 'roles'; roles: readonly Role[] };
+export type RouteAccess = { kind: 'public'; identify?: true } | { kind: 'roles'; roles: readonly Role[] };
 
 export const ROUTE_ACCESS = 'chitram:route-access';
 
 /** Anyone, signed in or not. */
 export const Public = () => SetMetadata(ROUTE_ACCESS, { kind: 'public' } satisfies RouteAccess);
+
+/**
+ * Anyone, signed in or not; a caller who sends a token is identified by it (it must then be valid), so
+ * the route can answer a viewer and a visitor differently (a free title for all, a paid one for plans).
+ */
+export const PublicIdentified = () =>
+  applyDecorators(
+    SetMetadata(ROUTE_ACCESS, { kind: 'public', identify: true } satisfies RouteAccess),
+    ApiBearerAuth(),
+  );
 
 /** A valid, unrevoked access token whose role is one of these. */
 export const Roles = (...roles: [Role, ...Role[]]) =>

@@ -128,7 +128,16 @@ export class MediaClient implements OnApplicationShutdown {
 
   /** The stored object behind `key`, as media answers it (status, headers and a body stream). */
   open(key: string, headers: Record<string, string | undefined>): Promise<IncomingMessage> {
-    const url = new URL(`/objects/${key}`, this.base);
+    return this.get(`/objects/${key}`, headers);
+  }
+
+  /** A playlist or segment of the stream origin (`<token>/<path>`), as media answers it. */
+  openStream(tokenAndPath: string, headers: Record<string, string | undefined>): Promise<IncomingMessage> {
+    return this.get(`/stream/${tokenAndPath}`, headers);
+  }
+
+  private get(path: string, headers: Record<string, string | undefined>): Promise<IncomingMessage> {
+    const url = new URL(path, this.base);
     const forwarded = Object.fromEntries(
       Object.entries({ ...headers, [REQUEST_ID_HEADER]: currentRequestId() }).filter(
         (entry): entry is [string, string] => typeof entry[1] === 'string',
@@ -138,7 +147,7 @@ export class MediaClient implements OnApplicationShutdown {
       const req = httpRequest(url, { method: 'GET', agent: this.agent, headers: forwarded }, resolve);
       req.setTimeout(UPLOAD_IDLE_MS, () => req.destroy());
       req.on('error', (error) => {
-        this.logger.warn({ err: error, key }, 'reading from media failed');
+        this.logger.warn({ err: error, path }, 'reading from media failed');
         reject(mediaUnavailable());
       });
       req.end();

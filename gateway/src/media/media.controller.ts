@@ -6,7 +6,7 @@ import { Public } from '../auth/access';
 import { MediaClient } from './media.client';
 
 /** Headers of media's answer that the browser gets as they are. */
-const PASSED_ON = [
+export const PASSED_ON = [
   'content-type',
   'content-length',
   'content-range',

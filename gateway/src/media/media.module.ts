@@ -7,5 +7,6 @@ import { MediaController } from './media.controller';
 @Module({
   controllers: [MediaController, AdminUploadsController],
   providers: [MediaClient],
+  exports: [MediaClient],
 })
 export class MediaModule {}

@@ -1,0 +1,120 @@
+import { Controller, Get, Headers, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  DomainError,
+  ErrorCode,
+  STREAM_TOKEN,
+  Subjects,
+  type ScreenHeld,
+  type StreamAnswer,
+} from '@chitram/contracts';
+import { RpcClient } from '@chitram/nest-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PublicIdentified, Roles } from '../auth/access';
+import { CurrentPrincipal, type Principal } from '../auth/principal';
+import { MediaClient } from '../media/media.client';
+import { PASSED_ON } from '../media/media.controller';
+import { StreamGrants } from './stream-grants';
+
+/** The internal header that tells media who the gateway found calling (see media's stream origin). */
+const VIEWER_HEADER = 'x-chitram-viewer';
+const STREAM_PATH = /^[0-9]{3,4}\/(index\.m3u8|segment_\d{4,6}\.ts)$|^master\.m3u8$/;
+
+/** Playback (SPEC §4.5, §7 stream; DECISIONS D20–D24): grants, the screens' heartbeats, and the signed stream. */
+@ApiTags('playback')
+@Controller()
+export class PlaybackController {
+  constructor(
+    private readonly grants: StreamGrants,
+    private readonly rpc: RpcClient,
+    private readonly media: MediaClient,
+  ) {}
+
+  @Get('movie/:id/stream')
+  @PublicIdentified()
+  @ApiOperation({
+    summary: 'Where to play a movie from: a signed stream URL and the highest quality allowed',
+  })
+  movieStream(
+    @Param('id') id: string,
+    @Req() request: FastifyRequest,
+    @Headers('x-device-class') device: string | undefined,
+  ): Promise<StreamAnswer> {
+    return this.grants.stream({
+      kind: 'movie',
+      idOrSlug: id.slice(0, 200),
+      caller: request.principal,
+      userAgent: request.headers['user-agent'] ?? '',
+      declaredDevice: device,
+    });
+  }
+
+  @Get('series/episodes/:id/stream')
+  @PublicIdentified()
+  @ApiOperation({ summary: 'Where to play an episode from, with the same checks as a movie' })
+  episodeStream(
+    @Param('id') id: string,
+    @Req() request: FastifyRequest,
+    @Headers('x-device-class') device: string | undefined,
+  ): Promise<StreamAnswer> {
+    return this.grants.stream({
+      kind: 'episode',
+      idOrSlug: id.slice(0, 200),
+      caller: request.principal,
+      userAgent: request.headers['user-agent'] ?? '',
+      declaredDevice: device,
+    });
+  }
+
+  @Post('playback/heartbeat')
+  @Roles('user')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'The player is still playing on this screen: keep its slot' })
+  heartbeat(@CurrentPrincipal() caller: Principal): Promise<ScreenHeld> {
+    return this.rpc.call(Subjects.media.streams.heartbeat, {
+      viewerId: caller.subjectId,
+      screenId: caller.sessionId,
+    });
+  }
+
+  @Post('playback/stop')
+  @Roles('user')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'The player stopped on this screen: free its slot at once' })
+  stop(@CurrentPrincipal() caller: Principal): Promise<ScreenHeld> {
+    return this.rpc.call(Subjects.media.streams.release, {
+      viewerId: caller.subjectId,
+      screenId: caller.sessionId,
+    });
+  }
+
+  // HEAD is answered by Fastify from this route, without the body.
+  @Get('stream/:token/*')
+  @PublicIdentified()
+  @ApiOperation({
+    summary: 'A signed playlist or segment, checked by the media origin (range requests served)',
+  })
+  async stream(
+    @Param('token') token: string,
+    @Param('*') path: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    if (!STREAM_TOKEN.test(token) || !STREAM_PATH.test(path))
+      throw new DomainError(ErrorCode.STREAM_FORBIDDEN, 'This stream address is not valid.');
+    const answer = await this.media.openStream(`${token}/${path}`, {
+      range: request.headers.range,
+      'if-none-match': request.headers['if-none-match'],
+      // Who is asking, as verified here; a header of that name from the client never reaches media.
+      [VIEWER_HEADER]: request.principal?.role === 'user' ? request.principal.subjectId : undefined,
+    });
+    void reply.status(answer.statusCode ?? 502);
+    for (const name of PASSED_ON) {
+      const value = answer.headers[name];
+      if (value !== undefined) void reply.header(name, value);
+    }
+    // hls.js in the shell's page and the remotes fetches these cross-origin in development.
+    void reply.header('cross-origin-resource-policy', 'cross-origin');
+    return reply.send(answer);
+  }
+}

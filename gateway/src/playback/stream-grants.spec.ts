@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DomainError,
+  ErrorCode,
+  PLANS,
+  Subjects,
+  type Entitlement,
+  type PlaybackSource,
+  type PlanKey,
+  type StreamGrantRequest,
+} from '@chitram/contracts';
+import type { RpcClient } from '@chitram/nest-kit';
+import type { Principal } from '../auth/principal';
+import { StreamGrants } from './stream-grants';
+
+const AGENT = {
+  mobile: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36',
+  website: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36',
+  tab: 'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Version/17.5 Mobile/15E148 Safari/604.1',
+  tv: 'Mozilla/5.0 (SMART-TV; LINUX; Tizen 6.5) AppleWebKit/537.36 85.0 TV Safari/537.36',
+};
+type Device = keyof typeof AGENT;
+
+/** The services the grant asks, answering as the real ones do for one title and one viewer's plan. */
+function services(source: Partial<PlaybackSource>, plan: PlanKey | null) {
+  const grants: StreamGrantRequest[] = [];
+  const found = plan ? PLANS.find((p) => p.planKey === plan)! : null;
+  const entitlement: Entitlement = {
+    viewerId: 'v',
+    isSubscribed: Boolean(found),
+    activeSubscription: found
+      ? { planKey: found.planKey, planName: found.plan, validTill: '2099-01-01T00:00:00Z' }
+      : null,
+    devices: found ? [...found.devices] : [],
+    maxResolution: found?.maxResolution ?? 0,
+    maxStreams: found?.maxStreams ?? 0,
+  };
+  const answer = (subject: string, body: unknown): unknown => {
+    if (subject === Subjects.catalog.playbackSource)
+      return {
+        titleId: 't',
+        kind: 'movie',
+        title: 'A film',
+        isFree: false,
+        externalUrl: null,
+        video: {
+          videoId: 'vid',
+          state: 'ready',
+          progress: 100,
+          error: null,
+          renditions: [360, 480, 720, 1080, 1440, 2160],
+        },
+        ...source,
+      };
+    if (subject === Subjects.billing.entitlement) return entitlement;
+    if (subject === Subjects.media.streams.grant) {
+      grants.push(body as StreamGrantRequest);
+      return {
+        movieUrl: '/api/stream/x/master.m3u8',
+        maxResolution: (body as StreamGrantRequest).maxResolution,
+        kind: 'hls',
+      };
+    }
+    throw new Error(`unexpected ${subject}`);
+  };
+  const rpc = {
+    request: (subject: string, body: unknown) => Promise.resolve(answer(subject, body)),
+    call: (subject: string, body: unknown) => Promise.resolve(answer(subject, body)),
+  } as unknown as RpcClient;
+  return { grants, streams: new StreamGrants(rpc) };
+}
+
+const viewer: Principal = { subjectId: randomUUID(), role: 'user', sessionId: randomUUID() };
+
+async function outcome(
+  plan: PlanKey | null,
+  device: Device,
+  source: Partial<PlaybackSource> = {},
+  caller: Principal | null = viewer,
+) {
+  const { streams, grants } = services(source, plan);
+  try {
+    const answer = await streams.stream({
+      kind: 'movie',
+      idOrSlug: 't',
+      caller: caller ?? undefined,
+      userAgent: AGENT[device],
+      declaredDevice: undefined,
+    });
+    return { result: `plays up to ${answer.maxResolution}`, grant: grants[0] };
+  } catch (error) {
+    return { result: (error as DomainError).code, grant: undefined };
+  }
+}
+
+describe('who may play what, where (DECISIONS D20–D22)', () => {
+  const table: Array<[PlanKey | null, Device, string]> = [
+    [null, 'mobile', ErrorCode.UNAUTHORIZED_ACCESS],
+    ['basic', 'mobile', 'plays up to 720'],
+    ['basic', 'website', ErrorCode.DEVICE_NOT_ALLOWED],
+    ['basic', 'tab', ErrorCode.DEVICE_NOT_ALLOWED],
+    ['basic', 'tv', ErrorCode.DEVICE_NOT_ALLOWED],
+    ['standard', 'mobile', 'plays up to 1080'],
+    ['standard', 'website', 'plays up to 1080'],
+    ['standard', 'tab', ErrorCode.DEVICE_NOT_ALLOWED],
+    ['standard', 'tv', ErrorCode.DEVICE_NOT_ALLOWED],
+    ['premium', 'website', 'plays up to 1440'],
+    ['premium', 'tab', 'plays up to 1440'],
+    ['premium', 'tv', 'plays up to 1440'],
+    ['gold', 'tv', 'plays up to 2160'],
+    ['gold', 'mobile', 'plays up to 2160'],
+  ];
+  it.each(table)('a paid title, plan %s, on %s: %s', async (plan, device, expected) => {
+    expect((await outcome(plan, device)).result).toBe(expected);
+  });
+
+  it("takes one of the plan's screens, the caller's session being the screen (D24)", async () => {
+    const { grant } = await outcome('premium', 'tv');
+    expect(grant).toMatchObject({
+      viewerId: viewer.subjectId,
+      screenId: viewer.sessionId,
+      maxStreams: 3,
+      maxResolution: 1440,
+    });
+  });
+
+  it('plays a free title for anyone, visitors included, on any device, at up to 720p, taking no screen (D22)', async () => {
+    for (const [plan, caller] of [
+      [null, undefined],
+      [null, viewer],
+      ['gold', viewer],
+    ] as const) {
+      const { result, grant } = await outcome(plan, 'tv', { isFree: true }, caller);
+      expect(result).toBe('plays up to 720');
+      expect(grant).toMatchObject({ maxResolution: 720, maxStreams: 0 });
+    }
+  });
+
+  it('asks a visitor to sign in for a paid title, and says when a title is not ready', async () => {
+    expect((await outcome('gold', 'mobile', {}, null)).result).toBe(ErrorCode.UNAUTHORIZED_ACCESS);
+    expect((await outcome('gold', 'mobile', { video: null })).result).toBe(ErrorCode.VIDEO_NOT_READY);
+    const transcoding = {
+      videoId: 'v',
+      state: 'transcoding' as const,
+      progress: 40,
+      error: null,
+      renditions: [],
+    };
+    expect((await outcome('gold', 'mobile', { video: transcoding })).result).toBe(ErrorCode.VIDEO_NOT_READY);
+  });
+
+  it('plays a title with only a link as given, after the same plan and device checks (D23)', async () => {
+    const linked = { video: null, externalUrl: 'https://cdn.example.in/film.m3u8' };
+    const { streams } = services(linked, 'standard');
+    await expect(
+      streams.stream({
+        kind: 'movie',
+        idOrSlug: 't',
+        caller: viewer,
+        userAgent: AGENT.website,
+        declaredDevice: undefined,
+      }),
+    ).resolves.toEqual({
+      movieUrl: linked.externalUrl,
+      maxResolution: 1080,
+      isSubscribed: true,
+      kind: 'external',
+      renditions: [],
+    });
+    expect((await outcome('basic', 'website', linked)).result).toBe(ErrorCode.DEVICE_NOT_ALLOWED);
+  });
+});
