@@ -1,3 +1,5 @@
+import { StreamMessages, type StreamAnswer } from '@chitram/contracts/src/playback-answers';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useApi } from '../app/api';
 import { useHost } from '../app/host';
@@ -10,6 +12,8 @@ import { TitleFacts, TitleLogo } from '../components/FeatureHero';
 import { ErrorLine, LoadingLine } from '../components/LoadStatus';
 import type { TitleNavigationState } from '../components/PosterCard';
 import { SmartImage } from '../components/SmartImage';
+import { Player } from '../playback/Player';
+import { streamProblem, type StreamProblem } from '../playback/playback-rules';
 
 function handedMovie(state: unknown, slug: string): Movie | null {
   const movie = (state as Partial<TitleNavigationState> | null)?.movie;
@@ -18,14 +22,17 @@ function handedMovie(state: unknown, slug: string): Movie | null {
 
 /**
  * DECISIONS D10: `/movie/{slug}/play`. A title handed over by the page before shows at once; the slug
- * is always resolved through the API, so a refresh or a shared link works. The player arrives with
- * the playback issue.
+ * is always resolved through the API, so a refresh or a shared link works. Play asks for the stream and
+ * opens the player on the page.
  */
 export function TitlePage() {
   const slug = useParams().slug ?? '';
   const location = useLocation();
   const navigate = useNavigate();
-  const { toast } = useHost();
+  const { problemOf, getSession } = useHost();
+  const [stream, setStream] = useState<StreamAnswer | null>(null);
+  const [problem, setProblem] = useState<StreamProblem | null>(null);
+  const [starting, setStarting] = useState(false);
   const api = useApi();
 
   const result = useLoader(
@@ -34,6 +41,23 @@ export function TitlePage() {
   );
   const movie = result.data?.meta ?? handedMovie(location.state, slug);
   useDocumentTitle(movie?.title ?? 'Title');
+
+  /** SPEC §4.5: the stream grant, then the player; a refusal says why and what to do next. */
+  async function play() {
+    if (!movie) return;
+    setStarting(true);
+    setProblem(null);
+    try {
+      const answer = await api
+        .get(`movie/${encodeURIComponent(movie._id)}/stream`, { context: { session: 'user' } })
+        .json<StreamAnswer>();
+      setStream(answer);
+    } catch (error) {
+      setProblem(streamProblem(problemOf(error, StreamMessages.fallback), Boolean(getSession().user?.token)));
+    } finally {
+      setStarting(false);
+    }
+  }
 
   function back() {
     // Back to where the visitor came from; a shared link opened directly goes home instead.
@@ -96,7 +120,8 @@ export function TitlePage() {
               <button
                 type="button"
                 className="button button--primary vw-feature__play"
-                onClick={() => toast('Streaming opens on Chitram very soon.', 'info')}
+                onClick={() => void play()}
+                disabled={starting}
               >
                 <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                   <path
@@ -112,6 +137,28 @@ export function TitlePage() {
                 </a>
               )}
             </div>
+            {problem && (
+              <div className="vw-title__problem" role="alert">
+                <p>{problem.message}</p>
+                {problem.action && (
+                  <Link
+                    className="button button--ghost button--small"
+                    to={problem.action.to}
+                    state={{ returnTo: location.pathname }}
+                  >
+                    {problem.action.label}
+                  </Link>
+                )}
+              </div>
+            )}
+            {stream && (
+              <Player
+                stream={stream}
+                title={movie.title}
+                poster={movie.bannerUrl}
+                onClose={() => setStream(null)}
+              />
+            )}
             <dl className="vw-title__details">
               <div>
                 <dt>Cast</dt>

@@ -1,0 +1,214 @@
+import type { StreamAnswer } from '@chitram/contracts/src/playback-answers';
+import type Hls from 'hls.js';
+import { useEffect, useRef, useState } from 'react';
+import { useHost } from '../app/host';
+import { clock, HEARTBEAT_MS, qualityLabel } from './playback-rules';
+import '../styles/player.css';
+
+interface PlayerProps {
+  stream: StreamAnswer;
+  title: string;
+  poster?: string;
+  onClose(): void;
+}
+
+interface Level {
+  index: number;
+  height: number;
+}
+
+/**
+ * The adaptive player (issue 8; DECISIONS D21, D23): hls.js where the browser has Media Source
+ * Extensions (it sends the viewer's token with every playlist and segment request), the browser's own
+ * HLS otherwise (Safari). Quality is Auto or one of the renditions the plan allows. While it plays, it
+ * keeps its screen with heartbeats, and gives the screen back when it closes.
+ */
+export function Player({ stream, title, poster, onClose }: PlayerProps) {
+  const { api, getSession } = useHost();
+  const video = useRef<HTMLVideoElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const hls = useRef<Hls | null>(null);
+  const [levels, setLevels] = useState<Level[]>([]);
+  const [quality, setQuality] = useState<number>(-1);
+  const [playing, setPlaying] = useState(false);
+  const [time, setTime] = useState({ at: 0, duration: 0 });
+  const [failure, setFailure] = useState<string | null>(null);
+  const signedIn = Boolean(getSession().user?.token);
+
+  useEffect(() => {
+    const element = video.current;
+    if (!element) return;
+    let disposed = false;
+    if (stream.kind === 'external' && !stream.movieUrl.includes('.m3u8')) {
+      element.src = stream.movieUrl;
+      return;
+    }
+    void import('hls.js').then(({ default: HlsClass }) => {
+      if (disposed) return;
+      if (!HlsClass.isSupported()) {
+        // Safari plays HLS itself (it cannot send the token with each request: see the issue note).
+        element.src = stream.movieUrl;
+        return;
+      }
+      const instance = new HlsClass({
+        capLevelToPlayerSize: false,
+        xhrSetup: (xhr) => {
+          // The current token, renewed by the heartbeats' calls when it expires.
+          const token = getSession().user?.token;
+          if (token && stream.kind === 'hls') xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+        },
+      });
+      hls.current = instance;
+      instance.on(HlsClass.Events.MANIFEST_PARSED, (_event, data) => {
+        setLevels(
+          data.levels
+            .map((level, index) => ({ index, height: level.height }))
+            .sort((a, b) => b.height - a.height),
+        );
+        void element.play().catch(() => undefined);
+      });
+      instance.on(HlsClass.Events.ERROR, (_event, data) => {
+        if (!data.fatal) return;
+        const status = (data.response as { code?: number } | undefined)?.code;
+        setFailure(
+          status === 403
+            ? 'This stream has expired or is not yours. Close the player and press Play again.'
+            : 'Something went wrong while streaming',
+        );
+        instance.destroy();
+      });
+      instance.loadSource(stream.movieUrl);
+      instance.attachMedia(element);
+    });
+    return () => {
+      disposed = true;
+      hls.current?.destroy();
+      hls.current = null;
+    };
+  }, [stream, getSession]);
+
+  // D24: the screen stays ours while we play; it is given back when the player closes.
+  useEffect(() => {
+    if (stream.kind !== 'hls' || !signedIn) return;
+    const beat = setInterval(() => {
+      void api.post('playback/heartbeat', { context: { session: 'user' } }).catch(() => undefined);
+    }, HEARTBEAT_MS);
+    return () => {
+      clearInterval(beat);
+      const token = getSession().user?.token;
+      if (token)
+        void fetch('/api/playback/stop', {
+          method: 'POST',
+          keepalive: true,
+          headers: { authorization: `Bearer ${token}` },
+        }).catch(() => undefined);
+    };
+  }, [stream, signedIn, api, getSession]);
+
+  function chooseQuality(index: number) {
+    setQuality(index);
+    if (hls.current) hls.current.currentLevel = index;
+  }
+
+  function toggle() {
+    const element = video.current;
+    if (!element) return;
+    if (element.paused) void element.play().catch(() => undefined);
+    else element.pause();
+  }
+
+  function seek(by: number) {
+    const element = video.current;
+    if (element) element.currentTime = Math.max(0, Math.min(element.duration || 0, element.currentTime + by));
+  }
+
+  function fullScreen() {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void frame.current?.requestFullscreen().catch(() => undefined);
+  }
+
+  function onKey(event: React.KeyboardEvent) {
+    if ((event.target as HTMLElement).tagName === 'SELECT') return;
+    const keys: Record<string, () => void> = {
+      ' ': toggle,
+      k: toggle,
+      ArrowRight: () => seek(10),
+      ArrowLeft: () => seek(-10),
+      f: fullScreen,
+      m: () => video.current && (video.current.muted = !video.current.muted),
+      Escape: () => (document.fullscreenElement ? undefined : onClose()),
+    };
+    const action = keys[event.key];
+    if (action) {
+      event.preventDefault();
+      action();
+    }
+  }
+
+  return (
+    <div
+      className="vw-player"
+      ref={frame}
+      role="region"
+      aria-label={`Player: ${title}`}
+      onKeyDown={onKey}
+      tabIndex={-1}
+    >
+      <video
+        ref={video}
+        className="vw-player__video"
+        poster={poster}
+        playsInline
+        controls
+        aria-label={title}
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        onTimeUpdate={(e) =>
+          setTime({ at: e.currentTarget.currentTime, duration: e.currentTarget.duration || 0 })
+        }
+      />
+      <div className="vw-player__bar">
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={toggle}
+          aria-keyshortcuts="k Space"
+        >
+          {playing ? 'Pause' : 'Play'}
+        </button>
+        <span className="vw-player__time" aria-live="off">
+          {clock(time.at)} / {clock(time.duration)}
+        </span>
+        {levels.length > 0 && (
+          <label className="vw-player__quality">
+            Quality
+            <select value={quality} onChange={(e) => chooseQuality(Number(e.target.value))}>
+              <option value={-1}>{qualityLabel(null)}</option>
+              {levels.map((level) => (
+                <option key={level.index} value={level.index}>
+                  {qualityLabel(level.height)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={fullScreen}
+          aria-keyshortcuts="f"
+        >
+          Full screen
+        </button>
+        <button type="button" className="button button--ghost button--small" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      {failure && (
+        <p className="vw-player__failure" role="alert">
+          {failure}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { clock, qualityLabel, streamProblem } from './playback-rules';
+
+describe('the player’s words (SPEC §8)', () => {
+  it('sends a visitor to log in and a viewer without a plan to the plans', () => {
+    expect(streamProblem({ code: 'UNAUTHORIZED_ACCESS', message: '' }, false).action).toEqual({
+      to: '/login',
+      label: 'Log in',
+    });
+    expect(streamProblem({ code: 'UNAUTHORIZED_ACCESS', message: '' }, true).action).toEqual({
+      to: '/subscribe',
+      label: 'See plans',
+    });
+    expect(streamProblem({ code: 'DEVICE_NOT_ALLOWED', message: '' }, true).message).toMatch(
+      /does not include this device/,
+    );
+  });
+
+  it("keeps the server's words for a full plan, which name the limit", () => {
+    const limit =
+      'You are already watching on 2 screens, the most your plan allows. Stop another screen to watch here.';
+    expect(streamProblem({ code: 'STREAM_LIMIT_REACHED', message: limit }, true)).toEqual({
+      message: limit,
+      action: null,
+    });
+    expect(streamProblem({ code: 'SOMETHING_ELSE', message: 'x' }, true).message).toBe(
+      'Something went wrong.',
+    );
+  });
+
+  it('labels qualities and times', () => {
+    expect(qualityLabel(null)).toBe('Auto');
+    expect(qualityLabel(1080)).toBe('1080p');
+    expect(clock(3723)).toBe('1:02:03');
+    expect(clock(245)).toBe('4:05');
+    expect(clock(Number.NaN)).toBe('0:00');
+  });
+});
