@@ -1,13 +1,18 @@
-import { Controller, Get, Headers, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  deviceClassOf,
   DomainError,
   ErrorCode,
+  PlaybackReportBody,
   STREAM_TOKEN,
   Subjects,
+  type ContinueWatching,
   type ScreenHeld,
   type StreamAnswer,
+  type WatchPosition,
 } from '@chitram/contracts';
+import { IsIn, IsUUID } from 'class-validator';
 import { RpcClient } from '@chitram/nest-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PublicIdentified, Roles } from '../auth/access';
@@ -15,6 +20,14 @@ import { CurrentPrincipal, type Principal } from '../auth/principal';
 import { MediaClient } from '../media/media.client';
 import { PASSED_ON } from '../media/media.controller';
 import { StreamGrants } from './stream-grants';
+
+export class WatchTitleParams {
+  @IsIn(['movie', 'episode'])
+  kind: 'movie' | 'episode';
+
+  @IsUUID()
+  titleId: string;
+}
 
 /** The internal header that tells media who the gateway found calling (see media's stream origin). */
 const VIEWER_HEADER = 'x-chitram-viewer';
@@ -69,22 +82,74 @@ export class PlaybackController {
   @Post('playback/heartbeat')
   @Roles('user')
   @HttpCode(200)
-  @ApiOperation({ summary: 'The player is still playing on this screen: keep its slot' })
-  heartbeat(@CurrentPrincipal() caller: Principal): Promise<ScreenHeld> {
-    return this.rpc.call(Subjects.media.streams.heartbeat, {
-      viewerId: caller.subjectId,
-      screenId: caller.sessionId,
-    });
+  @ApiOperation({
+    summary: 'The player is still playing on this screen: keep its slot, and note where it is',
+  })
+  async heartbeat(
+    @CurrentPrincipal() caller: Principal,
+    @Body() report: PlaybackReportBody,
+    @Req() request: FastifyRequest,
+  ): Promise<ScreenHeld> {
+    const [held] = await Promise.all([
+      this.rpc.call(Subjects.media.streams.heartbeat, {
+        viewerId: caller.subjectId,
+        screenId: caller.sessionId,
+      }),
+      this.saveWatch(caller, report, request),
+    ]);
+    return held;
   }
 
   @Post('playback/stop')
   @Roles('user')
   @HttpCode(200)
-  @ApiOperation({ summary: 'The player stopped on this screen: free its slot at once' })
-  stop(@CurrentPrincipal() caller: Principal): Promise<ScreenHeld> {
-    return this.rpc.call(Subjects.media.streams.release, {
+  @ApiOperation({
+    summary: 'The player stopped on this screen: free its slot at once, and note where it stopped',
+  })
+  async stop(
+    @CurrentPrincipal() caller: Principal,
+    @Body() report: PlaybackReportBody,
+    @Req() request: FastifyRequest,
+  ): Promise<ScreenHeld> {
+    const [held] = await Promise.all([
+      this.rpc.call(Subjects.media.streams.release, {
+        viewerId: caller.subjectId,
+        screenId: caller.sessionId,
+      }),
+      this.saveWatch(caller, report, request),
+    ]);
+    return held;
+  }
+
+  @Get('playback/continue')
+  @Roles('user')
+  @ApiOperation({ summary: 'The viewer’s unfinished films, latest first (the Continue watching rail)' })
+  continueWatching(@CurrentPrincipal() caller: Principal): Promise<ContinueWatching[]> {
+    return this.rpc.call(Subjects.catalog.watch.continueWatching, { viewerId: caller.subjectId });
+  }
+
+  @Get('playback/position/:kind/:titleId')
+  @Roles('user')
+  @ApiOperation({ summary: 'Where the viewer left a title, to resume it; null when unwatched or finished' })
+  async position(
+    @CurrentPrincipal() caller: Principal,
+    @Param() params: WatchTitleParams,
+  ): Promise<{ position: WatchPosition | null }> {
+    const position = await this.rpc.call(Subjects.catalog.watch.position, {
       viewerId: caller.subjectId,
-      screenId: caller.sessionId,
+      ...params,
+    });
+    return { position };
+  }
+
+  private saveWatch(caller: Principal, report: PlaybackReportBody, request: FastifyRequest) {
+    return this.rpc.call(Subjects.catalog.watch.save, {
+      ...report,
+      viewerId: caller.subjectId,
+      deviceClass: deviceClassOf(
+        request.headers['user-agent'] ?? '',
+        request.headers['x-device-class'] as string | undefined,
+      ),
     });
   }
 

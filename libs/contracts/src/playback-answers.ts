@@ -53,3 +53,23 @@ export function deviceClassOf(userAgent: string, declared?: string | null): Devi
   if (declared === 'tv' || declared === 'tab') return fromAgent === 'website' ? declared : fromAgent;
   return fromAgent;
 }
+
+/** `POST /api/playback/heartbeat`'s body: where the player is (continue watching, watch time). */
+export interface PlaybackReport {
+  kind: 'movie' | 'episode';
+  titleId: string;
+  positionSeconds: number;
+  durationSeconds: number;
+}
+
+/** One title on the 'Continue watching' rail, or where to resume one. */
+export interface WatchPosition {
+  kind: 'movie' | 'episode';
+  titleId: string;
+  positionSeconds: number;
+  durationSeconds: number;
+  updatedAt: string;
+}
+
+/** A title counts as watched to the end this close to it, and leaves the rail. */
+export const FINISHED_WITHIN_SECONDS = 30;

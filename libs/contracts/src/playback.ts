@@ -1,7 +1,9 @@
 import 'reflect-metadata';
 import {
   IsBoolean,
+  IsIn,
   IsInt,
+  IsNumber,
   IsOptional,
   IsString,
   IsUUID,
@@ -10,7 +12,9 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import type { StreamAnswer } from './playback-answers';
+import type { PlaybackReport, StreamAnswer, WatchPosition } from './playback-answers';
+import type { Movie } from './catalog-answers';
+import { DEVICE_CLASSES, type DeviceClass } from './plans';
 import { subject } from './subject';
 
 export * from './playback-answers';
@@ -67,6 +71,85 @@ export class StreamTokenRequest {
 export interface ScreenHeld {
   /** False when the slot had already lapsed (the player must ask for a new grant). */
   held: boolean;
+}
+
+/** Where a viewer is in a title, as the player reports it with its heartbeats. */
+export class PlaybackReportBody implements PlaybackReport {
+  @IsIn(['movie', 'episode'])
+  kind: 'movie' | 'episode';
+
+  @IsUUID()
+  titleId: string;
+
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(86_400)
+  positionSeconds: number;
+
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(86_400)
+  durationSeconds: number;
+}
+
+export class SaveWatchRequest extends PlaybackReportBody {
+  @IsUUID()
+  viewerId: string;
+
+  /** D20's class of the device it plays on, for the analytics of watch time. */
+  @IsIn(DEVICE_CLASSES)
+  deviceClass: DeviceClass;
+}
+
+export class WatchPositionRequest {
+  @IsUUID()
+  viewerId: string;
+
+  @IsIn(['movie', 'episode'])
+  kind: 'movie' | 'episode';
+
+  @IsUUID()
+  titleId: string;
+}
+
+/** A title on the rail with the movie as the catalogue shows it (movies only; episodes play from their category). */
+export interface ContinueWatching extends WatchPosition {
+  movie: Movie | null;
+}
+
+/** Subjects.catalog.watch, each with its payload and answer. */
+export const WatchSubjects = {
+  save: subject<SaveWatchRequest, WatchPosition>('chitram.catalog.watch.save.v1'),
+  position: subject<WatchPositionRequest, WatchPosition | null>('chitram.catalog.watch.position.v1'),
+  continueWatching: subject<ViewerWatchRequest, ContinueWatching[]>('chitram.catalog.watch.continue.v1'),
+} as const;
+
+export class ViewerWatchRequest {
+  @IsUUID()
+  viewerId: string;
+}
+
+// ---- Events for analytics (D12) ----
+
+/** Events.playStarted: a viewer (or a visitor) started a title. */
+export interface PlayStarted {
+  viewerId: string | null;
+  kind: 'movie' | 'episode';
+  titleId: string;
+  deviceClass: DeviceClass;
+  day: string;
+  at: string;
+}
+
+/** Events.watchTimeRecorded: seconds watched of a title, as the heartbeats showed them. */
+export interface WatchTimeRecorded {
+  viewerId: string;
+  kind: 'movie' | 'episode';
+  titleId: string;
+  deviceClass: DeviceClass;
+  seconds: number;
+  /** YYYY-MM-DD in India. */
+  day: string;
 }
 
 /** Subjects.media.streams, each with its payload and answer. */

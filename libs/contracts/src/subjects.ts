@@ -1,5 +1,5 @@
 import { BillingSubjects } from './billing';
-import { StreamSubjects } from './playback';
+import { StreamSubjects, WatchSubjects } from './playback';
 import { VideoSubjects } from './videos';
 
 /** The five back-end services, each a NATS queue group of its own name. */
@@ -72,6 +72,8 @@ export const Subjects = {
     },
     /** What to play for a movie or episode, by id or slug: PlaybackIdRequest → PlaybackSource (catalog.ts). */
     playbackSource: 'chitram.catalog.playback.source.v1',
+    /** Continue watching (payloads: playback.ts). */
+    watch: WatchSubjects,
     /** Core NATS event after every admin write (payload CatalogueChanged): caches drop what they hold. */
     changed: 'chitram.catalog.changed.v1',
   },
@@ -103,6 +105,10 @@ export const Events = {
   paymentFailed: 'chitram.events.billing.payment-failed.v1',
   /** Payload VideoStatus (videos.ts): a title's video changed state or progressed (at most every few percent). */
   videoStateChanged: 'chitram.events.media.video-state-changed.v1',
+  /** Payload PlayStarted (playback.ts): a title started playing. */
+  playStarted: 'chitram.events.catalog.play-started.v1',
+  /** Payload WatchTimeRecorded (playback.ts): seconds of a title watched. */
+  watchTimeRecorded: 'chitram.events.catalog.watch-time-recorded.v1',
 } as const;
 
 /** Header that carries the request id from the gateway through NATS into each service's logs. */

@@ -12,10 +12,13 @@ import { MoviesController } from './titles/movies.controller';
 import { PlaybackController } from './videos/playback.controller';
 import { PlaybackSources } from './videos/playback-source';
 import { VideoStateHandler } from './videos/video-state.handler';
+import { ViewerDeletedHandler } from './watching/viewer-deleted.handler';
+import { WatchingController } from './watching/watching.controller';
+import { WatchingService } from './watching/watching.service';
 
 @Module({
   imports: [RedisModule.fromServiceConfig('chitram-catalog'), EventsModule.forService()],
-  controllers: [BrowseController, MoviesController, ShowsController, PlaybackController],
+  controllers: [BrowseController, MoviesController, ShowsController, PlaybackController, WatchingController],
   providers: [
     CatalogueCache,
     CatalogueChanges,
@@ -25,6 +28,8 @@ import { VideoStateHandler } from './videos/video-state.handler';
     SeriesCatalogue,
     PlaybackSources,
     VideoStateHandler,
+    WatchingService,
+    ViewerDeletedHandler,
   ],
 })
 export class AppModule {}

@@ -1,0 +1,39 @@
+import { FINISHED_WITHIN_SECONDS } from '@chitram/contracts';
+
+/** A report this long after the last one starts a new play (the viewer came back to it). */
+export const NEW_PLAY_AFTER_SECONDS = 30 * 60;
+/** The most one report may add to watch time: a little over the heartbeat's 10 s, with room for a late one. */
+export const MOST_SECONDS_PER_REPORT = 60;
+
+export interface Previous {
+  positionSeconds: number;
+  at: Date;
+}
+
+/**
+ * What a player's report adds: whether it starts a play, and the seconds watched since the last
+ * report (never more than the time that passed, so a seek forward is not watch time).
+ */
+export function watchIncrement(
+  previous: Previous | null,
+  positionSeconds: number,
+  now: Date,
+): { newPlay: boolean; seconds: number } {
+  if (!previous) return { newPlay: true, seconds: 0 };
+  const elapsed = (now.getTime() - previous.at.getTime()) / 1000;
+  if (elapsed > NEW_PLAY_AFTER_SECONDS) return { newPlay: true, seconds: 0 };
+  const moved = positionSeconds - previous.positionSeconds;
+  const seconds = Math.max(0, Math.min(moved, elapsed + 5, MOST_SECONDS_PER_REPORT));
+  return { newPlay: false, seconds: Math.round(seconds) };
+}
+
+export function isFinished(positionSeconds: number, durationSeconds: number): boolean {
+  return durationSeconds > 0 && positionSeconds >= durationSeconds - FINISHED_WITHIN_SECONDS;
+}
+
+const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
+
+/** The day in India of a moment: '2026-11-22'. */
+export function indiaDay(at: Date): string {
+  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
