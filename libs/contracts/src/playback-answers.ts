@@ -1,3 +1,4 @@
+import type { Movie } from './catalog-answers';
 import type { DeviceClass } from './plans';
 
 // Playback (SPEC §4.5, §7 stream, §8 stream errors; DECISIONS D20–D24): what the player reads. Types,
@@ -73,3 +74,8 @@ export interface WatchPosition {
 
 /** A title counts as watched to the end this close to it, and leaves the rail. */
 export const FINISHED_WITHIN_SECONDS = 30;
+
+/** A title on the rail with the movie as the catalogue shows it (movies only; episodes play from their category). */
+export interface ContinueWatching extends WatchPosition {
+  movie: Movie | null;
+}

@@ -12,8 +12,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import type { PlaybackReport, StreamAnswer, WatchPosition } from './playback-answers';
-import type { Movie } from './catalog-answers';
+import type { ContinueWatching, PlaybackReport, StreamAnswer, WatchPosition } from './playback-answers';
 import { DEVICE_CLASSES, type DeviceClass } from './plans';
 import { subject } from './subject';
 
@@ -110,11 +109,6 @@ export class WatchPositionRequest {
 
   @IsUUID()
   titleId: string;
-}
-
-/** A title on the rail with the movie as the catalogue shows it (movies only; episodes play from their category). */
-export interface ContinueWatching extends WatchPosition {
-  movie: Movie | null;
 }
 
 /** Subjects.catalog.watch, each with its payload and answer. */

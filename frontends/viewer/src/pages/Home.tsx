@@ -10,6 +10,8 @@ import { FeatureHero } from '../components/FeatureHero';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { EmptyState, ErrorLine } from '../components/LoadStatus';
 import { Rail } from '../components/Rail';
+import { ContinueWatchingRail } from '../playback/ContinueWatchingRail';
+import '../styles/player.css';
 
 /** Shown before the catalogue answers, or when it has nothing for the chosen language. */
 function IntroHero() {
@@ -114,6 +116,7 @@ export function Home() {
             text={language ? `There are no ${language} titles yet. Try another language.` : undefined}
           />
         )}
+        <ContinueWatchingRail />
         <div className={content.status === 'loading' ? 'vw-rails vw-rails--stale' : 'vw-rails'}>
           {rails.map((rail, index) => (
             <Rail key={rail.genre} rail={rail} priority={index === 0} />

@@ -1,4 +1,8 @@
-import { StreamMessages, type StreamAnswer } from '@chitram/contracts/src/playback-answers';
+import {
+  StreamMessages,
+  type StreamAnswer,
+  type WatchPosition,
+} from '@chitram/contracts/src/playback-answers';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useApi } from '../app/api';
@@ -33,6 +37,7 @@ export function TitlePage() {
   const [stream, setStream] = useState<StreamAnswer | null>(null);
   const [problem, setProblem] = useState<StreamProblem | null>(null);
   const [starting, setStarting] = useState(false);
+  const [startAt, setStartAt] = useState(0);
   const api = useApi();
 
   const result = useLoader(
@@ -51,6 +56,14 @@ export function TitlePage() {
       const answer = await api
         .get(`movie/${encodeURIComponent(movie._id)}/stream`, { context: { session: 'user' } })
         .json<StreamAnswer>();
+      // Playing again resumes where the viewer left off.
+      const saved = getSession().user?.token
+        ? await api
+            .get(`playback/position/movie/${movie._id}`, { context: { session: 'user' } })
+            .json<{ position: WatchPosition | null }>()
+            .catch(() => ({ position: null }))
+        : { position: null };
+      setStartAt(saved.position?.positionSeconds ?? 0);
       setStream(answer);
     } catch (error) {
       setProblem(streamProblem(problemOf(error, StreamMessages.fallback), Boolean(getSession().user?.token)));
@@ -155,7 +168,10 @@ export function TitlePage() {
               <Player
                 stream={stream}
                 title={movie.title}
+                kind="movie"
+                titleId={movie._id}
                 poster={movie.bannerUrl}
+                startAt={startAt}
                 onClose={() => setStream(null)}
               />
             )}

@@ -8,8 +8,15 @@ import '../styles/player.css';
 interface PlayerProps {
   stream: StreamAnswer;
   title: string;
+  /** What is playing, for continue watching. */
+  kind: 'movie' | 'episode';
+  titleId: string;
   poster?: string;
+  /** Where to start (continue watching); 0 from the beginning. */
+  startAt?: number;
   onClose(): void;
+  /** The video reached its end (an episode page offers the next one). */
+  onEnded?(): void;
 }
 
 interface Level {
@@ -23,7 +30,7 @@ interface Level {
  * HLS otherwise (Safari). Quality is Auto or one of the renditions the plan allows. While it plays, it
  * keeps its screen with heartbeats, and gives the screen back when it closes.
  */
-export function Player({ stream, title, poster, onClose }: PlayerProps) {
+export function Player({ stream, title, kind, titleId, poster, startAt = 0, onClose, onEnded }: PlayerProps) {
   const { api, getSession } = useHost();
   const video = useRef<HTMLVideoElement>(null);
   const frame = useRef<HTMLDivElement>(null);
@@ -87,11 +94,23 @@ export function Player({ stream, title, poster, onClose }: PlayerProps) {
     };
   }, [stream, getSession]);
 
-  // D24: the screen stays ours while we play; it is given back when the player closes.
+  // D24: the screen stays ours while we play, and every beat notes where we are (continue watching); the
+  // screen is given back, and the last position saved, when the player closes.
   useEffect(() => {
-    if (stream.kind !== 'hls' || !signedIn) return;
+    if (!signedIn) return;
+    const report = () => ({
+      kind,
+      titleId,
+      positionSeconds: Math.floor(video.current?.currentTime ?? 0),
+      durationSeconds: Math.floor(
+        Number.isFinite(video.current?.duration) ? (video.current?.duration ?? 0) : 0,
+      ),
+    });
     const beat = setInterval(() => {
-      void api.post('playback/heartbeat', { context: { session: 'user' } }).catch(() => undefined);
+      if (video.current?.paused) return;
+      void api
+        .post('playback/heartbeat', { json: report(), context: { session: 'user' } })
+        .catch(() => undefined);
     }, HEARTBEAT_MS);
     return () => {
       clearInterval(beat);
@@ -100,10 +119,11 @@ export function Player({ stream, title, poster, onClose }: PlayerProps) {
         void fetch('/api/playback/stop', {
           method: 'POST',
           keepalive: true,
-          headers: { authorization: `Bearer ${token}` },
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(report()),
         }).catch(() => undefined);
     };
-  }, [stream, signedIn, api, getSession]);
+  }, [stream, signedIn, api, getSession, kind, titleId]);
 
   function chooseQuality(index: number) {
     setQuality(index);
@@ -161,6 +181,10 @@ export function Player({ stream, title, poster, onClose }: PlayerProps) {
         playsInline
         controls
         aria-label={title}
+        onLoadedMetadata={(e) => {
+          if (startAt > 0 && startAt < e.currentTarget.duration - 5) e.currentTarget.currentTime = startAt;
+        }}
+        onEnded={onEnded}
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
         onTimeUpdate={(e) =>
