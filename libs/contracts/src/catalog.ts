@@ -378,7 +378,8 @@ export class CreateMovieRequest {
   @image(REQUIRED) bannerUrl: string;
   @image(REQUIRED) titlePngUrl: string;
   @link(OPTIONAL) trailerUrl?: string;
-  @link(REQUIRED) movieUrl: string;
+  /** The title's own stream link (D23); optional, since a title may carry an uploaded video instead. */
+  @link(OPTIONAL) movieUrl?: string;
   @field(OPTIONAL, toBoolean, IsBoolean()) isFree?: boolean;
   @field(OPTIONAL, trimString, oneOf(TITLE_TYPES)) type?: TitleType;
   @text(OPTIONAL, 100) vendor?: string;
@@ -410,7 +411,8 @@ export class CreateEpisodeRequest {
   @field(OPTIONAL, trimString, IsUUID('all', { message: 'seriesId must be a UUID' })) seriesId?: string;
   @text(REQUIRED, 200) title: string;
   @text(REQUIRED, 5000) description: string;
-  @link(REQUIRED) videoUrl: string;
+  /** The episode's own stream link (D23); optional, since an episode may carry an uploaded video instead. */
+  @link(OPTIONAL) videoUrl?: string;
   @duration(REQUIRED) duration: string;
   @releaseDate(REQUIRED) releaseDate: string;
   @names(OPTIONAL) cast?: string[];
@@ -444,7 +446,8 @@ export class SeriesEpisodeInput {
   /** Present when editing an episode the series already has. */
   @field(OPTIONAL, trimString, IsUUID('all', { message: 'id must be a UUID' })) id?: string;
   @text(REQUIRED, 200) title: string;
-  @link(REQUIRED) videoUrl: string;
+  /** The episode's own stream link (D23); optional, since an episode may carry an uploaded video instead. */
+  @link(OPTIONAL) videoUrl?: string;
   @text(REQUIRED, 5000) description: string;
   @releaseDate(REQUIRED) releaseDate: string;
   @duration(REQUIRED) duration: string;

@@ -271,13 +271,15 @@ describe('catalogue over NATS', () => {
           'duration',
           'genre',
           'language',
-          'movieUrl',
           'rating',
           'releaseYear',
           'thumbnailUrl',
           'titlePngUrl',
         ].sort(),
       );
+      // The link is optional (a title may carry an uploaded video instead, D23), but must be a link.
+      const badLink = await rejected(Subjects.catalog.movies.create, movieInput({ movieUrl: 'not a link' }));
+      expect(Object.keys(badLink.fields ?? {})).toEqual(['movieUrl']);
       const unknown = await rejected(Subjects.catalog.movies.create, movieInput({ price: 10 }));
       expect(Object.keys(unknown.fields ?? {})).toEqual(['price']);
     });

@@ -111,7 +111,7 @@ export class EpisodeCatalogue {
           seriesId,
           title: request.title,
           description: request.description,
-          videoUrl: request.videoUrl,
+          videoUrl: request.videoUrl ?? '',
           duration: request.duration,
           releaseDate: request.releaseDate,
           cast: request.cast ?? [],

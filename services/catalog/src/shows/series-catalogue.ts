@@ -36,7 +36,7 @@ function episodeFromBlock(block: SeriesEpisodeInput, series: SeriesEntity, episo
     seriesId: series.id,
     title: block.title,
     description: block.description,
-    videoUrl: block.videoUrl,
+    videoUrl: block.videoUrl ?? '',
     duration: block.duration,
     releaseDate: block.releaseDate,
     banner: block.bannerUrl,

@@ -172,7 +172,7 @@ export class MovieCatalogue {
               banner: request.bannerUrl,
               titleImage: request.titlePngUrl,
               trailerUrl: request.trailerUrl ?? null,
-              movieUrl: request.movieUrl,
+              movieUrl: request.movieUrl ?? '',
               isFree: request.isFree ?? false,
               type: request.type ?? 'movie',
               vendor: request.vendor ?? null,
