@@ -28,6 +28,8 @@ export async function createGatewayApp(
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) =>
       requestIdFrom(req.headers[REQUEST_ID_HEADER]),
     return503OnClosing: true,
+    // Stream URLs carry their signed token in the path (about 200 characters); Fastify's default is 100.
+    maxParamLength: 512,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.create(config, logger), adapter, {
     logger: new PinoNestLogger(logger),
