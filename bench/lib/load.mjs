@@ -11,6 +11,7 @@ import { bestRun } from './report.mjs';
  * @property {number} requests  completed in the measured run
  * @property {number} seconds  length of the measured run
  * @property {number} p50Ms
+ * @property {number} p95Ms
  * @property {number} p99Ms
  * @property {number} maxMs
  * @property {number} errors  connection errors and timeouts
@@ -27,6 +28,7 @@ import { bestRun } from './report.mjs';
  * @param {number} options.durationSeconds
  * @param {string} [options.expectBody]  every answer must be exactly this text
  * @param {AbortSignal} [options.signal]  stops the load at once (Ctrl-C)
+ * @param {Record<string, string>} [options.headers]  sent with every request (a bearer token)
  * @param {Record<string, number>} [options.processes]  pids whose CPU time per request to report, by name
  *   (the load generator itself is always reported, as `autocannon`)
  * @returns {Promise<LoadFigures>}
@@ -38,12 +40,14 @@ export async function measureLoad({
   durationSeconds,
   expectBody,
   signal,
+  headers,
   processes = {},
 }) {
-  if (warmupSeconds > 0) await run({ url, connections, duration: warmupSeconds, expectBody, signal });
+  if (warmupSeconds > 0)
+    await run({ url, connections, duration: warmupSeconds, expectBody, signal, headers });
   const before = Object.fromEntries(Object.entries(processes).map(([name, pid]) => [name, cpuSeconds(pid)]));
   const ownBefore = process.cpuUsage();
-  const figures = await run({ url, connections, duration: durationSeconds, expectBody, signal });
+  const figures = await run({ url, connections, duration: durationSeconds, expectBody, signal, headers });
   const own = process.cpuUsage(ownBefore);
   const perRequest = (/** @type {number} */ seconds) =>
     Math.round((seconds * 1e6) / Math.max(figures.requests, 1));
@@ -57,32 +61,36 @@ export async function measureLoad({
 }
 
 /**
- * @param {{ url: string, connections: number, duration: number, expectBody?: string, signal?: AbortSignal }} o
+ * @param {{ url: string, connections: number, duration: number, expectBody?: string, signal?: AbortSignal, headers?: Record<string, string> }} o
  * @returns {Promise<LoadFigures>}
  */
-function run({ url, connections, duration, expectBody, signal }) {
+function run({ url, connections, duration, expectBody, signal, headers }) {
   signal?.throwIfAborted();
   let latencies = new Float64Array(1 << 16);
   let count = 0;
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections, duration, expectBody, timeout: 10 }, (error, result) => {
-      signal?.removeEventListener('abort', stop);
-      if (error) return reject(error);
-      if (signal?.aborted) return reject(signal.reason);
-      const sorted = latencies.subarray(0, count).sort();
-      resolve({
-        requestsPerSecond: result.requests.average,
-        requests: result.requests.total,
-        seconds: result.duration,
-        p50Ms: round(percentile(sorted, 50)),
-        p99Ms: round(percentile(sorted, 99)),
-        maxMs: round(sorted[count - 1] ?? 0),
-        errors: result.errors + result.timeouts,
-        non2xx: result.non2xx,
-        mismatches: result.mismatches,
-        cpuMicrosPerRequest: {},
-      });
-    });
+    const instance = autocannon(
+      { url, connections, duration, expectBody, headers, timeout: 10 },
+      (error, result) => {
+        signal?.removeEventListener('abort', stop);
+        if (error) return reject(error);
+        if (signal?.aborted) return reject(signal.reason);
+        const sorted = latencies.subarray(0, count).sort();
+        resolve({
+          requestsPerSecond: result.requests.average,
+          requests: result.requests.total,
+          seconds: result.duration,
+          p50Ms: round(percentile(sorted, 50)),
+          p95Ms: round(percentile(sorted, 95)),
+          p99Ms: round(percentile(sorted, 99)),
+          maxMs: round(sorted[count - 1] ?? 0),
+          errors: result.errors + result.timeouts,
+          non2xx: result.non2xx,
+          mismatches: result.mismatches,
+          cpuMicrosPerRequest: {},
+        });
+      },
+    );
     const stop = () => instance.stop();
     signal?.addEventListener('abort', stop, { once: true });
     instance.on('response', (_client, _status, _bytes, responseTime) => {
@@ -113,9 +121,9 @@ const round = (ms) => Math.round(ms * 100) / 100;
  * Loads each target in turn, round after round (never two at once: two cores), so that a noisy
  * moment of the machine touches every target alike. Answers every run and, per target, the best one.
  * @param {object} options
- * @param {Array<{ name: string, url: string, processes?: Record<string, number> }>} options.targets
+ * @param {Array<{ name: string, url: string, headers?: Record<string, string>, processes?: Record<string, number> }>} options.targets
  * @param {{ rounds: number, connections: number, warmupSeconds: number, durationSeconds: number }} options.settings
- * @param {string} options.expectBody
+ * @param {string} [options.expectBody]
  * @param {AbortSignal} [options.signal]
  * @param {(line: string) => void} options.log
  */
@@ -135,6 +143,7 @@ export async function alternateRounds({ targets, settings, expectBody, signal, l
         durationSeconds: settings.durationSeconds,
         expectBody,
         signal,
+        headers: target.headers,
         processes: target.processes,
       });
       runs.push({ target: target.name, round, ...figures });

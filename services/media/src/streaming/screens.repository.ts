@@ -11,13 +11,20 @@ export class ScreensRepository {
    * screens are live. One viewer's screens are counted one request at a time, across all instances.
    * Answers whether the screen is held.
    */
-  take(
+  async take(
     viewerId: string,
     screenId: string,
     videoId: string,
     limit: number,
     seconds: number,
   ): Promise<boolean> {
+    // The same screen asking again (another title, a reload) keeps its slot: no count, no lock.
+    const [, kept]: [unknown, number] = await this.dataSource.query(
+      `UPDATE "stream_screen" SET "video_id" = $3, "expires_at" = now() + make_interval(secs => $4)
+        WHERE "viewer_id" = $1 AND "screen_id" = $2 AND "expires_at" > now()`,
+      [viewerId, screenId, videoId, seconds],
+    );
+    if (kept > 0) return true;
     return this.dataSource.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`screens:${viewerId}`]);
       await manager.query(`DELETE FROM "stream_screen" WHERE "viewer_id" = $1 AND "expires_at" <= now()`, [
