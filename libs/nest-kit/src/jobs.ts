@@ -230,9 +230,7 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
       ack_wait: nanos(
-        typeof meta.ackWaitMs === 'function'
-          ? meta.ackWaitMs(this.settings)
-          : (meta.ackWaitMs ?? 60_000),
+        typeof meta.ackWaitMs === 'function' ? meta.ackWaitMs(this.settings) : (meta.ackWaitMs ?? 60_000),
       ),
       max_deliver: -1,
     };
