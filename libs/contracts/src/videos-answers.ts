@@ -29,3 +29,9 @@ export interface VideoStatus {
 
 /** A title's video as the catalogue keeps it (a copy fed by Events.videoStateChanged). */
 export type TitleVideo = Pick<VideoStatus, 'videoId' | 'state' | 'progress' | 'error' | 'renditions'>;
+
+/** The largest video file an admin may upload: a feature film's master (resumable, so size is no risk). */
+export const VIDEO_UPLOAD_MAX_BYTES = 20 * 1024 ** 3;
+
+/** The containers an uploaded video may come in, in words for messages. */
+export const VIDEO_UPLOAD_FORMATS = 'MP4, MOV, WebM or MKV';

@@ -28,3 +28,13 @@ export const VideoSubjects = {
   /** Removes a video and every object made from it (its title was deleted). */
   remove: subject<VideoRef, { removed: true }>('chitram.media.videos.remove.v1'),
 } as const;
+
+/**
+ * Where the media service's internal HTTP server takes a video's file, over the tus resumable upload
+ * protocol: POST `<path>/<videoId>` creates an upload, HEAD/PATCH/DELETE `<path>/<videoId>/<uploadId>`
+ * read its offset, append to it and cancel it. The gateway exposes it to admins under another path.
+ */
+export const VIDEO_UPLOADS_PATH = '/uploads/videos';
+
+/** An upload's id in those paths. */
+export const VIDEO_UPLOAD_ID = /^[0-9a-f]{32}$/;

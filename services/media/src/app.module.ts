@@ -5,6 +5,7 @@ import { MediaHttpServer } from './http/media-http.server';
 import { ObjectsController } from './objects/objects.controller';
 import { ReleasedImagesHandler } from './objects/released-images.handler';
 import { ObjectStorage } from './storage/object-storage';
+import { VideoUploads } from './uploads/video-uploads';
 import { ScreensRepository } from './streaming/screens.repository';
 import { StreamOrigin } from './streaming/stream-origin';
 import { StreamsController } from './streaming/streams.controller';
@@ -33,6 +34,7 @@ import { VideosService } from './videos/videos.service';
     ScreensRepository,
     StreamsService,
     StreamOrigin,
+    VideoUploads,
   ],
 })
 export class AppModule implements OnModuleInit {

@@ -47,6 +47,14 @@ export class MediaConfig extends EventServiceConfig {
   @Max(3600)
   TRANSCODE_ACK_WAIT_SECONDS = 60;
 
+  /**
+   * Where video uploads are kept on local disk while they arrive (up to 20 GB each), until they are
+   * moved into object storage; empty: a folder under the system's temporary one. Resuming an upload
+   * needs the instance that holds it: route an upload's requests (its path) to one instance.
+   */
+  @IsString()
+  VIDEO_UPLOAD_DIR = '';
+
   crossCheck(): string[] {
     return this.isProduction &&
       (this.S3_ACCESS_KEY === DEVELOPMENT_ACCESS_KEY || this.S3_SECRET_KEY === DEVELOPMENT_SECRET_KEY)

@@ -19,4 +19,11 @@ export const endpoints = {
 
   series: 'admin/series',
   oneSeries: (seriesId: string) => `admin/series/${id(seriesId)}`,
+
+  /** A title's video (D23): created for a saved title, its file sent over tus, retried when it failed. */
+  videos: 'admin/videos',
+  video: (videoId: string) => `admin/videos/${id(videoId)}`,
+  retryVideo: (videoId: string) => `admin/videos/${id(videoId)}/retry`,
+  /** tus creation; the upload's own address comes back in `Location`. */
+  videoUpload: (videoId: string) => `admin/videos/${id(videoId)}/upload`,
 } as const;

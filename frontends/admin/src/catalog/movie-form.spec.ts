@@ -52,6 +52,16 @@ describe('movie form (SPEC §2.13, §5)', () => {
     expect(validateMovieForm(filled(), FILES, 'upload', NOW)).toEqual({});
   });
 
+  it('needs no movie link for a title that plays an uploaded video, but checks one that is given', () => {
+    expect(validateMovieForm({ ...filled(), movieUrl: '' }, FILES, 'upload', NOW, true)).toEqual({});
+    expect(validateMovieForm({ ...filled(), movieUrl: '' }, FILES, 'upload', NOW).movieUrl).toBe(
+      'Movie link is required',
+    );
+    expect(validateMovieForm({ ...filled(), movieUrl: 'ftp://x' }, FILES, 'edit', NOW, true).movieUrl).toBe(
+      'Invalid URL',
+    );
+  });
+
   it('takes release years from 1950 to this year only, and links that are web addresses', () => {
     for (const year of ['1949', '2026', '19x9'])
       expect(validateMovieForm({ ...filled(), releaseYear: year }, FILES, 'upload', NOW).releaseYear).toBe(

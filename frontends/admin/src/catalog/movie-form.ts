@@ -90,13 +90,15 @@ function releaseYearProblem(value: string, now: Date): string | undefined {
 
 /**
  * SPEC §5's required fields, enforced before anything is sent: title, description, cast, release
- * year, duration, genre, movie link, and the three pictures (an edit keeps the ones it has).
+ * year, duration, genre, movie link, and the three pictures (an edit keeps the ones it has). The link
+ * is optional for a title that plays an uploaded video instead (D23): `playsVideo`.
  */
 export function validateMovieForm(
   values: MovieFormValues,
   files: MovieFormFiles,
   mode: MovieFormMode,
   now = new Date(),
+  playsVideo = false,
 ): FieldErrors<MovieField> {
   const needsFile = (file: File | null, label: string) =>
     mode === 'upload' && !file ? `${label} is required` : undefined;
@@ -111,7 +113,7 @@ export function validateMovieForm(
     rating: undefined,
     isFree: undefined,
     genre: values.genre.length ? undefined : 'Choose at least one genre',
-    movieUrl: linkProblem(values.movieUrl, 'Movie link', true),
+    movieUrl: linkProblem(values.movieUrl, 'Movie link', !playsVideo),
     trailerUrl: linkProblem(values.trailerUrl, 'Trailer link', false),
     thumbnail: needsFile(files.thumbnail, 'Thumbnail'),
     banner: needsFile(files.banner, 'Banner'),

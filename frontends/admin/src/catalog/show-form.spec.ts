@@ -27,6 +27,18 @@ describe('show form (SPEC §2.13, §5)', () => {
     expect(validateShowForm(filled(), { banner: null, titleImage: null }, 'edit', NOW)).toEqual({});
   });
 
+  it('needs no link for a show that plays an uploaded video, but checks one that is given', () => {
+    const noLink = { ...filled(), videoUrl: '' };
+    expect(validateShowForm(noLink, { banner, titleImage: null }, 'upload', NOW, true)).toEqual({});
+    expect(validateShowForm(noLink, { banner, titleImage: null }, 'upload', NOW).videoUrl).toBe(
+      'Video URL is required',
+    );
+    expect(
+      validateShowForm({ ...filled(), videoUrl: 'nope' }, { banner, titleImage: null }, 'upload', NOW, true)
+        .videoUrl,
+    ).toBe('Invalid URL');
+  });
+
   it('refuses a release date after today in India', () => {
     expect(
       validateShowForm(

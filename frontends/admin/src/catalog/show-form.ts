@@ -62,17 +62,21 @@ export function showFormFromEpisode(show: Episode): ShowFormValues {
   };
 }
 
-/** Required: title, description, video link, duration, a release date not after today, and (new) a banner. */
+/**
+ * Required: title, description, video link, duration, a release date not after today, and (new) a
+ * banner. The link is optional for a show that plays an uploaded video instead (D23): `playsVideo`.
+ */
 export function validateShowForm(
   values: ShowFormValues,
   files: ShowFormFiles,
   mode: 'upload' | 'edit',
   now = new Date(),
+  playsVideo = false,
 ): FieldErrors<ShowField> {
   const number = values.episodeNumber.trim();
   return compact<ShowField>({
     title: required(values.title, 'Title'),
-    videoUrl: linkProblem(values.videoUrl, 'Video URL', true),
+    videoUrl: linkProblem(values.videoUrl, 'Video URL', !playsVideo),
     duration: required(values.duration, 'Duration'),
     releaseDate: releaseDateProblem(values.releaseDate, now),
     cast: undefined,

@@ -23,11 +23,18 @@ export function useSubmission<T>() {
     uploadedData: null,
   });
 
-  async function submit(method: 'post' | 'patch', path: string, body: FormData): Promise<ApiProblem | null> {
+  /** `onSaved` gets what came back at once (the state has it only on the next render). */
+  async function submit(
+    method: 'post' | 'patch',
+    path: string,
+    body: FormData,
+    onSaved?: (data: T) => void,
+  ): Promise<ApiProblem | null> {
     setState({ loading: true, success: false, error: '', uploadedData: null });
     try {
       const data = await api[method](path, { body, timeout: UPLOAD_TIMEOUT_MS }).json<T>();
       setState({ loading: false, success: true, error: '', uploadedData: data });
+      onSaved?.(data);
       return null;
     } catch (error) {
       const problem = problemOf(error);

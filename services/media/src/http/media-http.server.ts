@@ -7,6 +7,7 @@ import {
   MEDIA_CACHE_CONTROL,
   REQUEST_ID_HEADER,
   UPLOAD_PURPOSES,
+  VIDEO_UPLOADS_PATH,
   type ErrorBody,
   type UploadPurpose,
 } from '@chitram/contracts';
@@ -17,6 +18,7 @@ import { MediaConfig } from '../config';
 import { ObjectStorage } from '../storage/object-storage';
 import { StreamOrigin } from '../streaming/stream-origin';
 import { storeUpload } from '../uploads/store-upload';
+import { VideoUploads } from '../uploads/video-uploads';
 import { serveObject } from './serve-object';
 
 /** A form field name as it may appear in messages: `thumbnail`, `cast[]`, `episodes[0][banner]`. */
@@ -29,6 +31,7 @@ const FIELD_NAME = /^[A-Za-z0-9_.[\]-]{1,60}$/;
  *
  *   POST /uploads/{image|banner}?field=<form field>   body: the file's bytes → 201 StoredMedia
  *   GET|HEAD /objects/{images|videos}/<uuid>.<ext>     → the object, with long cache headers
+ *   POST|HEAD|PATCH|DELETE /uploads/videos/…           a title's video file, resumable (uploads/video-uploads.ts)
  */
 @Injectable()
 export class MediaHttpServer implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -38,6 +41,7 @@ export class MediaHttpServer implements OnApplicationBootstrap, OnApplicationShu
     private readonly config: MediaConfig,
     private readonly storage: ObjectStorage,
     private readonly origin: StreamOrigin,
+    private readonly videoUploads: VideoUploads,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -77,6 +81,7 @@ export class MediaHttpServer implements OnApplicationBootstrap, OnApplicationShu
 
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://media.internal');
+    if (url.pathname.startsWith(`${VIDEO_UPLOADS_PATH}/`)) return this.videoUploads.handle(req, res);
     const upload = /^\/uploads\/([a-z]+)$/.exec(url.pathname);
     if (upload && req.method === 'POST') {
       return this.upload(req, res, upload[1], url.searchParams.get('field'));

@@ -29,6 +29,8 @@ import { MessageDialog } from '../../components/Dialog';
 import { ChoiceGroup, FilePicker, SelectField, TextArea, TextField } from '../../components/FormFields';
 import { focusFirstInvalid, FormAlert, FormSection, EditTargetPending } from '../../components/FormLayout';
 import { useSubmission } from '../../components/use-submission';
+import { useTitleVideo, videoOutcomeWords, type VideoOutcome } from '../../videos/use-title-video';
+import { VideoFileField } from '../../videos/VideoFileField';
 
 const NO_FILES: MovieFormFiles = { thumbnail: null, banner: null, titleImage: null };
 
@@ -73,8 +75,11 @@ export function MovieFormPage() {
   const [values, setValues] = useState<MovieFormValues>(emptyMovieForm);
   const [files, setFiles] = useState<MovieFormFiles>(NO_FILES);
   const [errors, setErrors] = useState<FieldErrors<MovieField>>({});
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<VideoOutcome | null>(null);
   const touched = useRef(false);
+  const video = useTitleVideo();
+  // Once saved, the title is not sent again: what is left is its video's upload.
+  const [saved, setSaved] = useState<AdminMovie | null>(null);
 
   // Fills the form in from the movie: the table's copy at once, then the API's, unless already edited.
   const source = target.movie;
@@ -103,23 +108,37 @@ export function MovieFormPage() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problems = validateMovieForm(values, files, mode);
+    if (saved) return;
+    const playsVideo = Boolean(video.file || target.movie?.video);
+    const problems = validateMovieForm(values, files, mode, new Date(), playsVideo);
     setErrors(problems);
-    if (Object.keys(problems).length) {
+    if (video.check() || Object.keys(problems).length) {
       focusFirstInvalid(formRef.current);
       return;
     }
     const body = movieFormData(values, files);
+    const answer: { movie?: AdminMovie } = {};
+    const keep = (movie: AdminMovie) => {
+      answer.movie = movie;
+    };
     const problem =
       mode === 'edit' && movieId
-        ? await submission.submit('patch', endpoints.updateMovie(movieId), body)
-        : await submission.submit('post', endpoints.movies, body);
-    if (problem) {
-      setErrors(movieServerErrors(problem.fields));
+        ? await submission.submit('patch', endpoints.updateMovie(movieId), body, keep)
+        : await submission.submit('post', endpoints.movies, body, keep);
+    if (problem || !answer.movie) {
+      setErrors(movieServerErrors(problem?.fields));
       focusFirstInvalid(formRef.current);
       return;
     }
-    setDone(true);
+    const title = answer.movie;
+    setSaved(title);
+    const outcome = await video.send({
+      kind: 'movie',
+      id: title._id,
+      video: title.video ?? target.movie?.video,
+    });
+    // A failed upload stays on the page, with what went wrong and Try again.
+    if (outcome !== 'failed') setDone(outcome);
   }
 
   if (mode === 'edit' && !target.movie) {
@@ -265,14 +284,19 @@ export function MovieFormPage() {
             <TextField
               label="Movie link"
               name="movieUrl"
-              required={mode === 'upload'}
+              required={mode === 'upload' && !video.file}
               type="url"
               value={values.movieUrl}
               onChange={(v) => set('movieUrl', v)}
               error={errors.movieUrl}
               placeholder="https://"
-              hint={mode === 'edit' ? 'Leave empty to keep the current link' : undefined}
+              hint={
+                mode === 'edit'
+                  ? 'Leave empty to keep the current link'
+                  : 'Optional when a video file is uploaded below'
+              }
             />
+            <VideoFileField field={video} current={current?.video} onRetried={setDone} />
             <TextField
               label="Trailer link"
               name="trailerUrl"
@@ -326,7 +350,11 @@ export function MovieFormPage() {
         </div>
 
         <div className="ad-form-actions">
-          <button type="submit" className="button button--primary" disabled={submission.loading}>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={submission.loading || saved !== null}
+          >
             {submission.loading
               ? mode === 'edit'
                 ? 'Updating…'
@@ -345,13 +373,13 @@ export function MovieFormPage() {
         </div>
       </form>
       <MessageDialog
-        open={done}
+        open={done !== null}
         title={mode === 'edit' ? 'Updated!' : 'Movie uploaded successfully!'}
-        text={
+        text={`${
           mode === 'edit'
             ? `${values.title.trim()} has been updated.`
             : `${values.title.trim()} is now in the catalogue.`
-        }
+        }${videoOutcomeWords(done)}`}
         onClose={() => void navigate('/admin/movies')}
       />
     </section>

@@ -9,6 +9,8 @@ import { RowActions, RowThumb, TableFrame, TableSearch } from '../../components/
 import { useAdminList } from '../../components/use-admin-list';
 import { useDeletion } from '../../components/use-deletion';
 import { useTableQuery } from '../../components/use-table-query';
+import { useVideoStates } from '../../videos/use-video-states';
+import { VideoStateCell } from '../../videos/VideoStateCell';
 
 /** SPEC §2.13 Movies: search (500 ms, back to page 1), pages of 10, edit and delete. */
 export function MoviesPage() {
@@ -16,6 +18,7 @@ export function MoviesPage() {
   const query = useTableQuery();
   const list = useAdminList<AdminMoviePage>(endpoints.movies, query.search, query.page);
   const movies = list.data?.movies ?? [];
+  const videos = useVideoStates(movies.map((movie) => movie.video));
   const totalPages = list.data?.totalPages ?? pageCount(list.data?.totalMovies ?? 0, ADMIN_PAGE_SIZE);
   const deletion = useDeletion({
     path: endpoints.deleteMovie,
@@ -60,6 +63,7 @@ export function MoviesPage() {
               <th scope="col">Year</th>
               <th scope="col">Rating</th>
               <th scope="col">Access</th>
+              <th scope="col">Video</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>
@@ -82,6 +86,12 @@ export function MoviesPage() {
                   <span className="ad-pill">{movie.rating}</span>
                 </td>
                 <td>{movie.isFree ? <span className="ad-pill ad-pill--free">Free</span> : 'Paid'}</td>
+                <VideoStateCell
+                  title={movie.title}
+                  video={videos.now(movie.video)}
+                  retrying={videos.retrying === movie.video?.videoId}
+                  onRetry={(videoId) => void videos.retry(videoId)}
+                />
                 <RowActions
                   title={movie.title}
                   editTo={`/admin/movies/edit/${movie._id}`}

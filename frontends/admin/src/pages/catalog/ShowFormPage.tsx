@@ -20,6 +20,8 @@ import { MessageDialog } from '../../components/Dialog';
 import { FilePicker, SelectField, TextArea, TextField } from '../../components/FormFields';
 import { focusFirstInvalid, FormAlert, FormSection, EditTargetPending } from '../../components/FormLayout';
 import { useSubmission } from '../../components/use-submission';
+import { useTitleVideo, videoOutcomeWords, type VideoOutcome } from '../../videos/use-title-video';
+import { VideoFileField } from '../../videos/VideoFileField';
 
 const CATEGORY_LABELS: Record<(typeof CATEGORIES)[number], string> = {
   political: 'Political',
@@ -64,7 +66,10 @@ export function ShowFormPage() {
   const [values, setValues] = useState<ShowFormValues>(emptyShowForm);
   const [files, setFiles] = useState<ShowFormFiles>({ banner: null, titleImage: null });
   const [errors, setErrors] = useState<FieldErrors<ShowField>>({});
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<VideoOutcome | null>(null);
+  const video = useTitleVideo();
+  // Once saved, the show is not sent again: what is left is its video's upload.
+  const [saved, setSaved] = useState<Episode | null>(null);
 
   const source = target.show;
   useEffect(() => {
@@ -83,23 +88,33 @@ export function ShowFormPage() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problems = validateShowForm(values, files, mode);
+    if (saved) return;
+    const playsVideo = Boolean(video.file || source?.video);
+    const problems = validateShowForm(values, files, mode, new Date(), playsVideo);
     setErrors(problems);
-    if (Object.keys(problems).length) {
+    if (video.check() || Object.keys(problems).length) {
       focusFirstInvalid(formRef.current);
       return;
     }
     const body = showFormData(values, files);
+    const answer: { show?: Episode } = {};
+    const keep = (show: Episode) => {
+      answer.show = show;
+    };
     const problem =
       mode === 'edit' && source
-        ? await submission.submit('patch', endpoints.updateShow(source.seriesId, source._id), body)
-        : await submission.submit('post', endpoints.uploadShow, body);
-    if (problem) {
-      setErrors(showServerErrors(problem.fields));
+        ? await submission.submit('patch', endpoints.updateShow(source.seriesId, source._id), body, keep)
+        : await submission.submit('post', endpoints.uploadShow, body, keep);
+    if (problem || !answer.show) {
+      setErrors(showServerErrors(problem?.fields));
       focusFirstInvalid(formRef.current);
       return;
     }
-    setDone(true);
+    const show = answer.show;
+    setSaved(show);
+    const outcome = await video.send({ kind: 'episode', id: show._id, video: show.video ?? source?.video });
+    // A failed upload stays on the page, with what went wrong and Try again.
+    if (outcome !== 'failed') setDone(outcome);
   }
 
   if (mode === 'edit' && !source) {
@@ -137,12 +152,14 @@ export function ShowFormPage() {
               label="Video URL"
               name="videoUrl"
               type="url"
-              required
+              required={!video.file && !source?.video}
               value={values.videoUrl}
               onChange={(v) => set('videoUrl', v)}
               error={errors.videoUrl}
               placeholder="https://"
+              hint="Optional when a video file is uploaded below"
             />
+            <VideoFileField field={video} current={source?.video} onRetried={setDone} />
             <div className="ad-row ad-row--3">
               <TextField
                 label="Duration"
@@ -236,7 +253,11 @@ export function ShowFormPage() {
           </FormSection>
         </div>
         <div className="ad-form-actions">
-          <button type="submit" className="button button--primary" disabled={submission.loading}>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={submission.loading || saved !== null}
+          >
             {submission.loading ? 'Saving…' : heading}
           </button>
           <button
@@ -249,9 +270,9 @@ export function ShowFormPage() {
         </div>
       </form>
       <MessageDialog
-        open={done}
+        open={done !== null}
         title={mode === 'edit' ? 'Updated!' : 'Uploaded!'}
-        text={mode === 'edit' ? 'The show has been updated.' : 'The show has been uploaded.'}
+        text={`${mode === 'edit' ? 'The show has been updated.' : 'The show has been uploaded.'}${videoOutcomeWords(done)}`}
         onClose={() => void navigate('/admin/shows')}
       />
     </section>

@@ -9,6 +9,8 @@ import { RowActions, RowThumb, TableFrame, TableSearch } from '../../components/
 import { useAdminList } from '../../components/use-admin-list';
 import { useDeletion } from '../../components/use-deletion';
 import { useTableQuery } from '../../components/use-table-query';
+import { useVideoStates } from '../../videos/use-video-states';
+import { VideoStateCell } from '../../videos/VideoStateCell';
 
 /** SPEC §2.13 Shows: title, category, releaseDate, rating, duration; search, pages of 10, edit, delete. */
 export function ShowsPage() {
@@ -16,6 +18,7 @@ export function ShowsPage() {
   const query = useTableQuery();
   const list = useAdminList<EpisodePage>(endpoints.shows, query.search, query.page);
   const shows = list.data?.paginatedEpisodes ?? [];
+  const videos = useVideoStates(shows.map((show) => show.video));
   const totalPages = list.data?.totalPages ?? pageCount(list.data?.totalEpisodes ?? 0, ADMIN_PAGE_SIZE);
   // SPEC §8's confirmation, word for word.
   const deletion = useDeletion({
@@ -60,6 +63,7 @@ export function ShowsPage() {
               <th scope="col">releaseDate</th>
               <th scope="col">rating</th>
               <th scope="col">duration</th>
+              <th scope="col">video</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>
@@ -81,6 +85,12 @@ export function ShowsPage() {
                   <span className="ad-pill">{show.rating}</span>
                 </td>
                 <td>{show.duration}</td>
+                <VideoStateCell
+                  title={show.title}
+                  video={videos.now(show.video)}
+                  retrying={videos.retrying === show.video?.videoId}
+                  onRetry={(videoId) => void videos.retry(videoId)}
+                />
                 <RowActions
                   title={show.title}
                   editTo={`/admin/shows/edit/${show._id}`}

@@ -1,0 +1,50 @@
+import { FilePicker } from '../components/FormFields';
+import type { TitleVideoField } from './use-title-video';
+import { VideoUploadPanel } from './VideoUploadPanel';
+import { type TitleVideo, VIDEO_TYPES, VIDEO_UPLOAD_FORMATS, videoStateText } from './video-rules';
+
+/**
+ * A form's video file (DECISIONS D23): the picker, the title's video as it is now (when editing), and
+ * the upload's progress once the title is saved. `onRetried` hears how a Try again ended.
+ */
+export function VideoFileField({
+  field,
+  current,
+  onRetried,
+}: {
+  field: TitleVideoField;
+  current: TitleVideo | null | undefined;
+  onRetried(phase: 'finished' | 'cancelled'): void;
+}) {
+  const busy = field.upload.phase !== 'idle' && field.upload.phase !== 'failed';
+  return (
+    <div className="ad-video-field">
+      {!busy && (
+        <FilePicker
+          label="Video file"
+          name="video"
+          accept={VIDEO_TYPES}
+          file={field.file}
+          onChange={field.choose}
+          error={field.error}
+          hint={`${VIDEO_UPLOAD_FORMATS}, up to 20 GB. Sent after the title is saved; a dropped connection resumes.`}
+        />
+      )}
+      {current && (
+        <p className="ad-field__hint" data-video-state={current.state}>
+          Current video: {videoStateText(current)}
+          {field.file && ' (the chosen file replaces it)'}
+        </p>
+      )}
+      <VideoUploadPanel
+        upload={field.upload}
+        onCancel={() => void field.upload.cancel()}
+        onRetry={() =>
+          void field.upload.retry().then((phase) => {
+            if (phase === 'finished' || phase === 'cancelled') onRetried(phase);
+          })
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  CreateVideoRequest,
+  DomainError,
+  ErrorCode,
+  Subjects,
+  VIDEO_UPLOAD_ID,
+  VIDEO_UPLOADS_PATH,
+  type VideoStatus,
+} from '@chitram/contracts';
+import { RpcClient } from '@chitram/nest-kit';
+import { IsUUID, Matches } from 'class-validator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Roles } from '../auth/access';
+import { VideoUploadProxy } from './video-upload-proxy';
+
+export class VideoParams {
+  @IsUUID()
+  videoId: string;
+}
+
+export class VideoUploadParams extends VideoParams {
+  @Matches(VIDEO_UPLOAD_ID, { message: 'uploadId is not an upload of this service' })
+  uploadId: string;
+}
+
+/**
+ * A title's video (DECISIONS D23) for admins: created for a saved movie or episode, its file uploaded
+ * resumably over tus (https://tus.io) up to 20 GB, its state followed, and a failed one retried.
+ *
+ *   POST   /api/admin/videos                              {ownerKind, ownerId} → 201 VideoStatus
+ *   GET    /api/admin/videos/:videoId                     → VideoStatus
+ *   POST   /api/admin/videos/:videoId/retry               → VideoStatus
+ *   POST   /api/admin/videos/:videoId/upload              tus creation → 201, Location
+ *   HEAD   /api/admin/videos/:videoId/upload/:uploadId    → Upload-Offset
+ *   PATCH  /api/admin/videos/:videoId/upload/:uploadId    application/offset+octet-stream → 204
+ *   DELETE /api/admin/videos/:videoId/upload/:uploadId    → 204 (cancel)
+ */
+@ApiTags('admin')
+@Roles('admin')
+@Controller('admin/videos')
+export class AdminVideosController {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly uploads: VideoUploadProxy,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({ summary: 'A new video for a saved movie or episode, waiting for its file' })
+  async create(@Body() body: CreateVideoRequest): Promise<VideoStatus> {
+    // No video (and no 20 GB upload) for a title that does not exist.
+    const owner = body.ownerKind === 'movie' ? Subjects.catalog.movies.get : Subjects.catalog.episodes.get;
+    await this.rpc.request(owner, { id: body.ownerId });
+    return this.rpc.call(Subjects.media.videos.create, body);
+  }
+
+  @Get(':videoId')
+  @ApiOperation({
+    summary: "A video's state: uploading, queued, transcoding (with progress), ready or failed",
+  })
+  get(@Param() { videoId }: VideoParams): Promise<VideoStatus> {
+    return this.rpc.call(Subjects.media.videos.get, { videoId });
+  }
+
+  @Post(':videoId/retry')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Queues a failed video for transcoding again' })
+  retry(@Param() { videoId }: VideoParams): Promise<VideoStatus> {
+    return this.rpc.call(Subjects.media.videos.retry, { videoId });
+  }
+
+  @Post(':videoId/upload')
+  @ApiOperation({ summary: "tus creation of the video's file (Upload-Length up to 20 GB) → 201, Location" })
+  createUpload(
+    @Param() { videoId }: VideoParams,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    return this.uploads.forward(request, reply, `${VIDEO_UPLOADS_PATH}/${videoId.toLowerCase()}`);
+  }
+
+  // HEAD (where to resume) is answered by Fastify from this route; GET itself has nothing to show.
+  @Get(':videoId/upload/:uploadId')
+  @ApiOperation({ summary: 'HEAD: tus offset of an upload (Upload-Offset, Upload-Length)' })
+  offset(
+    @Param() params: VideoUploadParams,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    if (request.method !== 'HEAD')
+      throw new DomainError(ErrorCode.ROUTE_NOT_FOUND, 'There is nothing at this address.');
+    return this.uploads.forward(request, reply, uploadPath(params));
+  }
+
+  @Patch(':videoId/upload/:uploadId')
+  @ApiOperation({
+    summary: 'tus: the next bytes of an upload at Upload-Offset (application/offset+octet-stream)',
+  })
+  append(
+    @Param() params: VideoUploadParams,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    return this.uploads.forward(request, reply, uploadPath(params));
+  }
+
+  @Delete(':videoId/upload/:uploadId')
+  @ApiOperation({ summary: 'tus termination: cancels an upload and removes what arrived of it' })
+  cancel(
+    @Param() params: VideoUploadParams,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    return this.uploads.forward(request, reply, uploadPath(params));
+  }
+}
+
+function uploadPath({ videoId, uploadId }: VideoUploadParams): string {
+  return `${VIDEO_UPLOADS_PATH}/${videoId.toLowerCase()}/${uploadId}`;
+}

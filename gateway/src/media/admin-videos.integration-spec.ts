@@ -1,0 +1,320 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ErrorCode, Subjects, type AdminMovie, type MovieSaved, type VideoStatus } from '@chitram/contracts';
+import { connectNats, loadConfig, RpcClient } from '@chitram/nest-kit';
+import {
+  isolatedEnv,
+  testInfrastructure,
+  testObjectStorage,
+  waitFor,
+  type TestObjectStorage,
+} from '@chitram/test-helpers';
+import type { NatsConnection } from 'nats';
+import { execFile } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { createGatewayApp } from '../app';
+import { GatewayConfig } from '../config';
+import { testTokens } from '../testing/access-tokens';
+import { startServiceProcesses, type RunningProcesses } from '../testing/service-processes';
+
+// Titles' videos through the gateway: created for a saved movie, uploaded resumably over tus with the
+// real media and catalog services behind (Postgres, NATS, object storage, the transcoding worker).
+
+jest.setTimeout(180_000);
+
+const ROOT = path.resolve(__dirname, '../../..');
+const TUS = { 'tus-resumable': '1.0.0' };
+const BYTES = 'application/offset+octet-stream';
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A short real MP4, made by the media service's own test-source maker (run built: the gateway may not import it). */
+async function testVideo(file: string, seconds: number, height: number): Promise<Buffer> {
+  const script = `require('./services/media/dist/transcoding/test-sources.js').makeTestVideo(${JSON.stringify(
+    file,
+  )}, { seconds: ${seconds}, height: ${height} }).catch((e) => { console.error(e); process.exit(1); })`;
+  await promisify(execFile)(process.execPath, ['-e', script], { cwd: ROOT });
+  return readFile(file);
+}
+
+describe('admin videos through the gateway', () => {
+  const isolation = isolatedEnv();
+  const tokens = testTokens();
+  let admin: string;
+  let viewer: string;
+  let s3: TestObjectStorage;
+  let services: RunningProcesses;
+  let nats: NatsConnection;
+  let rpc: RpcClient;
+  let app: NestFastifyApplication;
+  let address: string;
+  let work: string;
+
+  /** One request through the gateway, with a whole body (or none). */
+  function send(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body?: Buffer | string,
+    token: string | null = admin,
+  ): Promise<Answer> {
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(
+        `${address}${url}`,
+        {
+          method,
+          headers: { ...TUS, ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode!,
+              headers: res.headers,
+              body: Buffer.concat(chunks).toString(),
+            }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  const json = (method: string, url: string, body?: unknown, token: string | null = admin) =>
+    body === undefined
+      ? send(method, url, {}, undefined, token)
+      : send(method, url, { 'content-type': 'application/json' }, JSON.stringify(body), token);
+  const patch = (url: string, offset: number, bytes: Buffer) =>
+    send('PATCH', url, { 'upload-offset': String(offset), 'content-type': BYTES }, bytes);
+  const createUpload = (videoId: string, length: number) =>
+    send('POST', `/api/admin/videos/${videoId}/upload`, { 'upload-length': String(length) });
+  const newMovie = async () =>
+    (
+      await rpc.request<MovieSaved>(Subjects.catalog.movies.create, {
+        title: `Kaveri Nights ${randomBytes(3).toString('hex')}`,
+        description: 'A ferry, a festival and a song nobody can finish.',
+        cast: 'Rakshit Gowda, Meera Jois',
+        genre: ['Drama'],
+        language: 'Kannada',
+        rating: 'U',
+        releaseYear: 2022,
+        duration: '1hr 58min',
+        thumbnailUrl: 'https://images.example.com/kaveri/poster.jpg',
+        bannerUrl: 'https://images.example.com/kaveri/banner.jpg',
+        titlePngUrl: 'https://images.example.com/kaveri/title.png',
+      })
+    ).movie;
+  const newVideo = async (): Promise<VideoStatus> => {
+    const movie = await newMovie();
+    const res = await json('POST', '/api/admin/videos', { ownerKind: 'movie', ownerId: movie._id });
+    expect(res.status).toBe(201);
+    return JSON.parse(res.body) as VideoStatus;
+  };
+  const videoNow = async (videoId: string) =>
+    JSON.parse((await json('GET', `/api/admin/videos/${videoId}`)).body) as VideoStatus;
+  const reaches = (videoId: string, state: VideoStatus['state']) =>
+    waitFor(
+      async () => {
+        const video = await videoNow(videoId);
+        return video.state === state ? video : undefined;
+      },
+      120_000,
+      250,
+    );
+
+  beforeAll(async () => {
+    s3 = await testObjectStorage();
+    work = await mkdtemp(path.join(tmpdir(), 'chitram-admin-videos-'));
+    const mediaPort = await freePort();
+    services = await startServiceProcesses(['media', 'catalog'], isolation.env, {
+      media: { ...s3.env, MEDIA_HTTP_PORT: String(mediaPort), VIDEO_UPLOAD_DIR: path.join(work, 'uploads') },
+    });
+    nats = await connectNats(testInfrastructure().NATS_URL, 'admin-videos-test');
+    rpc = new RpcClient(nats, 10_000);
+    const config = loadConfig(GatewayConfig, {
+      ...testInfrastructure(),
+      LOG_LEVEL: 'silent',
+      RPC_TIMEOUT_MS: '10000',
+      MEDIA_URL: `http://127.0.0.1:${mediaPort}`,
+      JWT_PUBLIC_KEY: tokens.publicPem,
+      REDIS_KEY_PREFIX: isolation.env.REDIS_KEY_PREFIX,
+    });
+    admin = (await tokens.as('admin')).token;
+    viewer = (await tokens.as('user')).token;
+    app = await createGatewayApp(config);
+    await app.listen(0, '127.0.0.1');
+    address = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await nats?.close();
+    await services?.stop();
+    await s3?.destroy();
+    await isolation.cleanUp();
+    await rm(work, { recursive: true, force: true });
+  });
+
+  it('creates a video only for a title that exists, with a well-formed request', async () => {
+    const video = await newVideo();
+    expect(video).toMatchObject({ ownerKind: 'movie', state: 'uploading', progress: 0, error: null });
+    expect(await videoNow(video.videoId)).toMatchObject({ videoId: video.videoId, state: 'uploading' });
+
+    const missing = await json('POST', '/api/admin/videos', { ownerKind: 'movie', ownerId: randomUUID() });
+    expect(missing.status).toBe(404);
+    const bad = await json('POST', '/api/admin/videos', { ownerKind: 'trailer', ownerId: 'x' });
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body).code).toBe(ErrorCode.VALIDATION_FAILED);
+    expect((await json('GET', `/api/admin/videos/${randomUUID()}`)).status).toBe(404);
+  });
+
+  it('uploads in chunks larger than the JSON body limit, resumes after a dropped connection, and plays', async () => {
+    const film = await testVideo(path.join(work, 'film.mp4'), 10, 720);
+    expect(film.length).toBeGreaterThan(2 * 1024 * 1024);
+    const movie = await newMovie();
+    const video = JSON.parse(
+      (await json('POST', '/api/admin/videos', { ownerKind: 'movie', ownerId: movie._id })).body,
+    ) as VideoStatus;
+
+    const created = await createUpload(video.videoId, film.length);
+    expect(created.status).toBe(201);
+    expect(created.headers['tus-resumable']).toBe('1.0.0');
+    const url = created.headers.location!;
+    expect(url).toMatch(new RegExp(`^/api/admin/videos/${video.videoId}/upload/[0-9a-f]{32}$`));
+
+    // 1.5 MB in one PATCH: over BODY_LIMIT_BYTES (1 MB), streamed through.
+    const first = 1536 * 1024;
+    const whole = await patch(url, 0, film.subarray(0, first));
+    expect(whole.status).toBe(204);
+    expect(whole.headers['upload-offset']).toBe(String(first));
+
+    // The next PATCH is cut off part-way: the connection drops.
+    await new Promise<void>((resolve) => {
+      const req = httpRequest(`${address}${url}`, {
+        method: 'PATCH',
+        headers: {
+          ...TUS,
+          authorization: `Bearer ${admin}`,
+          'upload-offset': String(first),
+          'content-type': BYTES,
+          'content-length': String(film.length - first),
+        },
+      });
+      req.on('error', () => resolve());
+      req.on('response', () => resolve());
+      req.write(film.subarray(first, first + 512 * 1024), () => setTimeout(() => req.destroy(), 300));
+    });
+    const resumeAt = await waitFor(async () => {
+      const head = await send('HEAD', url, {});
+      const offset = Number(head.headers['upload-offset']);
+      return head.status === 200 && offset > first ? offset : undefined;
+    }, 15_000);
+    expect(resumeAt).toBeLessThan(film.length);
+
+    const rest = await patch(url, resumeAt, film.subarray(resumeAt));
+    expect(rest.status).toBe(204);
+    expect(rest.headers['upload-offset']).toBe(String(film.length));
+
+    const ready = await reaches(video.videoId, 'ready');
+    expect(ready.renditions).toEqual([360, 480, 720]);
+    const [source] = await s3.keys('videos/');
+    expect(source).toMatch(/^videos\/[0-9a-f-]{36}\.mp4$/);
+    // The admin's movie list and form read the state from the catalogue, which follows media's events.
+    const listed = await waitFor(async () => {
+      const res = await json('GET', `/api/admin/movies/${movie._id}`);
+      const shown = (JSON.parse(res.body) as AdminMovie).video;
+      return shown?.state === 'ready' ? shown : undefined;
+    }, 15_000);
+    expect(listed).toMatchObject({ videoId: video.videoId, progress: 100 });
+  });
+
+  it('refuses a file that is not a video, fails the video with the reason, and retries only what has a file', async () => {
+    const video = await newVideo();
+    const text = Buffer.from('Dear admin, this is a letter, not a film.\n'.repeat(100));
+    const url = (await createUpload(video.videoId, text.length)).headers.location!;
+    const refused = await patch(url, 0, text);
+    expect(refused.status).toBe(415);
+    expect(JSON.parse(refused.body)).toMatchObject({
+      code: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+      message: expect.stringMatching(/not a video/),
+    });
+    expect(await videoNow(video.videoId)).toMatchObject({
+      state: 'failed',
+      error: expect.stringMatching(/not a video/),
+    });
+    const retried = await json('POST', `/api/admin/videos/${video.videoId}/retry`);
+    expect(retried.status).toBe(409);
+
+    // Bytes that begin like an MP4 pass the first look; the worker fails them, and Retry queues them again.
+    const other = await newVideo();
+    const fake = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypisom'), randomBytes(64_000)]);
+    const fakeUrl = (await createUpload(other.videoId, fake.length)).headers.location!;
+    expect((await patch(fakeUrl, 0, fake)).status).toBe(204);
+    expect((await reaches(other.videoId, 'failed')).error).toMatch(/not a video/);
+    const again = await json('POST', `/api/admin/videos/${other.videoId}/retry`);
+    expect(again.status).toBe(200);
+    expect(JSON.parse(again.body)).toMatchObject({ state: 'queued', error: null });
+  });
+
+  it('cancels an upload, leaving the video ready for another', async () => {
+    const video = await newVideo();
+    const url = (await createUpload(video.videoId, 5_000_000)).headers.location!;
+    const head = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypmp42'), randomBytes(100_000)]);
+    expect((await patch(url, 0, head)).status).toBe(204);
+    expect((await send('DELETE', url, {})).status).toBe(204);
+    expect((await send('HEAD', url, {})).status).toBe(404);
+    expect((await videoNow(video.videoId)).state).toBe('uploading');
+    expect((await createUpload(video.videoId, 5_000_000)).status).toBe(201);
+  });
+
+  it('keeps every upload request to admins: 401 without a token, 403 for a viewer', async () => {
+    const video = await newVideo();
+    const url = (await createUpload(video.videoId, 100)).headers.location!;
+    const requests: Array<[string, string, Record<string, string>]> = [
+      ['POST', `/api/admin/videos/${video.videoId}/upload`, { 'upload-length': '100' }],
+      ['HEAD', url, {}],
+      ['PATCH', url, { 'upload-offset': '0', 'content-type': BYTES }],
+      ['DELETE', url, {}],
+    ];
+    for (const [method, path, headers] of requests) {
+      expect([method, (await send(method, path, headers, undefined, null)).status]).toEqual([method, 401]);
+      expect([method, (await send(method, path, headers, undefined, viewer)).status]).toEqual([method, 403]);
+    }
+    // The upload is untouched.
+    expect((await send('HEAD', url, {})).headers['upload-offset']).toBe('0');
+  });
+
+  it('takes an upload body only on the upload routes', async () => {
+    const res = await send(
+      'PATCH',
+      '/api/admin/movies/update/00000000-0000-4000-8000-000000000000',
+      {
+        'content-type': BYTES,
+      },
+      Buffer.alloc(10),
+    );
+    expect(res.status).toBe(415);
+  });
+});
