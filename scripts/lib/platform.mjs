@@ -157,6 +157,7 @@ export async function startPlatform(o = {}) {
       const seeded = await seedDemoCatalogue({
         env: { ...childEnv, MEDIA_URL: `http://127.0.0.1:${ports.mediaHttp}` },
         log: (line) => log(`seed: ${line}`),
+        dataDir,
       });
       log(`seed: ${seeded.movies} movies, ${seeded.series} series, ${seeded.episodes} episodes`);
       phaseDone('demo data');

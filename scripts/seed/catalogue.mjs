@@ -2,9 +2,6 @@
 // person named here is invented. Titles in an Indian script carry their Latin spelling (`latin`), which
 // the title image shows under the lettering.
 
-/** Where demo titles point to play: a public HLS test stream (the playback issue brings real ones). */
-export const DEMO_STREAM = 'https://test-streams.mux.dev/x36xhzz/x36xhzz.m3u8';
-
 /** @typedef {{ title: string, latin?: string, language: string, genre: string[], cast: string[], rating: 'U' | 'U/A' | 'A', year: number, duration: string, free?: boolean, tagline: string, description: string }} DemoMovie */
 
 /** @type {DemoMovie[]} */
@@ -1082,4 +1079,3 @@ export const SHOWS = {
 };
 
 /** Where demo episodes play, per category (the same public test stream). */
-export const SHOW_STREAM = DEMO_STREAM;

@@ -23,7 +23,8 @@ import {
   titleSvg,
   variantOf,
 } from './art.mjs';
-import { DEMO_STREAM, MOVIES, SHOW_STREAM, SHOWS } from './catalogue.mjs';
+import { MOVIES, SHOWS } from './catalogue.mjs';
+import { seedDemoVideos } from './videos.mjs';
 
 /** Titles drawn and saved at a time: enough to keep both cores busy while uploads and saves wait. */
 const IN_FLIGHT = 4;
@@ -134,9 +135,14 @@ async function present(services, subjects, title, listOf) {
  * Loads the demo catalogue into the running platform. Idempotent: it looks each demo title up first
  * and creates only those the catalogue lacks, so a second run does nothing and a run after a partial
  * one completes it. Answers what it created.
- * @param {{ env?: NodeJS.ProcessEnv, log?: (line: string) => void }} [options]
+ * With `dataDir`, a few demo titles then get real videos, uploaded and transcoded (videos.mjs).
+ * @param {{ env?: NodeJS.ProcessEnv, log?: (line: string) => void, dataDir?: string }} [options]
  */
-export async function seedDemoCatalogue({ env = process.env, log = (line) => console.log(line) } = {}) {
+export async function seedDemoCatalogue({
+  env = process.env,
+  log = (line) => console.log(line),
+  dataDir,
+} = {}) {
   const started = Date.now();
   const services = await connect(env);
   const { rpc, Subjects, upload } = services;
@@ -167,8 +173,13 @@ export async function seedDemoCatalogue({ env = process.env, log = (line) => con
     ]).then((lists) => lists.map((list) => list.filter(Boolean)));
 
     const total = missingMovies.length + missingSeries.length + missingEpisodes.length;
+    const videos = () =>
+      dataDir
+        ? seedDemoVideos({ rpc, Subjects, mediaUrl: services.mediaUrl, dataDir, log })
+        : Promise.resolve(0);
     if (total === 0) {
       log('demo catalogue: already loaded');
+      await videos();
       return { movies: 0, series: 0, episodes: 0, ms: Date.now() - started };
     }
     log(
@@ -216,8 +227,6 @@ export async function seedDemoCatalogue({ env = process.env, log = (line) => con
             thumbnailUrl: keys.thumbnail,
             bannerUrl: keys.banner,
             titlePngUrl: keys.titleImage,
-            trailerUrl: DEMO_STREAM,
-            movieUrl: DEMO_STREAM,
             isFree: movie.free === true,
             type: 'movie',
           }),
@@ -238,7 +247,6 @@ export async function seedDemoCatalogue({ env = process.env, log = (line) => con
         rpc.request(Subjects.catalog.series.create, {
           title: series.title,
           description: series.description,
-          trailerUrl: SHOW_STREAM,
           cast: series.cast,
           language: series.language,
           rating: series.rating,
@@ -248,7 +256,6 @@ export async function seedDemoCatalogue({ env = process.env, log = (line) => con
           category,
           episodes: episodes.map(({ episode }, i) => ({
             title: episode.title,
-            videoUrl: SHOW_STREAM,
             description: episode.description,
             releaseDate: episode.releaseDate,
             duration: episode.duration,
@@ -273,7 +280,6 @@ export async function seedDemoCatalogue({ env = process.env, log = (line) => con
           rpc.request(Subjects.catalog.episodes.create, {
             title: episode.title,
             description: episode.description,
-            videoUrl: SHOW_STREAM,
             duration: episode.duration,
             releaseDate: episode.releaseDate,
             cast: episode.cast,
@@ -285,6 +291,7 @@ export async function seedDemoCatalogue({ env = process.env, log = (line) => con
       );
     });
 
+    await videos();
     const episodes = missingSeries.reduce((n, s) => n + s.series.episodes.length, 0) + missingEpisodes.length;
     const ms = Date.now() - started;
     log(
