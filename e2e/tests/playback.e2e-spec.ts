@@ -8,6 +8,7 @@ import { chromium } from 'playwright-core';
 
 const FREE_TITLE = 'Palleturi Cricket';
 const PAID_TITLE = 'Godavari Express';
+const EPISODES = ['Water for Marathwada', 'Jobs in Jamshedpur'];
 const PHONE_AGENT =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36';
 
@@ -30,11 +31,20 @@ beforeAll(async () => {
     return [first, await viewer(phone)] as [object, object];
   })();
   twoScreens.catch(() => undefined); // awaited (and reported) by its test
-  const free = await title(FREE_TITLE);
+  // A title whose video is still transcoding answers 409 (VIDEO_NOT_READY) even to a visitor.
+  const routes = [
+    `movie/${(await title(FREE_TITLE))._id}/stream`,
+    `movie/${(await title(PAID_TITLE))._id}/stream`,
+    ...(await Promise.all(
+      EPISODES.map(async (name) => `series/episodes/${(await episode(name))._id}/stream`),
+    )),
+  ];
   const deadline = Date.now() + 150_000;
-  while ((await api(`movie/${free._id}/stream`)).status !== 200) {
-    if (Date.now() > deadline) throw new Error('the demo videos never became ready');
-    await new Promise((r) => setTimeout(r, 2000));
+  for (const route of routes) {
+    while ((await api(route)).status === 409) {
+      if (Date.now() > deadline) throw new Error(`the demo video of ${route} never became ready`);
+      await new Promise((r) => setTimeout(r, 2000));
+    }
   }
 }, 180_000);
 
@@ -70,6 +80,15 @@ async function title(name: string): Promise<{ _id: string; slug: string }> {
   const movie = found.find((m) => m.title === name);
   if (!movie) throw new Error(`no demo title ${name}`);
   return movie;
+}
+
+async function episode(name: string): Promise<{ _id: string }> {
+  const page = (await (await api(`series/episodes?search=${encodeURIComponent(name)}`)).json()) as {
+    paginatedEpisodes: Array<{ _id: string; title: string }>;
+  };
+  const found = page.paginatedEpisodes.find((e) => e.title === name);
+  if (!found) throw new Error(`no demo episode ${name}`);
+  return found;
 }
 
 /** A signed-in viewer (a new session each call: another screen), with a plan bought in the sandbox. */
@@ -213,5 +232,31 @@ describe('playing titles (SPEC §4.5, DECISIONS D20–D24)', () => {
       () => (document.querySelector('video.vw-player__video') as HTMLVideoElement).currentTime,
     );
     expect(start).toBeGreaterThan(3);
+  });
+
+  it('plays an episode on its category page and offers the next one at its end', async () => {
+    const session = await viewer(freshPhone(), 'standard');
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    contexts.push(context);
+    await context.route(`${BASE_URL}/api/**`, (route) =>
+      route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': clientIp } }),
+    );
+    const page = await context.newPage();
+    await page.goto(`${BASE_URL}/about`);
+    await page.evaluate((s) => localStorage.setItem('user', JSON.stringify(s)), session);
+    await page.goto(`${BASE_URL}/political`);
+    const first = page.locator('.vw-episode', { hasText: 'Water for Marathwada' });
+    await first.getByRole('button', { name: /^Play/ }).click();
+    await playing(page);
+    // Skip to the end.
+    await page.evaluate(() => {
+      const video = document.querySelector<HTMLVideoElement>('video.vw-player__video')!;
+      video.currentTime = video.duration - 0.3;
+    });
+    const next = page.getByRole('button', { name: /^Next: Episode \d+ - Jobs in Jamshedpur$/ });
+    await next.waitFor({ timeout: 15_000 });
+    await next.click();
+    await playing(page);
+    expect(await page.locator('.vw-player').getAttribute('aria-label')).toMatch(/Jobs in Jamshedpur/);
   });
 });

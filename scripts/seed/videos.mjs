@@ -6,12 +6,41 @@ import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
-/** Which demo titles get a video: one free (D22) and paid ones whose ladders differ by plan (D21). */
+/**
+ * Which demo titles get a video: one free film (D22), paid films whose ladders differ by plan (D21), and
+ * the first two episodes of the political series (the end of one offers the next).
+ */
 export const DEMO_VIDEOS = [
-  { title: 'Palleturi Cricket', seconds: 30, height: 720, pattern: 'testsrc2', tone: 440 },
-  { title: 'Godavari Express', seconds: 24, height: 1080, pattern: 'smptehdbars', tone: 523 },
-  { title: 'Chhota Jasoos', seconds: 20, height: 480, pattern: 'rgbtestsrc', tone: 659 },
+  { kind: 'movie', title: 'Palleturi Cricket', seconds: 30, height: 720, pattern: 'testsrc2', tone: 440 },
+  { kind: 'movie', title: 'Godavari Express', seconds: 24, height: 1080, pattern: 'smptehdbars', tone: 523 },
+  { kind: 'movie', title: 'Chhota Jasoos', seconds: 20, height: 480, pattern: 'rgbtestsrc', tone: 659 },
+  {
+    kind: 'episode',
+    title: 'Water for Marathwada',
+    seconds: 12,
+    height: 360,
+    pattern: 'testsrc2',
+    tone: 330,
+  },
+  {
+    kind: 'episode',
+    title: 'Jobs in Jamshedpur',
+    seconds: 12,
+    height: 360,
+    pattern: 'rgbtestsrc',
+    tone: 392,
+  },
 ];
+
+/** The demo title's catalogue entry (with its video, if any). */
+async function findTitle(rpc, Subjects, demo) {
+  if (demo.kind === 'movie') {
+    const page = await rpc.request(Subjects.catalog.movies.page, { search: demo.title });
+    return page.movies.find((m) => m.title === demo.title);
+  }
+  const page = await rpc.request(Subjects.catalog.episodes.page, { search: demo.title });
+  return page.paginatedEpisodes.find((e) => e.title === demo.title);
+}
 
 /** A tus 1.0 upload of a whole file in one PATCH (the media service's internal endpoint). */
 async function tusUpload(mediaUrl, videoId, bytes) {
@@ -42,21 +71,20 @@ export async function seedDemoVideos({ rpc, Subjects, mediaUrl, dataDir, log }) 
   mkdirSync(folder, { recursive: true });
   let started = 0;
   for (const demo of DEMO_VIDEOS) {
-    const page = await rpc.request(Subjects.catalog.movies.page, { search: demo.title });
-    const movie = page.movies.find((m) => m.title === demo.title);
-    if (!movie) continue;
-    const video = movie.video;
+    const title = await findTitle(rpc, Subjects, demo);
+    if (!title) continue;
+    const video = title.video;
     if (video && video.state !== 'failed' && video.state !== 'uploading') continue;
     if (video?.state === 'failed') {
       await rpc.call(Subjects.media.videos.retry, { videoId: video.videoId });
       log(`demo video: retrying ${demo.title}`);
       continue;
     }
-    const file = join(folder, `${demo.pattern}-${demo.height}p-${demo.seconds}s.mp4`);
+    const file = join(folder, `${demo.pattern}-${demo.height}p-${demo.seconds}s-${demo.tone}.mp4`);
     if (!existsSync(file) || statSync(file).size === 0) await makeTestVideo(file, demo);
     const videoId =
       video?.videoId ??
-      (await rpc.call(Subjects.media.videos.create, { ownerKind: 'movie', ownerId: movie._id })).videoId;
+      (await rpc.call(Subjects.media.videos.create, { ownerKind: demo.kind, ownerId: title._id })).videoId;
     await tusUpload(mediaUrl, videoId, readFileSync(file));
     started++;
   }

@@ -42,7 +42,8 @@ export interface Episode {
   seriesId: string | null;
   title: string;
   description: string;
-  videoUrl: string;
+  /** The episode's own link (D23): in admin answers only; public lists leave it out (issue 8). */
+  videoUrl?: string;
   duration: string;
   /** YYYY-MM-DD. */
   releaseDate: string;

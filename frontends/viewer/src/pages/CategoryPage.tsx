@@ -7,10 +7,13 @@ import { castLine, categoryCast, episodeHeading, formatReleaseDate } from '../ca
 import { CATEGORY_PAGES } from '../catalog/categories';
 import type { CategoryEpisodes, Episode } from '../catalog/types';
 import { SmartImage } from '../components/SmartImage';
+import { PlaybackProblem } from '../playback/PlaybackProblem';
+import { Player } from '../playback/Player';
+import { usePlayback } from '../playback/use-playback';
 
 type Tab = 'episodes' | 'info';
 
-function EpisodeItem({ episode }: { episode: Episode }) {
+function EpisodeItem({ episode, onPlay }: { episode: Episode; onPlay(): void }) {
   return (
     <li className="vw-episode" id={`episode-${episode._id}`} tabIndex={-1}>
       <SmartImage
@@ -33,12 +36,18 @@ function EpisodeItem({ episode }: { episode: Episode }) {
           </span>
         </p>
         <p className="vw-episode__text">{episode.description}</p>
+        <button type="button" className="button button--ghost button--small" onClick={onPlay}>
+          Play <span className="visually-hidden">{episodeHeading(episode)}</span>
+        </button>
       </div>
     </li>
   );
 }
 
-/** SPEC §2.11 show-category page: /political, /health, /education. */
+/**
+ * SPEC §2.11 show-category page: /political, /health, /education. Watch Now plays the first episode,
+ * each episode plays on the page, and the end of one offers the next (issue 8).
+ */
 export function CategoryPage({ category }: { category: Category }) {
   const page = CATEGORY_PAGES[category];
   useDocumentTitle(page.title);
@@ -52,8 +61,21 @@ export function CategoryPage({ category }: { category: Category }) {
   );
   const episodes = result.data?.episodes ?? [];
   const first = episodes[0];
+  const { playing, problem, play, stop } = usePlayback();
+  const current = playing ? episodes.findIndex((e) => e._id === playing.titleId) : -1;
+  const next = current >= 0 ? episodes[current + 1] : undefined;
+  const [ended, setEnded] = useState(false);
+  const player = useRef<HTMLDivElement>(null);
+
+  function playEpisode(episode: Episode) {
+    setEnded(false);
+    void play('episode', episode._id).then(() =>
+      requestAnimationFrame(() => player.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })),
+    );
+  }
 
   function watchNow() {
+    if (first) playEpisode(first);
     setTab('episodes');
     // The episode list is rendered by the tab switch; move to its first entry on the next frame.
     requestAnimationFrame(() => {
@@ -137,13 +159,36 @@ export function CategoryPage({ category }: { category: Category }) {
                 Error: {result.error}
               </p>
             )}
+            <div ref={player}>
+              {problem && <PlaybackProblem problem={problem} />}
+              {playing && current >= 0 && (
+                <Player
+                  key={playing.titleId}
+                  stream={playing.stream}
+                  title={episodeHeading(episodes[current])}
+                  kind="episode"
+                  titleId={playing.titleId}
+                  poster={episodes[current].bannerUrl}
+                  startAt={playing.startAt}
+                  onClose={stop}
+                  onEnded={() => setEnded(true)}
+                />
+              )}
+              {ended && next && (
+                <p className="vw-category__next">
+                  <button type="button" className="button button--primary" onClick={() => playEpisode(next)}>
+                    Next: {episodeHeading(next)}
+                  </button>
+                </p>
+              )}
+            </div>
             {result.status === 'success' && episodes.length === 0 && (
               <p className="vw-status">No episodes found.</p>
             )}
             {episodes.length > 0 && (
               <ol className="vw-episodes" ref={list}>
                 {episodes.map((episode) => (
-                  <EpisodeItem key={episode._id} episode={episode} />
+                  <EpisodeItem key={episode._id} episode={episode} onPlay={() => playEpisode(episode)} />
                 ))}
               </ol>
             )}

@@ -1,12 +1,5 @@
-import {
-  StreamMessages,
-  type StreamAnswer,
-  type WatchPosition,
-} from '@chitram/contracts/src/playback-answers';
-import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useApi } from '../app/api';
-import { useHost } from '../app/host';
 import { useDocumentTitle } from '../app/use-document-title';
 import { useLoader } from '../app/use-loader';
 import { genreSlug } from '../catalog/catalog-lists';
@@ -17,7 +10,8 @@ import { ErrorLine, LoadingLine } from '../components/LoadStatus';
 import type { TitleNavigationState } from '../components/PosterCard';
 import { SmartImage } from '../components/SmartImage';
 import { Player } from '../playback/Player';
-import { streamProblem, type StreamProblem } from '../playback/playback-rules';
+import { PlaybackProblem } from '../playback/PlaybackProblem';
+import { usePlayback } from '../playback/use-playback';
 
 function handedMovie(state: unknown, slug: string): Movie | null {
   const movie = (state as Partial<TitleNavigationState> | null)?.movie;
@@ -33,11 +27,7 @@ export function TitlePage() {
   const slug = useParams().slug ?? '';
   const location = useLocation();
   const navigate = useNavigate();
-  const { problemOf, getSession } = useHost();
-  const [stream, setStream] = useState<StreamAnswer | null>(null);
-  const [problem, setProblem] = useState<StreamProblem | null>(null);
-  const [starting, setStarting] = useState(false);
-  const [startAt, setStartAt] = useState(0);
+  const { playing, problem, starting, play, stop } = usePlayback();
   const api = useApi();
 
   const result = useLoader(
@@ -46,31 +36,6 @@ export function TitlePage() {
   );
   const movie = result.data?.meta ?? handedMovie(location.state, slug);
   useDocumentTitle(movie?.title ?? 'Title');
-
-  /** SPEC §4.5: the stream grant, then the player; a refusal says why and what to do next. */
-  async function play() {
-    if (!movie) return;
-    setStarting(true);
-    setProblem(null);
-    try {
-      const answer = await api
-        .get(`movie/${encodeURIComponent(movie._id)}/stream`, { context: { session: 'user' } })
-        .json<StreamAnswer>();
-      // Playing again resumes where the viewer left off.
-      const saved = getSession().user?.token
-        ? await api
-            .get(`playback/position/movie/${movie._id}`, { context: { session: 'user' } })
-            .json<{ position: WatchPosition | null }>()
-            .catch(() => ({ position: null }))
-        : { position: null };
-      setStartAt(saved.position?.positionSeconds ?? 0);
-      setStream(answer);
-    } catch (error) {
-      setProblem(streamProblem(problemOf(error, StreamMessages.fallback), Boolean(getSession().user?.token)));
-    } finally {
-      setStarting(false);
-    }
-  }
 
   function back() {
     // Back to where the visitor came from; a shared link opened directly goes home instead.
@@ -133,7 +98,7 @@ export function TitlePage() {
               <button
                 type="button"
                 className="button button--primary vw-feature__play"
-                onClick={() => void play()}
+                onClick={() => void play('movie', movie._id)}
                 disabled={starting}
               >
                 <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -150,29 +115,16 @@ export function TitlePage() {
                 </a>
               )}
             </div>
-            {problem && (
-              <div className="vw-title__problem" role="alert">
-                <p>{problem.message}</p>
-                {problem.action && (
-                  <Link
-                    className="button button--ghost button--small"
-                    to={problem.action.to}
-                    state={{ returnTo: location.pathname }}
-                  >
-                    {problem.action.label}
-                  </Link>
-                )}
-              </div>
-            )}
-            {stream && (
+            {problem && <PlaybackProblem problem={problem} />}
+            {playing && (
               <Player
-                stream={stream}
+                stream={playing.stream}
                 title={movie.title}
                 kind="movie"
                 titleId={movie._id}
                 poster={movie.bannerUrl}
-                startAt={startAt}
-                onClose={() => setStream(null)}
+                startAt={playing.startAt}
+                onClose={stop}
               />
             )}
             <dl className="vw-title__details">

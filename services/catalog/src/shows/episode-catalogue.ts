@@ -20,7 +20,7 @@ import { CatalogueChanges } from '../cache/catalogue-changes';
 import { containsPattern, definedFields, pageOf, releaseImages, releaseVideos } from '../catalogue-kit';
 import { EpisodeEntity } from './episode.entity';
 import { SeriesEntity } from './series.entity';
-import { EPISODE_COLUMNS, toEpisode } from './show.view';
+import { EPISODE_COLUMNS, toEpisode, toPublicEpisode } from './show.view';
 
 export function episodeNotFound(id: string): DomainError {
   return new DomainError(ErrorCode.NOT_FOUND, `There is no episode "${id}".`);
@@ -61,7 +61,7 @@ export class EpisodeCatalogue {
        ORDER BY e.episode_number, e.release_date, e.created_at LIMIT ${CATEGORY_EPISODE_LIMIT}`,
       [category],
     );
-    return { episodes: rows.map(toEpisode) };
+    return { episodes: rows.map(toPublicEpisode) };
   }
 
   /** The shows list: newest first, 10 a page (SPEC §9), searched by title. */
@@ -81,7 +81,7 @@ export class EpisodeCatalogue {
       ),
     ]);
     return {
-      paginatedEpisodes: rows.map(toEpisode),
+      paginatedEpisodes: rows.map(toPublicEpisode),
       currentPage: page,
       totalEpisodes: total,
       totalPages: Math.ceil(total / ADMIN_PAGE_SIZE),

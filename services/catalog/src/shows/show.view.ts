@@ -30,6 +30,12 @@ export function toEpisode(row: EpisodeEntity): Episode {
   };
 }
 
+/** An episode in a public list: its link stays out, since episodes play through the stream grant (D23). */
+export function toPublicEpisode(row: EpisodeEntity): Episode {
+  const { videoUrl: _link, ...episode } = toEpisode(row);
+  return episode;
+}
+
 export function toSeries(row: SeriesEntity, episodeCount: number): Series {
   return {
     _id: row.id,

@@ -229,6 +229,33 @@ describe('signed streams from the media origin', () => {
     });
   });
 
+  it('counts screens right when two media instances share the grants, asked all at once', async () => {
+    const second = await startTestService(mediaService, {
+      env: { ...s3.env, ...isolation.env, MEDIA_HTTP_PORT: '0' },
+      database: media.database,
+    });
+    try {
+      const someone = randomUUID();
+      // Eight screens at once, spread by NATS over both instances: exactly the plan's two get one.
+      const asks = await Promise.allSettled(
+        Array.from({ length: 8 }, () => grant({ viewerId: someone, screenId: randomUUID(), maxStreams: 2 })),
+      );
+      expect(asks.filter((a) => a.status === 'fulfilled')).toHaveLength(2);
+      expect(
+        asks
+          .filter((a): a is PromiseRejectedResult => a.status === 'rejected')
+          .every((a) => (a.reason as { code?: string }).code === ErrorCode.STREAM_LIMIT_REACHED),
+      ).toBe(true);
+      const [{ held }] = await media.dataSource.query(
+        `SELECT count(*)::int AS held FROM "stream_screen" WHERE "viewer_id" = $1 AND "expires_at" > now()`,
+        [someone],
+      );
+      expect(held).toBe(2);
+    } finally {
+      await second.close(); // the database is the first instance's, dropped with it
+    }
+  });
+
   it('will not grant a video that is not ready', async () => {
     const video = await rpc.call(Subjects.media.videos.create, { ownerKind: 'movie', ownerId: randomUUID() });
     await expect(grant({ videoId: video.videoId })).rejects.toMatchObject({
