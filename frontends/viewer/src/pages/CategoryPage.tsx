@@ -9,6 +9,7 @@ import type { CategoryEpisodes, Episode } from '../catalog/types';
 import { SmartImage } from '../components/SmartImage';
 import { PlaybackProblem } from '../playback/PlaybackProblem';
 import { Player } from '../playback/Player';
+import { nextEpisode } from '../playback/playback-rules';
 import { usePlayback } from '../playback/use-playback';
 
 type Tab = 'episodes' | 'info';
@@ -63,7 +64,7 @@ export function CategoryPage({ category }: { category: Category }) {
   const first = episodes[0];
   const { playing, problem, play, stop } = usePlayback();
   const current = playing ? episodes.findIndex((e) => e._id === playing.titleId) : -1;
-  const next = current >= 0 ? episodes[current + 1] : undefined;
+  const next = playing ? nextEpisode(episodes, playing.titleId) : undefined;
   const [ended, setEnded] = useState(false);
   const player = useRef<HTMLDivElement>(null);
 

@@ -1,4 +1,4 @@
-import { clock, qualityLabel, streamProblem } from './playback-rules';
+import { clock, nextEpisode, qualityLabel, streamProblem } from './playback-rules';
 
 describe('the player’s words (SPEC §8)', () => {
   it('sends a visitor to log in and a viewer without a plan to the plans', () => {
@@ -33,5 +33,22 @@ describe('the player’s words (SPEC §8)', () => {
     expect(clock(3723)).toBe('1:02:03');
     expect(clock(245)).toBe('4:05');
     expect(clock(Number.NaN)).toBe('0:00');
+  });
+});
+
+describe('the next episode (issue 8)', () => {
+  const episodes = [
+    { _id: 'a1', seriesId: 'A', episodeNumber: 1 },
+    { _id: 's1', seriesId: null, episodeNumber: 1 },
+    { _id: 'a3', seriesId: 'A', episodeNumber: 3 },
+    { _id: 'a2', seriesId: 'A', episodeNumber: 2 },
+    { _id: 's2', seriesId: null, episodeNumber: 2 },
+  ];
+  it('follows the series, not the order of the list', () => {
+    expect(nextEpisode(episodes, 'a1')?._id).toBe('a2');
+    expect(nextEpisode(episodes, 'a2')?._id).toBe('a3');
+    expect(nextEpisode(episodes, 'a3')).toBeUndefined();
+    expect(nextEpisode(episodes, 's1')?._id).toBe('s2');
+    expect(nextEpisode(episodes, 'nope')).toBeUndefined();
   });
 });

@@ -49,3 +49,18 @@ export function clock(seconds: number): string {
 
 /** Heartbeats keep the screen (D24) while playing: well inside the 45 s a screen is held without one. */
 export const HEARTBEAT_MS = 10_000;
+
+/**
+ * The episode that follows one at its end: the next of the same series, or for an episode without a
+ * series the next of those, by episode number; none after the last.
+ */
+export function nextEpisode<E extends { _id: string; seriesId: string | null; episodeNumber: number }>(
+  episodes: readonly E[],
+  currentId: string,
+): E | undefined {
+  const current = episodes.find((e) => e._id === currentId);
+  if (!current) return undefined;
+  return episodes
+    .filter((e) => e.seriesId === current.seriesId && e.episodeNumber > current.episodeNumber)
+    .sort((a, b) => a.episodeNumber - b.episodeNumber)[0];
+}
