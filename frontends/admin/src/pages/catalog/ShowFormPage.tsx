@@ -29,11 +29,16 @@ const CATEGORY_LABELS: Record<(typeof CATEGORIES)[number], string> = {
   education: 'Education',
 };
 
-/** The show to edit: handed over by the table (SPEC §2.13), or loaded by id after a refresh. */
+/**
+ * The show to edit: handed over by the table (SPEC §2.13), or loaded by id (after a refresh, and when
+ * the table's row lacks the link: public lists leave it out, issue 8).
+ */
 function useShowToEdit(showId: string | undefined) {
   const { api, problemOf } = useApi();
   const handed = (useLocation().state as { show?: Episode } | null)?.show;
-  const [show, setShow] = useState<Episode | null>(handed && handed._id === showId ? handed : null);
+  const [show, setShow] = useState<Episode | null>(
+    handed && handed._id === showId && handed.videoUrl !== undefined ? handed : null,
+  );
   const [error, setError] = useState('');
 
   useEffect(() => {
