@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { LOGGER, type Logger } from '@chitram/nest-kit';
+import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
 import { CatalogueModule } from './catalog/catalogue.module';
@@ -37,6 +38,7 @@ export class AppModule {
         CatalogueModule,
         BillingModule,
         PlaybackModule,
+        AdminModule,
       ],
       controllers: [HealthController],
     };

@@ -11,6 +11,8 @@ import { SeriesFormPage } from './pages/catalog/SeriesFormPage';
 import { SeriesListPage } from './pages/catalog/SeriesListPage';
 import { ShowFormPage } from './pages/catalog/ShowFormPage';
 import { ShowsPage } from './pages/catalog/ShowsPage';
+import { UsersPage } from './pages/users/UsersPage';
+import { ViewerPage } from './pages/users/ViewerPage';
 import './styles/admin.css';
 
 /** Admin screens of SPEC §2.2/§2.13 not built yet, with what each will hold (paths relative to /admin). */
@@ -21,7 +23,6 @@ const UPCOMING: Array<{ path: string; title: string; text: string }> = [
     text: 'Plays, watch time, new viewers, subscriptions and revenue by day.',
   },
   { path: 'vendor', title: 'Vendor', text: 'Content partners, their titles, revenue share and plays.' },
-  { path: 'users', title: 'Users', text: 'Search viewers and remove accounts.' },
 ];
 
 /** The admin remote: every /admin route of SPEC §2.2, rendered under the shell's /admin/* route. */
@@ -31,8 +32,10 @@ export default function AdminApp({ host }: RemoteAppProps) {
       <Routes>
         <Route index element={<AdminLogin />} />
         <Route element={<AdminLayout />}>
-          {/* Sign-in (issue 3): who is signed in, until the back-office issue fills the dashboard. */}
+          {/* Back office (issue 9): SPEC §2.13, DECISIONS D13, D25. */}
           <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="users" element={<UsersPage />} />
+          <Route path="users/:viewerId" element={<ViewerPage key="viewer" />} />
           {UPCOMING.map(({ path, title, text }) => (
             <Route key={path} path={path} element={<AdminPlaceholder title={title} text={text} />} />
           ))}

@@ -9,3 +9,4 @@ export * from './subject';
 export * from './billing';
 export * from './videos';
 export * from './playback';
+export * from './admin';

@@ -1,3 +1,4 @@
+import { BillingReportSubjects, CatalogueReportSubjects, UserReportSubjects } from './admin';
 import { BillingSubjects } from './billing';
 import { StreamSubjects, WatchSubjects } from './playback';
 import { VideoSubjects } from './videos';
@@ -13,7 +14,11 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 export const Subjects = {
   health: (service: ServiceName) => `chitram.${service}.health.v1` as const,
   /** Payloads and answers: libs/contracts/src/billing.ts, carried by each subject. */
-  billing: BillingSubjects,
+  billing: {
+    ...BillingSubjects,
+    /** The back office's figures and a viewer's history (libs/contracts/src/admin.ts). */
+    reports: BillingReportSubjects,
+  },
   /** Payloads and answers: libs/contracts/src/identity.ts. */
   auth: {
     sendOtp: 'chitram.auth.otp.send.v1',
@@ -31,6 +36,8 @@ export const Subjects = {
     findOrCreateViewer: 'chitram.users.viewer.find-or-create.v1',
     getViewer: 'chitram.users.viewer.get.v1',
     deleteViewer: 'chitram.users.viewer.delete.v1',
+    /** The admin's viewer search and the dashboard's viewer figures (libs/contracts/src/admin.ts). */
+    reports: UserReportSubjects,
   },
   /** Payloads and answers: libs/contracts/src/media.ts. Uploads themselves go over HTTP (large bytes never cross NATS). */
   media: {
@@ -74,6 +81,8 @@ export const Subjects = {
     playbackSource: 'chitram.catalog.playback.source.v1',
     /** Continue watching (payloads: playback.ts). */
     watch: WatchSubjects,
+    /** The dashboard's catalogue figures and a viewer's watch history (libs/contracts/src/admin.ts). */
+    reports: CatalogueReportSubjects,
     /** Core NATS event after every admin write (payload CatalogueChanged): caches drop what they hold. */
     changed: 'chitram.catalog.changed.v1',
   },

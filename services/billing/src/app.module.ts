@@ -14,12 +14,15 @@ import { PlansService } from './plans/plans.service';
 import { ProvidersModule } from './providers/providers.module';
 import { ReceiptsRepository } from './receipts/receipts.repository';
 import { ReceiptsService } from './receipts/receipts.service';
+import { BillingReportsController } from './reports/billing-reports.controller';
+import { BillingReportsRepository } from './reports/billing-reports.repository';
+import { BillingReportsService } from './reports/billing-reports.service';
 import { SubscriptionsRepository } from './subscriptions/subscriptions.repository';
 import { SubscriptionsService } from './subscriptions/subscriptions.service';
 
 @Module({
   imports: [EventsModule.forService(), JobsModule.forService(), ProvidersModule],
-  controllers: [BillingController],
+  controllers: [BillingController, BillingReportsController],
   providers: [
     PlansRepository,
     PlansService,
@@ -35,6 +38,8 @@ import { SubscriptionsService } from './subscriptions/subscriptions.service';
     ReceiptsService,
     BillingSweeps,
     AccountDeletedHandler,
+    BillingReportsRepository,
+    BillingReportsService,
   ],
 })
 export class AppModule {}

@@ -3,6 +3,8 @@ import { EventsModule, RedisModule } from '@chitram/nest-kit';
 import { BrowseController } from './browse/browse.controller';
 import { CatalogueCache } from './cache/catalogue-cache';
 import { CatalogueChanges } from './cache/catalogue-changes';
+import { CatalogueReports } from './reports/catalogue-reports';
+import { CatalogueReportsController } from './reports/catalogue-reports.controller';
 import { EpisodeCatalogue } from './shows/episode-catalogue';
 import { SeriesCatalogue } from './shows/series-catalogue';
 import { ShowsController } from './shows/shows.controller';
@@ -18,7 +20,14 @@ import { WatchingService } from './watching/watching.service';
 
 @Module({
   imports: [RedisModule.fromServiceConfig('chitram-catalog'), EventsModule.forService()],
-  controllers: [BrowseController, MoviesController, ShowsController, PlaybackController, WatchingController],
+  controllers: [
+    BrowseController,
+    MoviesController,
+    ShowsController,
+    PlaybackController,
+    WatchingController,
+    CatalogueReportsController,
+  ],
   providers: [
     CatalogueCache,
     CatalogueChanges,
@@ -30,6 +39,7 @@ import { WatchingService } from './watching/watching.service';
     VideoStateHandler,
     WatchingService,
     ViewerDeletedHandler,
+    CatalogueReports,
   ],
 })
 export class AppModule {}

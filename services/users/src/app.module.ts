@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { EventsModule } from '@chitram/nest-kit';
+import { ViewerDirectoryController } from './directory/viewer-directory.controller';
+import { ViewerDirectoryRepository } from './directory/viewer-directory.repository';
 import { ViewersController } from './viewers/viewers.controller';
 import { ViewersService } from './viewers/viewers.service';
 
 @Module({
   imports: [EventsModule.forService()],
-  controllers: [ViewersController],
-  providers: [ViewersService],
+  controllers: [ViewersController, ViewerDirectoryController],
+  providers: [ViewersService, ViewerDirectoryRepository],
 })
 export class AppModule {}

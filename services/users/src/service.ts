@@ -3,11 +3,15 @@ import { AppModule } from './app.module';
 import { UsersConfig } from './config';
 import { Init1763712000000 } from './migrations/1763712000000-Init';
 import { Viewers1764460800000 } from './migrations/1764460800000-Viewers';
+import { ViewerSearch1795380000000 } from './migrations/1795380000000-ViewerSearch';
 import { Viewer } from './viewers/viewer.entity';
 
 export const usersService = defineService({
   name: 'users',
   config: UsersConfig,
   module: AppModule,
-  database: { entities: [OutboxEvent, Viewer], migrations: [Init1763712000000, Viewers1764460800000] },
+  database: {
+    entities: [OutboxEvent, Viewer],
+    migrations: [Init1763712000000, Viewers1764460800000, ViewerSearch1795380000000],
+  },
 });

@@ -61,6 +61,7 @@ export function ConfirmDialog({
   title = 'Are you sure?',
   text,
   confirmLabel = 'Yes, delete it!',
+  busyLabel = 'Deleting…',
   busy = false,
   onConfirm,
   onCancel,
@@ -69,6 +70,8 @@ export function ConfirmDialog({
   title?: string;
   text: string;
   confirmLabel?: string;
+  /** What the confirm button says while the action runs. */
+  busyLabel?: string;
   busy?: boolean;
   onConfirm(): void;
   onCancel(): void;
@@ -90,7 +93,7 @@ export function ConfirmDialog({
       </p>
       <div className="ad-dialog__actions">
         <button type="button" className="button button--danger" onClick={onConfirm} disabled={busy}>
-          {busy ? 'Deleting…' : confirmLabel}
+          {busy ? busyLabel : confirmLabel}
         </button>
         <button type="button" className="button button--ghost" onClick={onCancel} data-autofocus>
           Cancel

@@ -1,49 +1,227 @@
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
-import { useHost } from '../app/host';
 import { useDocumentTitle } from '../app/use-document-title';
+import { counted, formatCount, formatDateTime } from '../back-office/display-rules';
+import { endpoints, viewerPagePath } from '../back-office/endpoints';
+import { PartView } from '../back-office/PartView';
+import {
+  BackOfficeMessages,
+  formatRupees,
+  type AdminDashboardAnswer,
+  type ServicePart,
+} from '../back-office/types';
+import { useResource } from '../components/use-resource';
+import '../styles/admin-back-office.css';
 import '../styles/admin-dashboard.css';
 
-/** What the dashboard will show once the back-office issue lands (DECISIONS D13). */
-const COMING = [
-  'Viewers and new sign-ups',
-  'Active subscribers by plan',
-  'Revenue today, over 30 days and all time',
-  'Movies, series and episodes',
-  'The latest payments',
-];
+type LoadStatus = 'loading' | 'success' | 'error';
 
-/** /admin/dashboard (SPEC §2.13): for now, who is signed in and what the page will hold. */
+/** A tile or list of the dashboard: a titled region holding one service's part. */
+function Panel<T>({
+  title,
+  part,
+  status,
+  wide = false,
+  children,
+}: {
+  title: string;
+  part: ServicePart<T> | undefined;
+  status: LoadStatus;
+  wide?: boolean;
+  children(value: T): ReactNode;
+}) {
+  const id = useId();
+  const unavailable = part?.available === false;
+  return (
+    <section
+      className={`ad-tile${wide ? ' ad-tile--wide' : ''}${unavailable ? ' ad-tile--unavailable' : ''}`}
+      aria-labelledby={id}
+      aria-busy={status === 'loading'}
+    >
+      <h2 id={id} className="ad-tile__title">
+        {title}
+      </h2>
+      <PartView part={part} status={status}>
+        {children}
+      </PartView>
+    </section>
+  );
+}
+
+/** Label and figure rows inside a tile. */
+function Figures({ rows }: { rows: Array<[label: string, value: ReactNode, tone?: 'danger']> }) {
+  return (
+    <dl className="ad-figures">
+      {rows.map(([label, value, tone]) => (
+        <div key={label} className={tone ? `ad-figures__row ad-figures__row--${tone}` : 'ad-figures__row'}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** /admin/dashboard (SPEC §2.13, DECISIONS D13): viewers, subscribers, revenue, titles, latest payments and sign-ups. */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
-  const { useSession } = useHost();
-  const email = useSession((s) => s.admin?.email ?? '');
+  const dashboard = useResource<AdminDashboardAnswer>(endpoints.dashboard);
+  const data = dashboard.data?.data;
+  const status = dashboard.status;
 
   return (
     <section className="ad-page">
-      <header className="ad-page__header">
-        <h1 className="ad-page__title">Dashboard</h1>
-      </header>
-      <div className="ad-welcome">
-        <span className="ad-welcome__avatar" aria-hidden="true">
-          {(email[0] ?? 'A').toUpperCase()}
-        </span>
+      <header className="ad-page__header ad-page__header--row">
         <div>
-          <p className="ad-welcome__label">Signed in as</p>
-          <p className="ad-welcome__email">{email || 'an administrator'}</p>
+          <h1 className="ad-page__title">Dashboard</h1>
+          <p className="ad-page__subtitle">
+            {data ? `Figures as of ${formatDateTime(data.at)}` : 'Loading...'}
+          </p>
         </div>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={dashboard.reload}
+          disabled={status === 'loading'}
+        >
+          {status === 'loading' && data ? 'Refreshing…' : 'Refresh'}
+        </button>
+      </header>
+
+      {status === 'error' && (
+        <div className="ad-table-note ad-table-note--error ad-error-banner" role="alert">
+          Error: {dashboard.error}
+          <button type="button" className="button button--ghost button--small" onClick={dashboard.reload}>
+            Try again
+          </button>
+        </div>
+      )}
+      {dashboard.data && dashboard.data.message !== BackOfficeMessages.dashboardLoaded && (
+        <p className="ad-notice" role="status">
+          {dashboard.data.message}
+        </p>
+      )}
+
+      <div className="ad-tiles">
+        <Panel title="Viewers" part={data?.users} status={status}>
+          {(users) => (
+            <>
+              <p className="ad-tile__value">{formatCount(users.total)}</p>
+              <p className="ad-tile__sub">{formatCount(users.newThisWeek)} new in the last 7 days</p>
+            </>
+          )}
+        </Panel>
+        <Panel title="Active subscribers" part={data?.billing} status={status}>
+          {(billing) => (
+            <>
+              <p className="ad-tile__value">{formatCount(billing.activeSubscribers.total)}</p>
+              <Figures
+                rows={billing.activeSubscribers.byPlan.map((plan) => [
+                  plan.planName,
+                  formatCount(plan.subscribers),
+                ])}
+              />
+            </>
+          )}
+        </Panel>
+        <Panel title="Revenue" part={data?.billing} status={status}>
+          {(billing) => (
+            <>
+              <p className="ad-tile__value">{formatRupees(billing.revenue.today)}</p>
+              <p className="ad-tile__sub">today (India)</p>
+              <Figures
+                rows={[
+                  ['Last 30 days', formatRupees(billing.revenue.last30Days)],
+                  ['All time', formatRupees(billing.revenue.allTime)],
+                ]}
+              />
+            </>
+          )}
+        </Panel>
+        <Panel title="Titles" part={data?.catalog} status={status}>
+          {(catalog) => (
+            <>
+              <p className="ad-tile__value">{formatCount(catalog.movies)}</p>
+              <p className="ad-tile__sub">{catalog.movies === 1 ? 'movie' : 'movies'}</p>
+              <Figures
+                rows={[
+                  ['Series', formatCount(catalog.series)],
+                  ['Episodes', formatCount(catalog.episodes)],
+                  ['Videos transcoding', formatCount(catalog.videos.transcoding)],
+                  [
+                    'Videos failed',
+                    formatCount(catalog.videos.failed),
+                    catalog.videos.failed > 0 ? 'danger' : undefined,
+                  ],
+                ]}
+              />
+            </>
+          )}
+        </Panel>
       </div>
-      <div className="ad-placeholder">
-        <p className="ad-placeholder__badge">Coming soon</p>
-        <p className="ad-placeholder__text">The figures of the back office will appear here:</p>
-        <ul className="ad-welcome__list">
-          {COMING.map((item) => (
-            <li key={item}>{item}</li>
-          ))}
-        </ul>
-        <Link className="button button--primary button--small" to="/admin/movies">
-          Manage movies
-        </Link>
+
+      <div className="ad-dash-lists">
+        <Panel title="Latest payments" part={data?.billing} status={status} wide>
+          {(billing) =>
+            billing.latestPayments.length === 0 ? (
+              <p className="ad-part-note">No payments yet.</p>
+            ) : (
+              <ul className="ad-activity">
+                {billing.latestPayments.map((payment) => (
+                  <li key={payment._id} className="ad-activity__item">
+                    <span className="ad-activity__main">
+                      <strong>{formatRupees(payment.amount)}</strong> {payment.planName}
+                      {payment.refundDue && <span className="ad-pill ad-pill--warn">Refund due</span>}
+                    </span>
+                    <span className="ad-activity__who">
+                      {payment.viewerId ? (
+                        <Link className="ad-link" to={viewerPagePath(payment.viewerId)}>
+                          {payment.maskedPhoneNumber ?? 'Viewer'}
+                        </Link>
+                      ) : (
+                        'Deleted account'
+                      )}
+                    </span>
+                    <time className="ad-activity__when" dateTime={payment.at}>
+                      {formatDateTime(payment.at)}
+                    </time>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </Panel>
+        <Panel title="Latest sign-ups" part={data?.users} status={status} wide>
+          {(users) =>
+            users.latestSignUps.length === 0 ? (
+              <p className="ad-part-note">No viewers yet.</p>
+            ) : (
+              <ul className="ad-activity">
+                {users.latestSignUps.map((viewer) => (
+                  <li key={viewer._id} className="ad-activity__item">
+                    <span className="ad-activity__main">
+                      <Link className="ad-link" to={viewerPagePath(viewer._id)}>
+                        {viewer.phoneNumber}
+                      </Link>
+                    </span>
+                    <time className="ad-activity__when" dateTime={viewer.createdAt}>
+                      {formatDateTime(viewer.createdAt)}
+                    </time>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </Panel>
       </div>
+      {data?.users.available && (
+        <p className="ad-page__subtitle ad-dash-foot">
+          {counted(data.users.total, 'viewer')} in all.{' '}
+          <Link className="ad-link" to="/admin/users">
+            Find a viewer
+          </Link>
+        </p>
+      )}
     </section>
   );
 }

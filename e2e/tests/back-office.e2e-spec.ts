@@ -1,0 +1,164 @@
+import { randomInt } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { BASE_URL, launchBrowser } from '../support/browser';
+
+// The back office's dashboard and viewers (issue 9): SPEC §2.13, §4.7, §8 and DECISIONS D13, D15, D25,
+// against the running platform, on a phone-sized screen (390 px) as an admin on the move would use it.
+
+const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? 'admin@chitram.in';
+const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'chitram-admin';
+const PHONE_WIDTH = 390;
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let clientIp: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+beforeEach(async () => {
+  // A client address of its own, so the per-address code limit of other suites never reaches this one.
+  clientIp = `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+  context = await browser.newContext({ viewport: { width: PHONE_WIDTH, height: 844 } });
+  await context.route(`${BASE_URL}/api/**`, (route) =>
+    route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': clientIp } }),
+  );
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await context?.close();
+});
+
+const freshPhone = () => `${randomInt(6, 10)}${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
+const toast = (text: string) => page.locator('.toast', { hasText: text });
+const h1 = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+async function api(path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set('x-forwarded-for', clientIp);
+  if (init.body) headers.set('content-type', 'application/json');
+  return fetch(`${BASE_URL}/api/${path}`, { ...init, headers });
+}
+
+async function json<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const res = await api(path, init);
+  if (!res.ok)
+    throw new Error(`${init.method ?? 'GET'} /api/${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A viewer signed in through the API (the code from the development outbox), with a plan bought in the sandbox. */
+async function subscribedViewer(): Promise<{ phone: string; token: string; _id: string }> {
+  const phone = freshPhone();
+  await json('user/send-otp', { method: 'POST', body: JSON.stringify({ phoneNumber: phone }) });
+  let otp: string | undefined;
+  for (let tries = 0; !otp && tries < 50; tries++) {
+    const outbox = await json<{ codes: Array<{ otp: string }> }>(
+      `dev/otp-outbox?phone=${encodeURIComponent(`+91${phone}`)}`,
+    );
+    otp = outbox.codes.at(-1)?.otp;
+    if (!otp) await new Promise((r) => setTimeout(r, 200));
+  }
+  const session = await json<{ token: string; _id: string }>('user/verify-otp', {
+    method: 'POST',
+    body: JSON.stringify({ phoneNumber: `+91${phone}`, otp }),
+  });
+  const order = await json<{ orderId: string }>('checkout/create-order', {
+    method: 'POST',
+    headers: bearer(session.token),
+    body: JSON.stringify({ planKey: 'basic' }),
+  });
+  const confirmation = await json<Record<string, string>>('dev/payments-sandbox/pay', {
+    method: 'POST',
+    headers: bearer(session.token),
+    body: JSON.stringify({ orderId: order.orderId }),
+  });
+  await json('checkout/verify-payment', {
+    method: 'POST',
+    headers: bearer(session.token),
+    body: JSON.stringify({ ...confirmation, planKey: 'basic' }),
+  });
+  return { phone, token: session.token, _id: session._id };
+}
+
+async function signInAdmin(): Promise<string> {
+  await page.goto(`${BASE_URL}/admin`);
+  await h1('Enter Admin Login Details').waitFor();
+  await page.getByLabel('Email').fill(ADMIN_EMAIL);
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(`${BASE_URL}/admin/dashboard`);
+  const stored = await page.evaluate(() => localStorage.getItem('admin'));
+  return (JSON.parse(stored ?? '{}') as { token: string }).token;
+}
+
+async function fitsThePhone() {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
+}
+
+describe('an admin in the back office (SPEC §2.13, DECISIONS D13, D25)', () => {
+  it('sees the viewer count on the dashboard, finds a viewer by part of the number, opens their page and deletes them', async () => {
+    const viewer = await subscribedViewer();
+    const adminToken = await signInAdmin();
+
+    // The dashboard: the Viewers tile shows the count the API gives.
+    const viewersTile = page.getByRole('region', { name: 'Viewers' });
+    await viewersTile.locator('.ad-tile__value').waitFor();
+    const shown = Number((await viewersTile.locator('.ad-tile__value').innerText()).replace(/\D/g, ''));
+    const counts = await json<{ data: { users: { available: boolean; total?: number } } }>(
+      'admin/dashboard',
+      {
+        headers: bearer(adminToken),
+      },
+    );
+    expect(counts.data.users.available).toBe(true);
+    expect(shown).toBeGreaterThanOrEqual(1);
+    // Other suites may sign viewers up meanwhile: the API, asked a moment later, never says fewer.
+    expect(counts.data.users.total).toBeGreaterThanOrEqual(shown);
+    expect(counts.data.users.total).toBeLessThan(shown + 50);
+    for (const tile of ['Active subscribers', 'Revenue', 'Titles', 'Latest payments', 'Latest sign-ups'])
+      await page.getByRole('region', { name: tile }).waitFor();
+    await fitsThePhone();
+
+    // Users: search by six digits of the number (500 ms after the last key), open the viewer's page.
+    await page.getByRole('link', { name: 'Users', exact: true }).click();
+    await h1('Users').waitFor();
+    await page.getByRole('searchbox', { name: 'Search by mobile number' }).fill(viewer.phone.slice(4));
+    const row = page.getByRole('row', { name: new RegExp(`\\+91${viewer.phone}`) });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('Basic Plan');
+    await fitsThePhone();
+    await row.getByRole('link', { name: `+91${viewer.phone}`, exact: true }).click();
+
+    await h1(`+91${viewer.phone}`).waitFor();
+    const payments = page.getByRole('region', { name: 'Payments' });
+    await payments.getByText('₹99.00').waitFor();
+    expect(await payments.innerText()).toMatch(/CH\/\d{4}-\d{2}\/\d{6}/);
+    expect(await page.getByRole('region', { name: 'Subscription history' }).innerText()).toContain('Started');
+    await page.getByRole('region', { name: 'Watch history' }).getByText('Nothing watched yet.').waitFor();
+    await fitsThePhone();
+
+    // Delete, behind the confirm dialog (SPEC §8: focus on Cancel).
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
+    await dialog.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await dialog.getByRole('button', { name: 'Yes, delete it!' }).click();
+    await toast('Viewer deleted.').waitFor();
+    await page.waitForURL(`${BASE_URL}/admin/users`);
+
+    // Their sessions ended at once (D25), and the list no longer finds them.
+    expect((await api('movie/subscription-status', { headers: bearer(viewer.token) })).status).toBe(401);
+    await page.getByRole('searchbox', { name: 'Search by mobile number' }).fill(viewer.phone);
+    await page.getByText(`No viewers match “${viewer.phone}”.`).waitFor();
+  });
+});

@@ -1,0 +1,79 @@
+import type { SubscriptionChangeKind, ViewerPlan, WatchHistoryEntry } from './types';
+
+// How the back office words its figures: dates in India, numbers in the Indian grouping, plans and
+// their validity, how far a title was watched.
+
+const DATE = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
+const DATE_TIME = new Intl.DateTimeFormat('en-IN', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Asia/Kolkata',
+});
+const COUNT = new Intl.NumberFormat('en-IN');
+
+function valid(iso: string | null | undefined): Date | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** '22 Nov 2026', in India. */
+export function formatDate(iso: string | null | undefined): string {
+  const date = valid(iso);
+  return date ? DATE.format(date) : 'N/A';
+}
+
+/** '22 Nov 2026, 7:45 pm', in India. */
+export function formatDateTime(iso: string | null | undefined): string {
+  const date = valid(iso);
+  return date ? DATE_TIME.format(date) : 'N/A';
+}
+
+/** 123456 → '1,23,456'. */
+export function formatCount(value: number): string {
+  return COUNT.format(value);
+}
+
+/** '1 viewer', '2 viewers'. */
+export function counted(value: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(value)} ${value === 1 ? singular : plural}`;
+}
+
+export interface PlanSummary {
+  name: string;
+  validity: string;
+  tone: 'active' | 'expired' | 'free' | 'unknown';
+}
+
+/** A viewer's plan in a table cell: running till a date, run out on one, none (Free), or not known now. */
+export function planSummary(plan: ViewerPlan | null, known = true): PlanSummary {
+  if (!known) return { name: 'Unavailable', validity: '—', tone: 'unknown' };
+  if (!plan) return { name: 'Free', validity: 'N/A', tone: 'free' };
+  return plan.active
+    ? { name: plan.planName, validity: `Till ${formatDate(plan.validTill)}`, tone: 'active' }
+    : { name: plan.planName, validity: `Expired ${formatDate(plan.validTill)}`, tone: 'expired' };
+}
+
+export const CHANGE_LABELS: Record<SubscriptionChangeKind, string> = {
+  activated: 'Started',
+  extended: 'Extended',
+  replaced: 'Replaced the earlier plan',
+};
+
+/** How much of a title was watched, 0–100; a finished one is 100. */
+export function watchedPercent(
+  entry: Pick<WatchHistoryEntry, 'positionSeconds' | 'durationSeconds' | 'finished'>,
+): number {
+  if (entry.finished) return 100;
+  if (entry.durationSeconds <= 0) return 0;
+  return Math.min(100, Math.round((entry.positionSeconds / entry.durationSeconds) * 100));
+}
+
+/** 3725 → '1:02:05', 65 → '1:05'. */
+export function formatClock(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = String(seconds % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}

@@ -1,0 +1,22 @@
+// What the back office's dashboard and viewer routes answer (DECISIONS D13, D25), from the contracts
+// library's browser-safe modules.
+export {
+  BackOfficeMessages,
+  type AdminDashboardAnswer,
+  type AdminViewerActionDone,
+  type AdminViewerDetails,
+  type AdminViewerPage,
+  type AdminViewerRow,
+  type BillingFigures,
+  type CatalogueFigures,
+  type LatestPayment,
+  type ServicePart,
+  type SubscriptionChangeKind,
+  type SubscriptionPeriodView,
+  type ViewerBillingHistory,
+  type ViewerFigures,
+  type ViewerPlan,
+  type WatchHistoryEntry,
+} from '@chitram/contracts/src/admin-answers';
+export { formatRupees, type PaymentView } from '@chitram/contracts/src/billing-answers';
+export type { Viewer } from '@chitram/contracts/src/identity';

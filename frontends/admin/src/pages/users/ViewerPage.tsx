@@ -1,0 +1,262 @@
+import { type ReactNode, useId } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useApi } from '../../app/api';
+import { useDocumentTitle } from '../../app/use-document-title';
+import {
+  CHANGE_LABELS,
+  formatClock,
+  formatDate,
+  formatDateTime,
+  planSummary,
+  watchedPercent,
+} from '../../back-office/display-rules';
+import { endpoints } from '../../back-office/endpoints';
+import { PartView } from '../../back-office/PartView';
+import {
+  BackOfficeMessages,
+  formatRupees,
+  type AdminViewerActionDone,
+  type AdminViewerDetails,
+  type ServicePart,
+} from '../../back-office/types';
+import { useConfirmedAction } from '../../components/use-confirmed-action';
+import { useResource } from '../../components/use-resource';
+import '../../styles/admin-back-office.css';
+import '../../styles/admin-users.css';
+
+/** A titled part of the viewer's page, from one service. */
+function Section<T>({
+  title,
+  part,
+  status,
+  children,
+}: {
+  title: string;
+  part: ServicePart<T> | undefined;
+  status: 'loading' | 'success' | 'error';
+  children(value: T): ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section className="ad-card ad-viewer__section" aria-labelledby={id}>
+      <h2 id={id} className="ad-card__title">
+        {title}
+      </h2>
+      <div className="ad-viewer__body">
+        <PartView part={part} status={status}>
+          {children}
+        </PartView>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * /admin/users/{id} (SPEC §2.13 Users, DECISIONS D14, D25): the viewer's account, plan, subscription
+ * history, payments with receipts and watch history; Sign out everywhere and Delete, each confirmed first.
+ * Active streams live in the media service and are not shown here.
+ */
+export function ViewerPage() {
+  const { viewerId = '' } = useParams();
+  const navigate = useNavigate();
+  const { api } = useApi();
+  const details = useResource<AdminViewerDetails>(endpoints.viewer(viewerId));
+  const viewer = details.data?.viewer;
+  const billing = details.data?.billing;
+  const watching = details.data?.watching;
+  useDocumentTitle(viewer ? viewer.phoneNumber : 'Viewer');
+
+  const signOut = useConfirmedAction({
+    run: () => api.post(endpoints.signOutViewer(viewerId)).json<AdminViewerActionDone>(),
+    text: BackOfficeMessages.confirmSignOut,
+    confirmLabel: 'Yes, sign out',
+    busyLabel: 'Signing out…',
+    onDone: () => undefined,
+  });
+  const deletion = useConfirmedAction({
+    run: () => api.delete(endpoints.deleteViewer(viewerId)).json<AdminViewerActionDone>(),
+    text: BackOfficeMessages.confirmDeleteViewer,
+    confirmLabel: 'Yes, delete it!',
+    busyLabel: 'Deleting…',
+    onDone: () => void navigate('/admin/users'),
+  });
+
+  const plan = billing?.available ? planSummary(billing.plan) : planSummary(null, false);
+  return (
+    <section className="ad-page ad-viewer">
+      <Link className="ad-crumb" to="/admin/users">
+        ‹ All users
+      </Link>
+      <header className="ad-page__header ad-page__header--row">
+        <div>
+          <h1 className="ad-page__title">{viewer?.phoneNumber ?? 'Viewer'}</h1>
+          {viewer && <p className="ad-page__subtitle">Account {viewer._id}</p>}
+        </div>
+        {viewer && (
+          <div className="ad-viewer__actions">
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={signOut.ask}
+              disabled={signOut.busy}
+            >
+              Sign out everywhere
+            </button>
+            <button type="button" className="button button--danger button--small" onClick={deletion.ask}>
+              Delete
+            </button>
+          </div>
+        )}
+      </header>
+
+      {details.status === 'error' && (
+        <div className="ad-table-note ad-table-note--error ad-error-banner" role="alert">
+          Error: {details.error}
+          <button type="button" className="button button--ghost button--small" onClick={details.reload}>
+            Try again
+          </button>
+        </div>
+      )}
+      {details.status === 'loading' && !viewer && <p className="ad-part-note">Loading...</p>}
+
+      {viewer && (
+        <>
+          <dl className="ad-facts">
+            <div>
+              <dt>Signed up</dt>
+              <dd>{formatDateTime(viewer.createdAt)}</dd>
+            </div>
+            <div>
+              <dt>Last seen</dt>
+              <dd>{formatDateTime(viewer.lastSeenAt)}</dd>
+            </div>
+            <div>
+              <dt>Plan</dt>
+              <dd>
+                <span className={`ad-plan ad-plan--${plan.tone}`}>{plan.name}</span>
+              </dd>
+            </div>
+            <div>
+              <dt>Validity</dt>
+              <dd>{plan.validity}</dd>
+            </div>
+          </dl>
+
+          <Section title="Subscription history" part={billing} status={details.status}>
+            {({ subscriptions }) =>
+              subscriptions.length === 0 ? (
+                <p className="ad-part-note">No plan bought yet.</p>
+              ) : (
+                <div className="ad-table-wrap">
+                  <table className="ad-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">Plan</th>
+                        <th scope="col">Change</th>
+                        <th scope="col">From</th>
+                        <th scope="col">Till</th>
+                        <th scope="col">Receipt</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {subscriptions.map((period) => (
+                        <tr key={period._id}>
+                          <th scope="row">{period.planName}</th>
+                          <td>{CHANGE_LABELS[period.change]}</td>
+                          <td className="ad-table__nowrap">{formatDate(period.validFrom)}</td>
+                          <td className="ad-table__nowrap">{formatDate(period.validTill)}</td>
+                          <td className="ad-table__nowrap">{period.receiptNumber ?? '—'}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )
+            }
+          </Section>
+
+          <Section title="Payments" part={billing} status={details.status}>
+            {({ payments }) =>
+              payments.length === 0 ? (
+                <p className="ad-part-note">No payments yet.</p>
+              ) : (
+                <div className="ad-table-wrap">
+                  <table className="ad-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">When</th>
+                        <th scope="col">Amount</th>
+                        <th scope="col">Plan</th>
+                        <th scope="col">Status</th>
+                        <th scope="col">Receipt</th>
+                        <th scope="col">Payment id</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {payments.map((payment) => (
+                        <tr key={payment._id}>
+                          <td className="ad-table__nowrap">{formatDateTime(payment.at)}</td>
+                          <td className="ad-table__nowrap">{formatRupees(payment.amount)}</td>
+                          <td>{payment.planName}</td>
+                          <td>
+                            <span className={`ad-pill ad-pill--${payment.status}`}>
+                              {payment.status === 'captured' ? 'Paid' : 'Failed'}
+                            </span>
+                            {payment.failureReason && (
+                              <span className="ad-table__sub">{payment.failureReason}</span>
+                            )}
+                          </td>
+                          <td className="ad-table__nowrap">{payment.receipt?.number ?? '—'}</td>
+                          <td className="ad-table__nowrap ad-table__code">{payment.paymentId}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )
+            }
+          </Section>
+
+          <Section title="Watch history" part={watching} status={details.status}>
+            {({ history }) =>
+              history.length === 0 ? (
+                <p className="ad-part-note">Nothing watched yet.</p>
+              ) : (
+                <div className="ad-table-wrap">
+                  <table className="ad-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">Title</th>
+                        <th scope="col">Kind</th>
+                        <th scope="col">Watched</th>
+                        <th scope="col">Last watched</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {history.map((entry) => (
+                        <tr key={`${entry.kind}:${entry.titleId}`}>
+                          <th scope="row">
+                            {entry.title ?? <span className="ad-table__sub">Title removed</span>}
+                          </th>
+                          <td className="ad-table__category">{entry.kind}</td>
+                          <td className="ad-table__nowrap">
+                            {entry.finished
+                              ? 'Finished'
+                              : `${watchedPercent(entry)}% · ${formatClock(entry.positionSeconds)} of ${formatClock(entry.durationSeconds)}`}
+                          </td>
+                          <td className="ad-table__nowrap">{formatDateTime(entry.updatedAt)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )
+            }
+          </Section>
+        </>
+      )}
+      {signOut.dialog}
+      {deletion.dialog}
+    </section>
+  );
+}

@@ -1,0 +1,291 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import {
+  ErrorCode,
+  Subjects,
+  type AdminDashboardAnswer,
+  type AdminViewerDetails,
+  type AdminViewerPage,
+  type MovieSaved,
+} from '@chitram/contracts';
+import { connectNats, loadConfig, RpcClient } from '@chitram/nest-kit';
+import { isolatedEnv, testInfrastructure, testSigningKeys, waitFor } from '@chitram/test-helpers';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { NatsConnection } from 'nats';
+import request from 'supertest';
+import { createGatewayApp } from '../app';
+import { GatewayConfig } from '../config';
+import { startServiceProcesses, type RunningProcesses } from '../testing/service-processes';
+
+/**
+ * The back office over HTTP (SPEC §2.13, §7; DECISIONS D5, D13, D25): this gateway in-process, the built
+ * auth, users, catalog and billing services as processes on throw-away databases, real infrastructure.
+ * Billing runs apart so that the last test can stop it alone.
+ */
+describe('the back office: dashboard and viewers', () => {
+  const isolation = isolatedEnv();
+  const keys = testSigningKeys();
+  let services: RunningProcesses;
+  let billing: RunningProcesses | undefined;
+  let app: NestFastifyApplication;
+  let http: ReturnType<typeof request>;
+  let nats: NatsConnection;
+  let rpc: RpcClient;
+  let adminToken: string;
+
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const asAdmin = (req: request.Test) => req.set(bearer(adminToken));
+  /** Seven digits shared by this run's numbers and no others. */
+  const block = String(randomInt(1_000_000, 10_000_000));
+  let nextSuffix = 10;
+  const signIn = async (phone = `9${block}${nextSuffix++}`) => {
+    await http
+      .post('/api/user/send-otp')
+      .set('x-forwarded-for', `10.8.${randomInt(0, 250)}.1`)
+      .send({ phoneNumber: phone })
+      .expect(200);
+    const outbox = await http.get(`/api/dev/otp-outbox?phone=%2B91${phone}`).expect(200);
+    const res = await http
+      .post('/api/user/verify-otp')
+      .send({ phoneNumber: `+91${phone}`, otp: outbox.body.codes.at(-1).otp })
+      .expect(200);
+    return { ...(res.body as { token: string; _id: string }), phone };
+  };
+  const buy = async (token: string, planKey: string) => {
+    const order = await http
+      .post('/api/checkout/create-order')
+      .set(bearer(token))
+      .send({ planKey })
+      .expect(200);
+    const paid = await http
+      .post('/api/dev/payments-sandbox/pay')
+      .set(bearer(token))
+      .send({ orderId: order.body.orderId })
+      .expect(200);
+    await http
+      .post('/api/checkout/verify-payment')
+      .set(bearer(token))
+      .send({ ...paid.body, planKey })
+      .expect(200);
+  };
+  const dashboard = async () =>
+    (await asAdmin(http.get('/api/admin/dashboard')).expect(200)).body as AdminDashboardAnswer;
+
+  beforeAll(async () => {
+    services = await startServiceProcesses(['auth', 'users', 'catalog'], isolation.env, {
+      auth: { JWT_PRIVATE_KEY: keys.privatePem, OTP_RESEND_SECONDS: '0' },
+    });
+    // The test sends no webhooks: verification alone activates plans.
+    billing = await startServiceProcesses(['billing'], isolation.env, {
+      billing: { SANDBOX_WEBHOOK_DELAY_MS: '600000' },
+    });
+    const config = loadConfig(GatewayConfig, {
+      ...testInfrastructure(),
+      LOG_LEVEL: 'silent',
+      RPC_TIMEOUT_MS: '5000',
+      JWT_PUBLIC_KEY: keys.publicPem,
+      REDIS_KEY_PREFIX: isolation.env.REDIS_KEY_PREFIX,
+    });
+    app = await createGatewayApp(config);
+    await app.init();
+    await app.getHttpAdapter().getInstance().ready();
+    http = request(app.getHttpServer());
+    nats = await connectNats(testInfrastructure().NATS_URL, 'back-office-test');
+    rpc = new RpcClient(nats, 5000);
+    const admin = await http
+      .post('/api/admin/admin-login')
+      .send({ email: 'admin@chitram.in', password: 'chitram-admin' })
+      .expect(200);
+    adminToken = admin.body.token;
+  }, 180_000);
+
+  afterAll(async () => {
+    await nats?.close();
+    await app?.close();
+    await billing?.stop();
+    await services?.stop();
+    await isolation.cleanUp();
+  });
+
+  it('keeps every route to admins: 401 without a token, 403 for a viewer', async () => {
+    const viewer = await signIn();
+    for (const [method, path] of [
+      ['get', '/api/admin/dashboard'],
+      ['get', '/api/admin/users'],
+      ['get', `/api/admin/users/${viewer._id}`],
+      ['delete', `/api/admin/users/${viewer._id}`],
+      ['post', `/api/admin/users/${viewer._id}/sign-out`],
+    ] as const) {
+      expect((await http[method](path)).status).toBe(401);
+      expect((await http[method](path).set(bearer(viewer.token))).status).toBe(403);
+    }
+    // The viewer is still there.
+    await asAdmin(http.get(`/api/admin/users/${viewer._id}`)).expect(200);
+  });
+
+  it('finds a viewer by part of the number, with their plan, and opens their page', async () => {
+    const viewer = await signIn();
+    await buy(viewer.token, 'standard');
+    const { movie } = await rpc.request<MovieSaved>(Subjects.catalog.movies.create, {
+      title: `Kaveri Nights ${block}`,
+      description: 'Two sisters and a river.',
+      cast: 'Nithya Menen',
+      genre: ['Drama'],
+      language: 'Tamil',
+      rating: 'U',
+      releaseYear: 2022,
+      duration: '2hr 5min',
+      thumbnailUrl: `images/${randomUUID()}.webp`,
+      bannerUrl: `images/${randomUUID()}.webp`,
+      titlePngUrl: `images/${randomUUID()}.webp`,
+      movieUrl: 'https://cdn.example.com/movies/kaveri.m3u8',
+      isFree: 'false',
+    });
+    await rpc.call(Subjects.catalog.watch.save, {
+      viewerId: viewer._id,
+      kind: 'movie',
+      titleId: movie._id,
+      positionSeconds: 600,
+      durationSeconds: 7500,
+      deviceClass: 'website',
+    });
+
+    const part = viewer.phone.slice(4);
+    const list = (await asAdmin(http.get(`/api/admin/users?search=${part}&page=1`)).expect(200))
+      .body as AdminViewerPage;
+    expect(list).toMatchObject({ currentPage: 1, totalUsers: 1, totalPages: 1, plansAvailable: true });
+    expect(list.users[0]).toEqual({
+      _id: viewer._id,
+      phoneNumber: `+91${viewer.phone}`,
+      createdAt: expect.any(String),
+      lastSeenAt: expect.any(String),
+      plan: {
+        viewerId: viewer._id,
+        planKey: 'standard',
+        planName: 'Standard Plan',
+        validTill: expect.any(String),
+        active: true,
+      },
+    });
+    const bad = await asAdmin(http.get('/api/admin/users?page=0')).expect(400);
+    expect(bad.body.code).toBe(ErrorCode.VALIDATION_FAILED);
+
+    const page = (await asAdmin(http.get(`/api/admin/users/${viewer._id}`)).expect(200))
+      .body as AdminViewerDetails;
+    expect(page.viewer.phoneNumber).toBe(`+91${viewer.phone}`);
+    expect(page.billing).toMatchObject({
+      available: true,
+      plan: { planKey: 'standard', active: true },
+      subscriptions: [{ change: 'activated', planName: 'Standard Plan', receiptNumber: expect.any(String) }],
+      payments: [{ status: 'captured', amount: 29900, receipt: { number: expect.any(String) } }],
+    });
+    expect(page.watching).toEqual({
+      available: true,
+      history: [expect.objectContaining({ titleId: movie._id, title: movie.title, positionSeconds: 600 })],
+    });
+    await asAdmin(http.get(`/api/admin/users/${randomUUID()}`)).expect(404);
+    await asAdmin(http.get('/api/admin/users/not-an-id')).expect(400);
+  });
+
+  it('signs a viewer out everywhere: every token they hold stops working at once', async () => {
+    const viewer = await signIn();
+    const otherDevice = await signIn(viewer.phone);
+    await http.get('/api/user/me').set(bearer(viewer.token)).expect(200);
+    const done = await asAdmin(http.post(`/api/admin/users/${viewer._id}/sign-out`)).expect(200);
+    expect(done.body).toEqual({ success: true, message: 'Signed out on every device.' });
+    for (const token of [viewer.token, otherDevice.token]) {
+      const res = await http.get('/api/user/me').set(bearer(token)).expect(401);
+      expect(res.body.code).toBe(ErrorCode.TOKEN_REVOKED);
+    }
+    // Signing in again works, as the same account.
+    await new Promise((r) => setTimeout(r, 1100));
+    const again = await signIn(viewer.phone);
+    expect(again._id).toBe(viewer._id);
+    await http.get('/api/user/me').set(bearer(again.token)).expect(200);
+    // Only viewers: an admin's id is not a viewer's.
+    await asAdmin(http.post(`/api/admin/users/${randomUUID()}/sign-out`)).expect(404);
+  });
+
+  it('deletes a viewer as self-deletion does: sessions end at once, payments stay anonymised (D25)', async () => {
+    const viewer = await signIn();
+    await buy(viewer.token, 'basic');
+    await rpc.call(Subjects.catalog.watch.save, {
+      viewerId: viewer._id,
+      kind: 'movie',
+      titleId: randomUUID(),
+      positionSeconds: 60,
+      durationSeconds: 5400,
+      deviceClass: 'mobile',
+    });
+    const before = await dashboard();
+    expect(before.data.billing).toMatchObject({ available: true });
+    const revenueBefore = before.data.billing.available ? before.data.billing.revenue.allTime : -1;
+
+    const done = await asAdmin(http.delete(`/api/admin/users/${viewer._id}`)).expect(200);
+    expect(done.body).toEqual({ success: true, message: 'Viewer deleted.' });
+    const refused = await http.get('/api/movie/subscription-status').set(bearer(viewer.token)).expect(401);
+    expect(refused.body.code).toBe(ErrorCode.TOKEN_REVOKED);
+    await asAdmin(http.get(`/api/admin/users/${viewer._id}`)).expect(404);
+    await asAdmin(http.delete(`/api/admin/users/${viewer._id}`)).expect(404);
+    expect(
+      (await asAdmin(http.get(`/api/admin/users?search=${viewer.phone}`)).expect(200)).body.totalUsers,
+    ).toBe(0);
+
+    // Billing and the catalogue learn of it through user.deleted.
+    const after = await waitFor(async () => {
+      const answer = await dashboard();
+      return (
+        answer.data.billing.available &&
+        answer.data.billing.latestPayments.every((p) => p.viewerId !== viewer._id) &&
+        answer
+      );
+    }, 15_000);
+    if (!after.data.billing.available) throw new Error('billing unavailable');
+    expect(after.data.billing.revenue.allTime).toBe(revenueBefore);
+    expect(after.data.billing.latestPayments[0]).toMatchObject({
+      amount: 9900,
+      viewerId: null,
+      maskedPhoneNumber: null,
+    });
+    await waitFor(
+      async () =>
+        (await rpc.call(Subjects.catalog.reports.watchHistory, { viewerId: viewer._id })).length === 0,
+      15_000,
+    );
+    // The same number may sign up again, as a new account with nothing of the old one.
+    const again = await signIn(viewer.phone);
+    expect(again._id).not.toBe(viewer._id);
+  });
+
+  it('shows the dashboard with every part, then without billing once billing stops: still a 200', async () => {
+    const full = await dashboard();
+    expect(full).toMatchObject({ success: true, message: 'Dashboard loaded.' });
+    expect(full.data.users).toMatchObject({ available: true, latestSignUps: expect.any(Array) });
+    expect(full.data.catalog).toMatchObject({ available: true, movies: 1, series: 0, episodes: 0 });
+    expect(full.data.billing).toMatchObject({
+      available: true,
+      activeSubscribers: {
+        total: 1,
+        byPlan: expect.arrayContaining([expect.objectContaining({ planKey: 'standard', subscribers: 1 })]),
+      },
+      revenue: { today: 29900 + 9900, last30Days: 29900 + 9900, allTime: 29900 + 9900 },
+    });
+    if (!full.data.users.available) throw new Error('users unavailable');
+    expect(full.data.users.total).toBe(full.data.users.newThisWeek);
+    expect(full.data.users.latestSignUps[0].phoneNumber).toMatch(new RegExp(`^\\+919${block}`));
+
+    await billing?.stop();
+    billing = undefined;
+    const started = Date.now();
+    const partial = await dashboard();
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(partial.success).toBe(true);
+    expect(partial.message).toBe('Some figures are unavailable just now: billing.');
+    expect(partial.data.billing).toEqual({ available: false });
+    expect(partial.data.users).toMatchObject({ available: true, total: full.data.users.total });
+    expect(partial.data.catalog).toMatchObject({ available: true, movies: 1 });
+    // The viewers' list still answers, saying it has no plans to show.
+    const list = (await asAdmin(http.get('/api/admin/users')).expect(200)).body as AdminViewerPage;
+    expect(list.plansAvailable).toBe(false);
+    expect(list.users.every((u) => u.plan === null)).toBe(true);
+  });
+});

@@ -1,0 +1,22 @@
+import { Controller, Get, Header } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AdminDashboardAnswer } from '@chitram/contracts';
+import { Roles } from '../auth/access';
+import { AdminDashboardService } from './admin-dashboard';
+
+@ApiTags('admin')
+@Controller('admin')
+@Roles('admin')
+export class DashboardController {
+  constructor(private readonly dashboard: AdminDashboardService) {}
+
+  @Get('dashboard')
+  @Header('cache-control', 'no-store')
+  @ApiOperation({
+    summary:
+      '{ data, success, message } (SPEC §7): viewers, subscribers by plan, revenue, titles, latest payments and sign-ups (D13); a service that is down leaves its part { available: false }',
+  })
+  figures(): Promise<AdminDashboardAnswer> {
+    return this.dashboard.gather();
+  }
+}

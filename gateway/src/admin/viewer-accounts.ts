@@ -1,0 +1,104 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  BackOfficeMessages,
+  Subjects,
+  type AdminViewerActionDone,
+  type AdminViewerDetails,
+  type AdminViewerPage,
+  type Viewer,
+  type ViewerPlan,
+  type ViewerSearchRequest,
+} from '@chitram/contracts';
+import { LOGGER, type Logger, RpcClient } from '@chitram/nest-kit';
+import type { Principal } from '../auth/principal';
+import { ADMIN_PART_TIMEOUT_MS, partOf } from './service-part';
+
+/**
+ * The admin's viewers (SPEC §2.13 Users, §7; DECISIONS D5, D25): the searched list with each viewer's plan,
+ * a viewer's page, deletion and signing out everywhere. The accounts are the users service's; plans and
+ * payments billing's; watch data the catalogue's.
+ */
+@Injectable()
+export class ViewerAccounts {
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async page(query: ViewerSearchRequest): Promise<AdminViewerPage> {
+    const page = await this.rpc.call(Subjects.users.reports.searchViewers, query);
+    const plans = await this.plansOf(page.viewers);
+    return {
+      users: page.viewers.map((viewer) => ({ ...viewer, plan: plans?.get(viewer._id) ?? null })),
+      currentPage: page.currentPage,
+      totalUsers: page.totalViewers,
+      totalPages: page.totalPages,
+      plansAvailable: plans !== null,
+    };
+  }
+
+  /** The viewers' plans by id; null when billing did not answer (the list still shows). */
+  private async plansOf(viewers: Viewer[]): Promise<Map<string, ViewerPlan> | null> {
+    if (!viewers.length) return new Map();
+    const part = await partOf(
+      'billing',
+      this.rpc
+        .call(
+          Subjects.billing.reports.plansOf,
+          { viewerIds: viewers.map((v) => v._id) },
+          { timeoutMs: ADMIN_PART_TIMEOUT_MS },
+        )
+        .then((plans) => ({ plans })),
+      this.logger,
+    );
+    return part.available ? new Map(part.plans.map((plan) => [plan.viewerId, plan])) : null;
+  }
+
+  /** The viewer's page. Active streams live in media and are not shown here. */
+  async details(id: string): Promise<AdminViewerDetails> {
+    const options = { timeoutMs: ADMIN_PART_TIMEOUT_MS };
+    const [viewer, billing, watching] = await Promise.all([
+      this.rpc.request<Viewer>(Subjects.users.getViewer, { id }),
+      partOf(
+        'billing',
+        this.rpc.call(Subjects.billing.reports.viewerHistory, { viewerId: id }, options),
+        this.logger,
+      ),
+      partOf(
+        'catalog',
+        this.rpc
+          .call(Subjects.catalog.reports.watchHistory, { viewerId: id }, options)
+          .then((history) => ({ history })),
+        this.logger,
+      ),
+    ]);
+    return { viewer, billing, watching };
+  }
+
+  /**
+   * DECISIONS D25, as a viewer deleting their own account: the users service deletes the account and
+   * announces user.deleted (billing anonymises payments, the catalogue forgets watch data, auth ends
+   * sessions); the sessions are also ended here at once rather than when auth reads the event.
+   */
+  async delete(admin: Principal, id: string): Promise<AdminViewerActionDone> {
+    await this.rpc.request(Subjects.users.deleteViewer, { id });
+    this.logger.info({ adminId: admin.subjectId, userId: id }, 'admin deleted a viewer account');
+    try {
+      await this.rpc.request(Subjects.auth.revokeSubject, { subjectId: id });
+    } catch (error) {
+      this.logger.warn(
+        { err: error, userId: id },
+        'sessions of a deleted account not revoked yet; the event will',
+      );
+    }
+    return { success: true, message: BackOfficeMessages.viewerDeleted };
+  }
+
+  /** Ends every session of a viewer (Sign out everywhere); only a viewer's, never another admin's. */
+  async signOutEverywhere(admin: Principal, id: string): Promise<AdminViewerActionDone> {
+    await this.rpc.request<Viewer>(Subjects.users.getViewer, { id });
+    await this.rpc.request(Subjects.auth.revokeSubject, { subjectId: id });
+    this.logger.info({ adminId: admin.subjectId, userId: id }, 'admin signed a viewer out everywhere');
+    return { success: true, message: BackOfficeMessages.signedOutEverywhere };
+  }
+}

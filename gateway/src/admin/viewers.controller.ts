@@ -1,0 +1,60 @@
+import { Controller, Delete, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ViewerSearchRequest,
+  type AdminViewerActionDone,
+  type AdminViewerDetails,
+  type AdminViewerPage,
+} from '@chitram/contracts';
+import { Roles } from '../auth/access';
+import { CurrentPrincipal, type Principal } from '../auth/principal';
+import { ViewerParams } from './admin.dto';
+import { ViewerAccounts } from './viewer-accounts';
+
+/** The admin's viewers (SPEC §2.13 Users, §7; DECISIONS D25). */
+@ApiTags('admin')
+@Controller('admin/users')
+@Roles('admin')
+export class ViewersController {
+  constructor(private readonly viewers: ViewerAccounts) {}
+
+  @Get()
+  @Header('cache-control', 'no-store')
+  @ApiOperation({
+    summary:
+      '{ users, currentPage, totalUsers, totalPages }: 10 a page, newest first, searched by part of the number, each with its plan',
+  })
+  list(@Query() query: ViewerSearchRequest): Promise<AdminViewerPage> {
+    return this.viewers.page(query);
+  }
+
+  @Get(':id')
+  @Header('cache-control', 'no-store')
+  @ApiOperation({
+    summary: 'A viewer with their subscription history, payments with receipts and watch history',
+  })
+  details(@Param() params: ViewerParams): Promise<AdminViewerDetails> {
+    return this.viewers.details(params.id);
+  }
+
+  @Delete(':id')
+  @ApiOperation({
+    summary: 'Deletes a viewer as self-deletion does (D25): payments kept anonymised, sessions end at once',
+  })
+  delete(
+    @CurrentPrincipal() admin: Principal,
+    @Param() params: ViewerParams,
+  ): Promise<AdminViewerActionDone> {
+    return this.viewers.delete(admin, params.id);
+  }
+
+  @Post(':id/sign-out')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Sign out everywhere: every session of the viewer ends at once' })
+  signOut(
+    @CurrentPrincipal() admin: Principal,
+    @Param() params: ViewerParams,
+  ): Promise<AdminViewerActionDone> {
+    return this.viewers.signOutEverywhere(admin, params.id);
+  }
+}

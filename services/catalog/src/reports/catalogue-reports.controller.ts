@@ -1,0 +1,22 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Subjects, ViewerWatchRequest } from '@chitram/contracts';
+import { CatalogueReports } from './catalogue-reports';
+
+const reports = Subjects.catalog.reports;
+
+/** The catalogue's report subjects for the back office (payloads and answers: libs/contracts/src/admin.ts). */
+@Controller()
+export class CatalogueReportsController {
+  constructor(private readonly reports: CatalogueReports) {}
+
+  @MessagePattern(reports.figures)
+  figures() {
+    return this.reports.figures();
+  }
+
+  @MessagePattern(reports.watchHistory)
+  watchHistory(@Payload() body: ViewerWatchRequest) {
+    return this.reports.watchHistory(body.viewerId);
+  }
+}

@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import { WATCH_HISTORY_LIMIT, type CatalogueFigures, type WatchHistoryEntry } from '@chitram/contracts';
+import { DataSource } from 'typeorm';
+
+/** Video states still on their way to playable (uploading is left out: an abandoned upload sits there). */
+const IN_PROGRESS = `('queued', 'transcoding')`;
+
+/** The catalogue's parts of the back office (DECISIONS D13): title counts, and what a viewer watched. */
+@Injectable()
+export class CatalogueReports {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async figures(): Promise<CatalogueFigures> {
+    const [row]: Array<{
+      movies: number;
+      series: number;
+      episodes: number;
+      transcoding: number;
+      failed: number;
+    }> = await this.dataSource.query(
+      `WITH videos AS (SELECT "video_state" FROM "movie" UNION ALL SELECT "video_state" FROM "episode")
+       SELECT (SELECT count(*) FROM "movie")::int AS "movies",
+              (SELECT count(*) FROM "series")::int AS "series",
+              (SELECT count(*) FROM "episode")::int AS "episodes",
+              (SELECT count(*) FROM videos WHERE "video_state" IN ${IN_PROGRESS})::int AS "transcoding",
+              (SELECT count(*) FROM videos WHERE "video_state" = 'failed')::int AS "failed"`,
+    );
+    return {
+      movies: row.movies,
+      series: row.series,
+      episodes: row.episodes,
+      videos: { transcoding: row.transcoding, failed: row.failed },
+    };
+  }
+
+  /** The viewer's titles, last watched first, named as the catalogue holds them now. */
+  async watchHistory(viewerId: string): Promise<WatchHistoryEntry[]> {
+    const rows: Array<{
+      kind: 'movie' | 'episode';
+      title_id: string;
+      title: string | null;
+      position_seconds: number;
+      duration_seconds: number;
+      finished: boolean;
+      updated_at: Date;
+    }> = await this.dataSource.query(
+      `SELECT w."kind", w."title_id", coalesce(m."title", e."title") AS "title", w."position_seconds",
+              w."duration_seconds", w."finished", w."updated_at"
+         FROM "watch_progress" w
+         LEFT JOIN "movie" m ON w."kind" = 'movie' AND m."id" = w."title_id"
+         LEFT JOIN "episode" e ON w."kind" = 'episode' AND e."id" = w."title_id"
+        WHERE w."viewer_id" = $1
+        ORDER BY w."updated_at" DESC LIMIT ${WATCH_HISTORY_LIMIT}`,
+      [viewerId],
+    );
+    return rows.map((r) => ({
+      kind: r.kind,
+      titleId: r.title_id,
+      title: r.title,
+      positionSeconds: r.position_seconds,
+      durationSeconds: r.duration_seconds,
+      finished: r.finished,
+      updatedAt: new Date(r.updated_at).toISOString(),
+    }));
+  }
+}

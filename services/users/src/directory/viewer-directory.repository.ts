@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { ADMIN_PAGE_SIZE, type Viewer as ViewerView, type ViewerFigures } from '@chitram/contracts';
+import { DataSource } from 'typeorm';
+import { toViewerView, type Viewer } from '../viewers/viewer.entity';
+import type { PhoneFilter } from './phone-search';
+
+type ViewerRow = Pick<Viewer, 'id' | 'phoneNumber' | 'createdAt' | 'lastSeenAt'>;
+
+const VIEWER_COLUMNS = `"id", "phone_number" AS "phoneNumber", "created_at" AS "createdAt", "last_seen_at" AS "lastSeenAt"`;
+/** Sign-ups listed on the dashboard. */
+const LATEST_SIGN_UPS = 10;
+
+/** The admin's reads of the viewer accounts: the searched list and the dashboard's figures. */
+@Injectable()
+export class ViewerDirectoryRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Newest sign-ups first; a number search is a substring match served by the trigram index. */
+  async page(filter: PhoneFilter, offset: number): Promise<{ viewers: ViewerView[]; total: number }> {
+    if (filter.kind === 'nobody') return { viewers: [], total: 0 };
+    const where = filter.kind === 'containing' ? `WHERE "phone_number" ILIKE '%' || $1 || '%'` : '';
+    const params = filter.kind === 'containing' ? [filter.digits] : [];
+    const [rows, [{ total }]] = await Promise.all([
+      this.dataSource.query<ViewerRow[]>(
+        `SELECT ${VIEWER_COLUMNS} FROM "viewer" ${where} ORDER BY "created_at" DESC, "id"
+          LIMIT ${ADMIN_PAGE_SIZE} OFFSET ${offset}`,
+        params,
+      ),
+      this.dataSource.query<Array<{ total: number }>>(
+        `SELECT count(*)::int AS "total" FROM "viewer" ${where}`,
+        params,
+      ),
+    ]);
+    return { viewers: rows.map(toViewerView), total };
+  }
+
+  async figures(): Promise<ViewerFigures> {
+    const [[counts], latest] = await Promise.all([
+      this.dataSource.query<Array<{ total: number; newThisWeek: number }>>(
+        `SELECT count(*)::int AS "total",
+                count(*) FILTER (WHERE "created_at" > now() - interval '7 days')::int AS "newThisWeek"
+           FROM "viewer"`,
+      ),
+      this.dataSource.query<ViewerRow[]>(
+        `SELECT ${VIEWER_COLUMNS} FROM "viewer" ORDER BY "created_at" DESC, "id" LIMIT ${LATEST_SIGN_UPS}`,
+      ),
+    ]);
+    return { total: counts.total, newThisWeek: counts.newThisWeek, latestSignUps: latest.map(toViewerView) };
+  }
+}
