@@ -193,10 +193,16 @@ describe('route guards (SPEC §2.3, DECISIONS D7)', () => {
   });
 
   it('sends a stored admin session from the admin login to the dashboard', async () => {
+    // A real session: the dashboard loads its figures, and a made-up token would end the session at once.
+    const login = await fetch(`${BASE_URL}/api/admin/admin-login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.200.0.1' },
+      body: JSON.stringify({ email: 'admin@chitram.in', password: 'chitram-admin' }),
+    });
+    expect(login.status).toBe(200);
+    const session: unknown = await login.json();
     await page.goto(`${BASE_URL}/about`);
-    await page.evaluate(() =>
-      localStorage.setItem('admin', JSON.stringify({ token: 't', role: 'admin', email: 'admin@chitram.in' })),
-    );
+    await page.evaluate((stored) => localStorage.setItem('admin', JSON.stringify(stored)), session);
     await page.goto(`${BASE_URL}/admin`);
     await page.waitForURL(`${BASE_URL}/admin/dashboard`);
     await expectVisible(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }));

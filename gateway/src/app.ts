@@ -16,6 +16,9 @@ import { AppModule } from './app.module';
 import { GatewayConfig } from './config';
 import { registerCompression } from './http/compression';
 import { HttpErrorFilter } from './http/error.filter';
+import { refuseMalformedInput } from './http/input-guards';
+import { JsonOnlyGuard } from './http/json-only';
+import { drainRefusedBodies } from './http/refused-body';
 
 /** Builds the gateway: Fastify, security headers, CORS, validation, error mapping, request ids, OpenAPI. */
 export async function createGatewayApp(
@@ -42,6 +45,9 @@ export async function createGatewayApp(
   fastify.addHook('preValidation', (request, _reply, done) => {
     runWithRequestContext({ requestId: request.id }, done);
   });
+  // Deep nesting and NUL bytes are refused here, once, before validation or any handler sees them.
+  fastify.addHook('preValidation', refuseMalformedInput);
+  drainRefusedBodies(fastify);
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
   });
@@ -73,6 +79,7 @@ export async function createGatewayApp(
     exposedHeaders: [REQUEST_ID_HEADER, 'retry-after'],
   });
   app.setGlobalPrefix('api');
+  app.useGlobalGuards(new JsonOnlyGuard());
   app.useGlobalPipes(strictValidationPipe());
   app.useGlobalFilters(new HttpErrorFilter(logger));
   app.enableShutdownHooks();

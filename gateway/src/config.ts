@@ -76,6 +76,19 @@ export class GatewayConfig extends BaseConfig {
   @Max(86_400)
   CATALOG_BROWSER_MAX_AGE_SECONDS = 0;
 
+  // ---- Search (src/catalog/search-rate-limit.ts) ----
+
+  /** Searches one client address may make per window; generous for a person typing, not for a scraper. */
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  SEARCH_RATE_LIMIT = 60;
+
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  SEARCH_RATE_WINDOW_SECONDS = 10;
+
   // ---- Sessions (DECISIONS D5): access tokens checked here, revocations read from Redis ----
 
   /** The auth service's Ed25519 public key, SPKI PEM (`\n` escapes allowed). Empty: the development key. */
@@ -110,8 +123,9 @@ export class GatewayConfig extends BaseConfig {
   }
 
   crossCheck(): string[] {
+    // The list as it is used: `https://chitram.in, *` holds a `*` once trimmed.
     const cors =
-      this.isProduction && this.CORS_ORIGINS.split(',').includes('*')
+      this.isProduction && this.corsOrigins === true
         ? ['CORS_ORIGINS: "*" is refused in production; list the allowed origins']
         : [];
     return [...cors, ...this.sessionProblems()];

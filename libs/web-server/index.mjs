@@ -289,6 +289,11 @@ function methodNotAllowed(res) {
   sendText(res, 405, 'Method not allowed');
 }
 
+/** The request's path without its query, which may carry codes or tokens not meant for a log. */
+function pathOf(req) {
+  return (req.url ?? '/').split('?', 1)[0];
+}
+
 function forward(req, res, target, agent) {
   const headers = {};
   for (const [name, value] of Object.entries(req.headers)) {
@@ -304,6 +309,8 @@ function forward(req, res, target, agent) {
 
   const basePath = target.pathname.replace(/\/$/, '');
   return new Promise((resolve) => {
+    // Set once the upstream's answer has been relayed whole.
+    let answered = false;
     const upstream = http.request(
       {
         protocol: target.protocol,
@@ -321,7 +328,18 @@ function forward(req, res, target, agent) {
         }
         res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.statusMessage, responseHeaders);
         upstreamRes.pipe(res);
-        upstreamRes.on('end', resolve);
+        upstreamRes.on('end', () => {
+          answered = true;
+          // Answered before the whole body came (a refusal such as a 413): the rest is read here and
+          // dropped, so the client gets to finish sending and read the answer instead of a reset.
+          // Unbounded, as an upload passing through the shell is anyway.
+          if (!req.complete) {
+            req.unpipe(upstream);
+            upstream.destroy();
+            req.resume();
+          }
+          resolve();
+        });
         upstreamRes.on('error', () => {
           res.destroy();
           resolve();
@@ -331,9 +349,13 @@ function forward(req, res, target, agent) {
 
     upstream.on('error', (error) => {
       if (!res.headersSent) {
+        // The address and cause are for the operator's log; the browser learns only that the API is away.
+        process.stderr.write(
+          `web-server: ${req.method} ${pathOf(req)} → ${target.origin}: ${error.code ?? error.message}\n`,
+        );
         const body = JSON.stringify({
           code: 'GATEWAY_UNREACHABLE',
-          message: `The API at ${target.origin} could not be reached (${error.code ?? error.message}).`,
+          message: 'The service could not be reached. Please try again shortly.',
         });
         res.writeHead(502, {
           'Content-Type': 'application/json; charset=utf-8',
@@ -341,7 +363,7 @@ function forward(req, res, target, agent) {
           'Cache-Control': 'no-store',
         });
         res.end(body);
-      } else {
+      } else if (!answered) {
         res.destroy();
       }
       resolve();

@@ -1,9 +1,10 @@
-import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Subjects } from '@chitram/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/access';
 import { CatalogueAnswers } from './catalogue-answers';
+import { SearchRateLimit } from './search-rate-limit';
 
 /**
  * The public catalogue of SPEC §7: answers pass through unchanged from the catalog service (which
@@ -49,6 +50,7 @@ export class CatalogueController {
   }
 
   @Get('home/search')
+  @UseGuards(SearchRateLimit)
   @ApiOperation({
     summary: 'Movie[]: titles by relevance over title, cast and description; [] for an empty term',
   })

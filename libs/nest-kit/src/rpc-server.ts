@@ -1,4 +1,5 @@
 import {
+  type ArgumentMetadata,
   type ArgumentsHost,
   BadRequestException,
   Catch,
@@ -31,9 +32,73 @@ export function validationError(errors: ValidationError[]): DomainError {
   return new DomainError(ErrorCode.VALIDATION_FAILED, message, fields);
 }
 
-/** Validation used on both sides of NATS: unknown fields are refused, values converted to their declared types. */
+export const NUL_PROBLEM = 'must not contain a NUL character';
+/** Enough named fields to fix a request by; a payload full of NULs need not be listed whole. */
+const MAX_NUL_FIELDS = 20;
+
+/**
+ * Parsed JSON holds plain objects; Fastify's query and path parameters are null-prototype objects
+ * (some built from a constructor whose prototype has none). Class instances, streams and buffers are not walked.
+ */
+export function isPlainContainer(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return true;
+  const prototype = Object.getPrototypeOf(value) as object | null;
+  return prototype === null || prototype === Object.prototype || Object.getPrototypeOf(prototype) === null;
+}
+
+/**
+ * The fields whose text, value or key, holds NUL (which Postgres cannot store), dotted from the
+ * root (`episodes.2.title`); `name` is what the value itself is called when it is text. Walked with a
+ * stack, not recursion, which deep input would overflow.
+ */
+export function nulFields(value: unknown, name = 'value'): string[] {
+  const found: string[] = [];
+  const stack: Array<{ value: unknown; path: string | undefined }> = [{ value, path: undefined }];
+  while (stack.length && found.length < MAX_NUL_FIELDS) {
+    const next = stack.pop()!;
+    if (typeof next.value === 'string') {
+      if (next.value.includes('\0')) found.push(next.path ?? name);
+      continue;
+    }
+    if (!isPlainContainer(next.value)) continue;
+    // Pushed last to first, so fields are named in the order they were sent.
+    const entries = Object.entries(next.value);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i];
+      const path = next.path === undefined ? key : `${next.path}.${key}`;
+      if (key.includes('\0')) found.push(path.replaceAll('\0', '\\0'));
+      stack.push({ value: child, path });
+    }
+  }
+  return found;
+}
+
+/** VALIDATION_FAILED naming each field that holds NUL. */
+export function nulError(fields: string[]): DomainError {
+  const names = [...new Set(fields)].slice(0, MAX_NUL_FIELDS);
+  return new DomainError(
+    ErrorCode.VALIDATION_FAILED,
+    `${names[0]}: ${NUL_PROBLEM}`,
+    Object.fromEntries(names.map((name) => [name, [NUL_PROBLEM]])),
+  );
+}
+
+/** Refuses text holding NUL before validating: no service can store it, whichever way it came in. */
+class StrictValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const fields = nulFields(value, metadata.data);
+    if (fields.length) throw nulError(fields);
+    return super.transform(value, metadata);
+  }
+}
+
+/**
+ * Validation used on both sides of NATS: text holding NUL and unknown fields are refused, values
+ * converted to their declared types.
+ */
 export function strictValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new StrictValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -135,14 +136,66 @@ describe('proxy', () => {
     }
   });
 
-  it('answers 502 GATEWAY_UNREACHABLE when the target is down', () =>
+  it('answers 502 GATEWAY_UNREACHABLE when the target is down, without naming its address', () =>
     withServer({ proxy: [{ prefix: '/api', target: 'http://127.0.0.1:1' }] }, async (url) => {
       const res = await fetch(`${url}/api/health`);
       assert.equal(res.status, 502);
       const body = await res.json();
       assert.equal(body.code, 'GATEWAY_UNREACHABLE');
       assert.equal(typeof body.message, 'string');
+      assert.doesNotMatch(body.message, /127\.0\.0\.1|:1\b|ECONNREFUSED/);
     }));
+
+  it('relays an answer given before the body was read, and drops the rest of the body itself', async () => {
+    // As the gateway refusing an oversized body does: answer at once, drop what follows for a while
+    // (so the answer is not lost to a reset), then cut the connection.
+    const upstream = http.createServer((req, res) => {
+      res.writeHead(413, { 'content-type': 'application/json' });
+      res.end('{"code":"PAYLOAD_TOO_LARGE","message":"The request body is too large."}', () =>
+        setTimeout(() => req.socket.destroy(), 20),
+      );
+      req.resume();
+    });
+    await new Promise((r) => upstream.listen(0, '127.0.0.1', r));
+    const target = `http://127.0.0.1:${upstream.address().port}`;
+    const size = 16 * 1024 * 1024;
+    // A bare socket, as a browser uploads: it keeps sending until the body is out, whatever came back.
+    const post = (port) =>
+      new Promise((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1');
+        let answer = '';
+        let sentAll = false;
+        socket.on('data', (chunk) => (answer += chunk));
+        socket.on('error', reject);
+        socket.on('close', () => resolve({ answer, sentAll }));
+        socket.write(
+          `POST /api/user/send-otp HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${size}\r\n\r\n`,
+        );
+        const piece = Buffer.alloc(256 * 1024, 'x');
+        let sent = 0;
+        const more = () => {
+          while (sent < size) {
+            sent += piece.length;
+            if (!socket.write(piece)) return void socket.once('drain', more);
+          }
+          sentAll = true;
+          socket.end();
+        };
+        more();
+      });
+    try {
+      await withServer({ proxy: [{ prefix: '/api', target }] }, async (url) => {
+        for (let i = 0; i < 3; i++) {
+          const { answer, sentAll } = await post(new URL(url).port);
+          assert.ok(sentAll);
+          assert.match(answer, /^HTTP\/1\.1 413 /);
+          assert.match(answer, /"code":"PAYLOAD_TOO_LARGE"/);
+        }
+      });
+    } finally {
+      await new Promise((r) => upstream.close(r));
+    }
+  });
 });
 
 describe('configFromEnv', () => {
