@@ -25,6 +25,7 @@ import {
 import { CreateDateColumn, DataSource, Entity, type EntityManager, PrimaryColumn } from 'typeorm';
 import type { QueryRunner } from 'typeorm';
 import { ServiceConfig } from './config';
+import { decoratedMethods } from './decorated-methods';
 import { LOGGER, type Logger } from './logging';
 import { CONFIG, NATS_CONNECTION } from './tokens';
 
@@ -341,19 +342,9 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
   }
 
   private findHandlers(): Array<{ meta: EventHandlerMeta; handle: HandlerFn }> {
-    const found: Array<{ meta: EventHandlerMeta; handle: HandlerFn }> = [];
-    for (const wrapper of this.discovery.getProviders()) {
-      const instance: unknown = wrapper.instance;
-      if (!instance || typeof instance !== 'object') continue;
-      const prototype = Object.getPrototypeOf(instance) as Record<string, unknown>;
-      for (const name of this.scanner.getAllMethodNames(prototype)) {
-        const method = prototype[name];
-        const meta = typeof method === 'function' ? Reflect.getMetadata(EVENT_HANDLER, method) : undefined;
-        if (meta)
-          found.push({ meta: meta as EventHandlerMeta, handle: (method as HandlerFn).bind(instance) });
-      }
-    }
-    return found;
+    return decoratedMethods<EventHandlerMeta, HandlerFn>(this.discovery, this.scanner, EVENT_HANDLER).map(
+      ({ meta, method }) => ({ meta, handle: method }),
+    );
   }
 
   private async start(meta: EventHandlerMeta, handle: HandlerFn): Promise<void> {

@@ -20,6 +20,7 @@ import {
   RetentionPolicy,
   StorageType,
 } from 'nats';
+import { decoratedMethods } from './decorated-methods';
 import type { EventBusSettings } from './events';
 import { LOGGER, type Logger } from './logging';
 import { CONFIG, NATS_CONNECTION } from './tokens';
@@ -206,18 +207,9 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
   }
 
   private findHandlers(): Array<{ meta: JobHandlerMeta; run: JobFn }> {
-    const found: Array<{ meta: JobHandlerMeta; run: JobFn }> = [];
-    for (const wrapper of this.discovery.getProviders()) {
-      const instance: unknown = wrapper.instance;
-      if (!instance || typeof instance !== 'object') continue;
-      const prototype = Object.getPrototypeOf(instance) as Record<string, unknown>;
-      for (const name of this.scanner.getAllMethodNames(prototype)) {
-        const method = prototype[name];
-        const meta = typeof method === 'function' ? Reflect.getMetadata(JOB_HANDLER, method) : undefined;
-        if (meta) found.push({ meta: meta as JobHandlerMeta, run: (method as JobFn).bind(instance) });
-      }
-    }
-    return found;
+    return decoratedMethods<JobHandlerMeta, JobFn>(this.discovery, this.scanner, JOB_HANDLER).map(
+      ({ meta, method }) => ({ meta, run: method }),
+    );
   }
 
   private async consume(meta: JobHandlerMeta, run: JobFn): Promise<void> {

@@ -30,9 +30,14 @@ describe("the back office's reads of the viewer accounts", () => {
     for (const phone of numbers) created.push(await signUp(phone));
     await signUp('+916000000001');
     // Two of them signed up long ago: not new this week.
+    // (A day apart, so newest-first has one order.)
     await users.dataSource.query(
-      `UPDATE "viewer" SET "created_at" = now() - interval '30 days' WHERE "id" = ANY($1)`,
-      [[created[0]._id, created[1]._id]],
+      `UPDATE "viewer" SET "created_at" = now() - interval '30 days' - make_interval(days => $2) WHERE "id" = $1`,
+      [created[0]._id, 1],
+    );
+    await users.dataSource.query(
+      `UPDATE "viewer" SET "created_at" = now() - interval '30 days' - make_interval(days => $2) WHERE "id" = $1`,
+      [created[1]._id, 0],
     );
   });
 
