@@ -6,6 +6,7 @@ import {
   ErrorCode,
   PlaybackReportBody,
   STREAM_TOKEN,
+  STREAM_VIEWER_HEADER,
   Subjects,
   type ContinueWatching,
   type ScreenHeld,
@@ -29,8 +30,6 @@ export class WatchTitleParams {
   titleId: string;
 }
 
-/** The internal header that tells media who the gateway found calling (see media's stream origin). */
-const VIEWER_HEADER = 'x-chitram-viewer';
 const STREAM_PATH = /^[0-9]{3,4}\/(index\.m3u8|segment_\d{4,6}\.ts)$|^master\.m3u8$/;
 
 /** Playback (SPEC §4.5, §7 stream; DECISIONS D20–D24): grants, the screens' heartbeats, and the signed stream. */
@@ -171,7 +170,7 @@ export class PlaybackController {
       range: request.headers.range,
       'if-none-match': request.headers['if-none-match'],
       // Who is asking, as verified here; a header of that name from the client never reaches media.
-      [VIEWER_HEADER]: request.principal?.role === 'user' ? request.principal.subjectId : undefined,
+      [STREAM_VIEWER_HEADER]: request.principal?.role === 'user' ? request.principal.subjectId : undefined,
     });
     void reply.status(answer.statusCode ?? 502);
     for (const name of PASSED_ON) {

@@ -1,3 +1,4 @@
+import { SignInMessages } from './identity';
 import type { Plan, PlanKey } from './plans';
 
 // What billing answers over HTTP (SPEC §3, §7; DECISIONS D14, D16–D19). Types and texts only, with no
@@ -115,7 +116,7 @@ export interface SandboxFailure {
 /** Texts people see, SPEC §8 with the wording of DECISIONS D15. */
 export const PaymentMessages = {
   loginToSubscribe: 'Please log in to subscribe.',
-  loginToContinue: 'Please log in to continue.',
+  loginToContinue: SignInMessages.loginRequired,
   initializing: 'Initializing payment...',
   processing: 'Processing... Please wait',
   cancelled: 'Payment cancelled by user.',

@@ -55,6 +55,12 @@ export class ScreenRequest {
   screenId: string;
 }
 
+/**
+ * The internal header in which the gateway tells media's stream origin which viewer it verified calling
+ * (a paid stream's URL is that viewer's own); a header of that name from a client never reaches media.
+ */
+export const STREAM_VIEWER_HEADER = 'x-chitram-viewer';
+
 /** A token of the stream origin, as it appears in a stream URL. */
 export const STREAM_TOKEN = /^[A-Za-z0-9_-]{10,400}\.[A-Za-z0-9_-]{20,100}$/;
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, ErrorCode } from '@chitram/contracts';
+import { DomainError, ErrorCode, STREAM_VIEWER_HEADER } from '@chitram/contracts';
 import { LOGGER, type Logger } from '@chitram/nest-kit';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serveObject } from '../http/serve-object';
@@ -8,9 +8,6 @@ import { bandwidthOf, ladderFor } from '../transcoding/ladder';
 import { VideosRepository } from '../videos/videos.repository';
 import { signStreamToken, verifyStreamToken, type StreamClaims } from './stream-tokens';
 import { STREAM_PATH, StreamsService } from './streams.service';
-
-/** Who the gateway found calling (a verified access token), for URLs bound to a viewer; internal only. */
-export const VIEWER_HEADER = 'x-chitram-viewer';
 
 /** Segments never change under their URL, so browsers and a CDN may keep them. */
 const SEGMENT_CACHE = 'public, max-age=31536000, immutable';
@@ -56,7 +53,7 @@ export class StreamOrigin {
   async serve(req: IncomingMessage, res: ServerResponse, token: string, path: string): Promise<void> {
     const claims = verifyStreamToken(await this.streams.signingKey(), token);
     // A paid stream's URL is the viewer's own: anyone else presenting it is refused.
-    if (!claims || (claims.u !== null && req.headers[VIEWER_HEADER] !== claims.u)) throw forbidden();
+    if (!claims || (claims.u !== null && req.headers[STREAM_VIEWER_HEADER] !== claims.u)) throw forbidden();
     const video = await this.playable(claims.v);
     if (path === 'master.m3u8' && claims.h === undefined) return this.master(res, claims, video);
     const [height, file, ...rest] = path.split('/');

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ErrorCode, Subjects, type StreamAnswer } from '@chitram/contracts';
+import { ErrorCode, STREAM_VIEWER_HEADER, Subjects, type StreamAnswer } from '@chitram/contracts';
 import { connectNats, RpcClient } from '@chitram/nest-kit';
 import {
   isolatedEnv,
@@ -21,7 +21,6 @@ import { mediaService } from '../service';
 import { ObjectStorage } from '../storage/object-storage';
 import { makeTestVideo } from '../transcoding/test-sources';
 import { VideosService } from '../videos/videos.service';
-import { VIEWER_HEADER } from './stream-origin';
 import { signStreamToken } from './stream-tokens';
 import { StreamsService } from './streams.service';
 
@@ -70,7 +69,7 @@ describe('signed streams from the media origin', () => {
   /** The origin as the gateway calls it: `/api/stream/…` → `/stream/…`, with the caller it verified. */
   const origin = (url: string, as: string | null = viewer, headers: Record<string, string> = {}) =>
     get(`${base}${url.replace(/^\/api\/stream\//, '/stream/')}`, {
-      ...(as ? { [VIEWER_HEADER]: as } : {}),
+      ...(as ? { [STREAM_VIEWER_HEADER]: as } : {}),
       ...headers,
     });
   const lines = (answer: Answer) =>
