@@ -146,10 +146,13 @@ if (wants('integration') || wants('e2e')) {
       log: (m) => console.log(`  ${m}`),
     });
     stopPlatform = () => platform.stop();
-    await jestStage('e2e (browser)', 'e2e/jest.config.js', {
-      E2E_BASE_URL: platform.url,
-      CONTROL_URL: platform.controlUrl,
-    });
+    // E2E_PATTERN narrows the browser suite to matching spec files while working on one screen.
+    await jestStage(
+      'e2e (browser)',
+      'e2e/jest.config.js',
+      { E2E_BASE_URL: platform.url, CONTROL_URL: platform.controlUrl },
+      process.env.E2E_PATTERN ? [process.env.E2E_PATTERN] : [],
+    );
   }
 }
 await finish(0);
