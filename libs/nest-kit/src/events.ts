@@ -11,13 +11,10 @@ import { DiscoveryModule, DiscoveryService, MetadataScanner } from '@nestjs/core
 import { EVENT_STREAM, EVENT_SUBJECT_ROOT } from '@chitram/contracts';
 import { IsInt, Matches, Max, Min } from 'class-validator';
 import {
-  AckPolicy,
-  DeliverPolicy,
   DiscardPolicy,
   type JsMsg,
   JSONCodec,
   nanos,
-  type ConsumerMessages,
   type NatsConnection,
   RetentionPolicy,
   StorageType,
@@ -26,6 +23,7 @@ import { CreateDateColumn, DataSource, Entity, type EntityManager, PrimaryColumn
 import type { QueryRunner } from 'typeorm';
 import { ServiceConfig } from './config';
 import { decoratedMethods } from './decorated-methods';
+import { type ConsumerLoop, consumeDurable, retryDelayMs, stopLoops } from './durable-consumer';
 import { LOGGER, type Logger } from './logging';
 import { CONFIG, NATS_CONNECTION } from './tokens';
 
@@ -318,7 +316,7 @@ type HandlerFn = (event: EventEnvelope, manager: EntityManager) => Promise<void>
 /** Finds every @EventHandler at start, gives each a durable pull consumer, and feeds it until shutdown. */
 @Injectable()
 export class EventConsumers implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly loops: Array<{ messages: ConsumerMessages; done: Promise<void> }> = [];
+  private readonly loops: ConsumerLoop[] = [];
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -337,8 +335,7 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    for (const loop of this.loops) loop.messages.stop();
-    await Promise.all(this.loops.map((loop) => loop.done));
+    await stopLoops(this.loops);
   }
 
   private findHandlers(): Array<{ meta: EventHandlerMeta; handle: HandlerFn }> {
@@ -348,32 +345,19 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
   }
 
   private async start(meta: EventHandlerMeta, handle: HandlerFn): Promise<void> {
-    const jsm = await this.connection.jetstreamManager();
-    const config = {
-      durable_name: meta.durable,
-      filter_subject: busSubject(this.settings, meta.subject),
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      ack_wait: nanos(30_000),
-      max_deliver: -1,
-    };
-    try {
-      await jsm.consumers.add(this.settings.EVENTS_STREAM, config);
-    } catch (error) {
-      await jsm.consumers.info(this.settings.EVENTS_STREAM, meta.durable).catch(() => {
-        throw error;
-      });
-    }
-    const consumer = await this.connection
-      .jetstream()
-      .consumers.get(this.settings.EVENTS_STREAM, meta.durable);
-    const messages = await consumer.consume({ max_messages: 16 });
-    const done = (async () => {
-      for await (const message of messages) await this.deliver(meta, handle, message);
-    })().catch((error: unknown) =>
-      this.logger.error({ err: error, consumer: meta.durable }, 'event consumer stopped'),
+    const loop = await consumeDurable(
+      this.connection,
+      {
+        stream: this.settings.EVENTS_STREAM,
+        durable: meta.durable,
+        filterSubject: busSubject(this.settings, meta.subject),
+        ackWaitMs: 30_000,
+        maxMessages: 16,
+      },
+      (message) => this.deliver(meta, handle, message),
+      (error) => this.logger.error({ err: error, consumer: meta.durable }, 'event consumer stopped'),
     );
-    this.loops.push({ messages, done });
+    this.loops.push(loop);
     this.logger.info({ consumer: meta.durable, subject: meta.subject }, 'consuming events');
   }
 
@@ -409,12 +393,11 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
       );
     } catch (error) {
       const attempt = message.info.redeliveryCount;
-      const delay = Math.min(1000 * 2 ** Math.min(attempt, 6), 60_000);
       this.logger.warn(
         { err: error, consumer: meta.durable, eventId: event.id, attempt },
         'event handler failed; will retry',
       );
-      message.nak(delay);
+      message.nak(retryDelayMs(attempt));
     }
   }
 }

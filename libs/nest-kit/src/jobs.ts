@@ -9,10 +9,7 @@ import {
 import { DiscoveryModule, DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { randomUUID } from 'node:crypto';
 import {
-  AckPolicy,
-  DeliverPolicy,
   DiscardPolicy,
-  type ConsumerMessages,
   type JsMsg,
   JSONCodec,
   nanos,
@@ -21,6 +18,7 @@ import {
   StorageType,
 } from 'nats';
 import { decoratedMethods } from './decorated-methods';
+import { type ConsumerLoop, consumeDurable, retryDelayMs, stopLoops } from './durable-consumer';
 import type { EventBusSettings } from './events';
 import { LOGGER, type Logger } from './logging';
 import { CONFIG, NATS_CONNECTION } from './tokens';
@@ -184,7 +182,7 @@ export class JobQueue implements BeforeApplicationShutdown {
 /** Finds every @JobHandler and gives each job a durable consumer that all instances share. */
 @Injectable()
 export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly loops: Array<{ messages: ConsumerMessages; done: Promise<void> }> = [];
+  private readonly loops: ConsumerLoop[] = [];
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -202,8 +200,7 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    for (const loop of this.loops) loop.messages.stop();
-    await Promise.all(this.loops.map((loop) => loop.done));
+    await stopLoops(this.loops);
   }
 
   private findHandlers(): Array<{ meta: JobHandlerMeta; run: JobFn }> {
@@ -213,32 +210,20 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
   }
 
   private async consume(meta: JobHandlerMeta, run: JobFn): Promise<void> {
-    const stream = jobStreamName(this.settings);
-    const durable = meta.name.replace(/\./g, '_');
-    const jsm = await this.connection.jetstreamManager();
-    const config = {
-      durable_name: durable,
-      filter_subject: jobSubject(this.settings, meta.name),
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      ack_wait: nanos(
-        typeof meta.ackWaitMs === 'function' ? meta.ackWaitMs(this.settings) : (meta.ackWaitMs ?? 60_000),
-      ),
-      max_deliver: -1,
-    };
-    try {
-      await jsm.consumers.add(stream, config);
-    } catch (error) {
-      await jsm.consumers.info(stream, durable).catch(() => {
-        throw error;
-      });
-    }
-    const consumer = await this.connection.jetstream().consumers.get(stream, durable);
-    const messages = await consumer.consume({ max_messages: 1 });
-    const done = (async () => {
-      for await (const message of messages) await this.work(meta, run, message);
-    })().catch((error: unknown) => this.logger.error({ err: error, job: meta.name }, 'job worker stopped'));
-    this.loops.push({ messages, done });
+    const loop = await consumeDurable(
+      this.connection,
+      {
+        stream: jobStreamName(this.settings),
+        durable: meta.name.replace(/\./g, '_'),
+        filterSubject: jobSubject(this.settings, meta.name),
+        ackWaitMs:
+          typeof meta.ackWaitMs === 'function' ? meta.ackWaitMs(this.settings) : (meta.ackWaitMs ?? 60_000),
+        maxMessages: 1,
+      },
+      (message) => this.work(meta, run, message),
+      (error) => this.logger.error({ err: error, job: meta.name }, 'job worker stopped'),
+    );
+    this.loops.push(loop);
   }
 
   private async work(meta: JobHandlerMeta, run: JobFn, message: JsMsg): Promise<void> {
@@ -260,9 +245,8 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
         return;
       }
       const attempt = message.info.redeliveryCount;
-      const delay = Math.min(1000 * 2 ** Math.min(attempt, 6), 60_000);
       this.logger.warn({ err: error, job: meta.name, jobId: job.id, attempt }, 'job failed; will retry');
-      message.nak(delay);
+      message.nak(retryDelayMs(attempt));
     }
   }
 }
