@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { deflateSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
+import { ADMIN } from '../support/admin';
 import { BASE_URL, launchBrowser } from '../support/browser';
 
 // A title's video (issue 8, DECISIONS D23) as an admin uploads it: the movie form takes a video file
@@ -12,8 +13,6 @@ import { BASE_URL, launchBrowser } from '../support/browser';
 // left, and the movie list follows it to Ready. On a phone-sized screen (390 px), against the running
 // platform.
 
-const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? 'admin@chitram.in';
-const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'chitram-admin';
 const ROOT = path.resolve(__dirname, '../..');
 
 let browser: Browser;
@@ -89,7 +88,7 @@ async function signInAdmin(): Promise<string> {
   const res = await fetch(`${BASE_URL}/api/admin/admin-login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
   });
   if (!res.ok) throw new Error(`admin-login answered ${res.status}: ${await res.text()}`);
   const session = (await res.json()) as { token: string };
@@ -98,48 +97,83 @@ async function signInAdmin(): Promise<string> {
   return session.token;
 }
 
+/** Fills the movie form with a new title and its video file (the link left empty). */
+async function fillMovieForm(title: string, film: string): Promise<void> {
+  await page.goto(`${BASE_URL}/admin/movies/upload`);
+  await page.getByRole('heading', { level: 1, name: 'Upload New Movie' }).waitFor();
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Description').fill('Two sisters run a night ferry on the Kaveri.');
+  await page.getByLabel('Cast').fill('Meera Nair, Arjun Das');
+  await page.getByLabel('Language').selectOption('Kannada');
+  await page.getByLabel('Release year').fill('2022');
+  await page.getByLabel('Duration').fill('1hr 58min');
+  await page.getByRole('checkbox', { name: 'Drama' }).check();
+  await page.getByLabel('Thumbnail').setInputFiles(png(60, 90, [200, 110, 40]));
+  await page.getByLabel('Banner').setInputFiles(png(160, 90, [40, 90, 200]));
+  await page.getByLabel('Title image').setInputFiles(png(120, 45, [250, 240, 220]));
+  // With a video chosen, the movie link may stay empty.
+  await page.getByLabel('Video file').setInputFiles(film);
+}
+
+/** Limits the page's uplink to `bytesPerSecond` (-1: no limit), so an upload can be seen on its way. */
+async function uplink(cdp: CDPSession, bytesPerSecond: number): Promise<void> {
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: bytesPerSecond < 0 ? 0 : 20,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
+}
+
+/** Saves the form, and waits until the upload shows its percent and speed. */
+async function uploadUnderWay(): Promise<void> {
+  await page.getByRole('button', { name: 'Upload Movie' }).click();
+  const progress = page.getByRole('progressbar', { name: 'Video upload progress' });
+  await progress.waitFor({ state: 'visible' });
+  await page.waitForFunction(
+    (el) => /\d+%/.test(el?.textContent ?? '') && /\/s/.test(el?.textContent ?? ''),
+    await page.locator('.ad-upload__figures').elementHandle(),
+    { timeout: 20_000 },
+  );
+}
+
+/** The list's row of a movie, found by its title. */
+async function listRow(title: string) {
+  await page.getByRole('searchbox', { name: 'Search movies' }).fill(title);
+  const row = page.getByRole('row', { name: new RegExp(title) });
+  await row.waitFor({ state: 'visible' });
+  return row;
+}
+
+/** Deletes the movie of a list row (its video goes with it), leaving the demo catalogue as it was. */
+async function deleteMovieOf(row: Locator, title: string, token: string): Promise<void> {
+  const movieId = await row
+    .getByRole('link', { name: new RegExp(`Edit ${title}`) })
+    .getAttribute('href')
+    .then((href) => href?.split('/').pop());
+  if (movieId) {
+    await fetch(`${BASE_URL}/api/admin/movie/delete/${movieId}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
+  }
+}
+
 describe('an admin uploading a movie with its video (DECISIONS D23)', () => {
   it('saves the movie without a link, uploads the video with its progress, and sees it Ready in the list', async () => {
     const film = path.join(work, 'kaveri-nights.mp4');
     await testVideo(film, 10, 720);
     const token = await signInAdmin();
     const title = `Kaveri Video ${Date.now().toString(36)}`;
-
-    await page.goto(`${BASE_URL}/admin/movies/upload`);
-    await page.getByRole('heading', { level: 1, name: 'Upload New Movie' }).waitFor();
-    await page.getByLabel('Title', { exact: true }).fill(title);
-    await page.getByLabel('Description').fill('Two sisters run a night ferry on the Kaveri.');
-    await page.getByLabel('Cast').fill('Meera Nair, Arjun Das');
-    await page.getByLabel('Language').selectOption('Kannada');
-    await page.getByLabel('Release year').fill('2022');
-    await page.getByLabel('Duration').fill('1hr 58min');
-    await page.getByRole('checkbox', { name: 'Drama' }).check();
-    await page.getByLabel('Thumbnail').setInputFiles(png(60, 90, [200, 110, 40]));
-    await page.getByLabel('Banner').setInputFiles(png(160, 90, [40, 90, 200]));
-    await page.getByLabel('Title image').setInputFiles(png(120, 45, [250, 240, 220]));
-    // With a video chosen, the movie link may stay empty.
-    await page.getByLabel('Video file').setInputFiles(film);
+    await fillMovieForm(title, film);
 
     // A slow uplink, so the progress can be seen on its way.
     const cdp = await context.newCDPSession(page);
     const { size } = await stat(film);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 20,
-      downloadThroughput: -1,
-      uploadThroughput: Math.max(64 * 1024, Math.round(size / 6)),
-    });
-
-    await page.getByRole('button', { name: 'Upload Movie' }).click();
-    const progress = page.getByRole('progressbar', { name: 'Video upload progress' });
-    await progress.waitFor({ state: 'visible' });
+    await uplink(cdp, Math.max(64 * 1024, Math.round(size / 6)));
+    await uploadUnderWay();
     const figures = page.locator('.ad-upload__figures');
-    await page.waitForFunction(
-      (el) => /\d+%/.test(el?.textContent ?? '') && /\/s/.test(el?.textContent ?? ''),
-      await figures.elementHandle(),
-      { timeout: 20_000 },
-    );
     expect(await figures.textContent()).toMatch(/left/);
     expect(await page.getByRole('button', { name: 'Cancel upload' }).isVisible()).toBe(true);
     // Nothing of the page is wider than the phone.
@@ -148,32 +182,42 @@ describe('an admin uploading a movie with its video (DECISIONS D23)', () => {
     const dialog = page.getByRole('dialog', { name: 'Movie uploaded successfully!' });
     await dialog.waitFor({ state: 'visible', timeout: 60_000 });
     expect(await dialog.textContent()).toMatch(/video is uploaded/);
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    await uplink(cdp, -1);
     await dialog.getByRole('button', { name: 'OK' }).click();
     await page.waitForURL(`${BASE_URL}/admin/movies`);
 
-    await page.getByRole('searchbox', { name: 'Search movies' }).fill(title);
-    const row = page.getByRole('row', { name: new RegExp(title) });
-    await row.waitFor({ state: 'visible' });
+    const row = await listRow(title);
     // Uploading (being stored), queued, transcoding n%, then Ready: the list follows it on its own.
     await row.locator('[data-video-state="ready"]').waitFor({ state: 'visible', timeout: 120_000 });
     expect(await row.locator('.ad-video-state__text').textContent()).toBe('Ready');
+    await deleteMovieOf(row, title, token);
+  });
 
-    // Leave the demo catalogue as it was: the movie goes, and its video with it.
-    const movieId = await row
-      .getByRole('link', { name: new RegExp(`Edit ${title}`) })
-      .getAttribute('href')
-      .then((href) => href?.split('/').pop());
-    if (movieId) {
-      await fetch(`${BASE_URL}/api/admin/movie/delete/${movieId}`, {
-        method: 'DELETE',
-        headers: { authorization: `Bearer ${token}` },
-      });
-    }
+  it('cancels the upload: nothing of it is kept, and the list shows no pending upload', async () => {
+    const film = path.join(work, 'kaveri-cancelled.mp4');
+    await testVideo(film, 10, 720);
+    const token = await signInAdmin();
+    const title = `Kaveri Cancelled ${Date.now().toString(36)}`;
+    await fillMovieForm(title, film);
+    const cdp = await context.newCDPSession(page);
+    await uplink(cdp, 48 * 1024);
+    await uploadUnderWay();
+
+    await page.getByRole('button', { name: 'Cancel upload' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Movie uploaded successfully!' });
+    await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+    expect(await dialog.textContent()).toMatch(/video upload was cancelled/);
+    await uplink(cdp, -1);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL(`${BASE_URL}/admin/movies`);
+
+    // The movie is there, with no upload on its way: the list (which follows a video still on its way
+    // by itself) says the upload was cancelled.
+    const row = await listRow(title);
+    const cancelled = row.locator('[data-video-state="cancelled"]');
+    await cancelled.waitFor({ state: 'visible', timeout: 20_000 });
+    expect(await cancelled.textContent()).toBe('No video: upload cancelled');
+    expect(await row.locator('[data-video-state="uploading"]').count()).toBe(0);
+    await deleteMovieOf(row, title, token);
   });
 });

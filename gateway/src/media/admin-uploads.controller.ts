@@ -8,6 +8,7 @@ import {
   UpdateEpisodeRequest,
   UpdateMovieRequest,
   UpdateSeriesRequest,
+  type AdminActor,
   type AdminMovie,
   type Episode,
   type EpisodeSaved,
@@ -26,6 +27,7 @@ import {
   uploadSpec,
   type FormShape,
 } from './forms';
+import { Actor } from '../admin/audit-actor';
 import { Roles } from '../auth/access';
 import { MediaClient } from './media.client';
 import { receiveUploadForm, saveWithUploads } from './upload-form';
@@ -51,9 +53,10 @@ export class AdminUploadsController {
     summary:
       'Upload a movie: SPEC §3 fields (cast comma-separated, genre repeated, isFree true/false), files thumbnail, banner, titleImage',
   })
-  async createMovie(@Req() request: FastifyRequest): Promise<AdminMovie> {
+  async createMovie(@Req() request: FastifyRequest, @Actor() actor: AdminActor): Promise<AdminMovie> {
     const saved = await this.save<MovieSaved>(
       request,
+      actor,
       MOVIE_FORM,
       CreateMovieRequest,
       {},
@@ -67,11 +70,16 @@ export class AdminUploadsController {
   @ApiOperation({
     summary: 'Update a movie: every field optional, empty ones left out; new files replace the old',
   })
-  async updateMovie(@Req() request: FastifyRequest, @Param('id') id: string): Promise<AdminMovie> {
+  async updateMovie(
+    @Req() request: FastifyRequest,
+    @Param('id') id: string,
+    @Actor() actor: AdminActor,
+  ): Promise<AdminMovie> {
     // Nothing is uploaded for a movie that does not exist.
     await this.rpc.request(Subjects.catalog.movies.get, { id });
     const saved = await this.save<MovieSaved>(
       request,
+      actor,
       MOVIE_FORM,
       UpdateMovieRequest,
       { id },
@@ -84,9 +92,10 @@ export class AdminUploadsController {
   @HttpCode(201)
   @ApiConsumes('multipart/form-data')
   @ApiOperation({ summary: 'Upload a show (episode): SPEC §3 episode fields, files banner and titleImage' })
-  async createShow(@Req() request: FastifyRequest): Promise<Episode> {
+  async createShow(@Req() request: FastifyRequest, @Actor() actor: AdminActor): Promise<Episode> {
     const saved = await this.save<EpisodeSaved>(
       request,
+      actor,
       SHOW_FORM,
       CreateEpisodeRequest,
       {},
@@ -100,10 +109,15 @@ export class AdminUploadsController {
   @ApiOperation({
     summary: 'Update a show: cast[] repeated, empty fields left out; files banner and titleImage',
   })
-  async updateShow(@Req() request: FastifyRequest, @Param('id') id: string): Promise<Episode> {
+  async updateShow(
+    @Req() request: FastifyRequest,
+    @Param('id') id: string,
+    @Actor() actor: AdminActor,
+  ): Promise<Episode> {
     await this.rpc.request(Subjects.catalog.episodes.get, { id });
     const saved = await this.save<EpisodeSaved>(
       request,
+      actor,
       SHOW_FORM,
       UpdateEpisodeRequest,
       { id },
@@ -119,9 +133,13 @@ export class AdminUploadsController {
     summary:
       'Create a series with its episodes (D11): series fields, titleImage, and blocks episodes[i][title|videoUrl|description|releaseDate|duration|banner]',
   })
-  async createSeries(@Req() request: FastifyRequest): Promise<SeriesWithEpisodes> {
+  async createSeries(
+    @Req() request: FastifyRequest,
+    @Actor() actor: AdminActor,
+  ): Promise<SeriesWithEpisodes> {
     const saved = await this.save<SeriesSaved>(
       request,
+      actor,
       SERIES_FORM,
       CreateSeriesRequest,
       {},
@@ -136,10 +154,15 @@ export class AdminUploadsController {
     summary:
       'Update a series; episodes, when sent, are the whole new list (blocks with episodes[i][id] keep that episode)',
   })
-  async updateSeries(@Req() request: FastifyRequest, @Param('id') id: string): Promise<SeriesWithEpisodes> {
+  async updateSeries(
+    @Req() request: FastifyRequest,
+    @Param('id') id: string,
+    @Actor() actor: AdminActor,
+  ): Promise<SeriesWithEpisodes> {
     await this.rpc.request(Subjects.catalog.series.get, { id });
     const saved = await this.save<SeriesSaved>(
       request,
+      actor,
       SERIES_FORM,
       UpdateSeriesRequest,
       { id },
@@ -150,6 +173,7 @@ export class AdminUploadsController {
 
   private async save<T>(
     request: FastifyRequest,
+    actor: AdminActor,
     shape: FormShape,
     rules: new () => object,
     fixed: Record<string, unknown>,
@@ -161,7 +185,8 @@ export class AdminUploadsController {
     return saveWithUploads(form, this.media, async () => {
       const payload = { ...formPayload(form, shape), ...fixed };
       await checkPayload(rules, payload, shape);
-      return this.rpc.request<T>(subject, payload);
+      // Who saves it goes with it, for the audit trail; never from the form.
+      return this.rpc.request<T>(subject, { ...payload, actor });
     });
   }
 }

@@ -19,7 +19,7 @@ import {
 import type { NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import request from 'supertest';
 import { createGatewayApp } from '../app';
@@ -27,17 +27,7 @@ import { GatewayConfig } from '../config';
 import { testTokens } from '../testing/access-tokens';
 import { startServiceProcesses, type RunningProcesses } from '../testing/service-processes';
 import { multipartBody, type Part } from '../testing/multipart';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../testing/media-fixtures';
 
 async function picture(width: number, height: number, format: 'webp' | 'png' | 'jpeg', colour: string) {
   return sharp({ create: { width, height, channels: 4, background: colour } })

@@ -1,4 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Patch,
+  Post,
+  Req,
+  Res,
+} from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   CreateVideoRequest,
@@ -7,11 +19,14 @@ import {
   Subjects,
   VIDEO_UPLOAD_ID,
   VIDEO_UPLOADS_PATH,
+  type AdminActor,
   type VideoStatus,
 } from '@chitram/contracts';
-import { RpcClient } from '@chitram/nest-kit';
+import { LOGGER, type Logger, RpcClient } from '@chitram/nest-kit';
 import { IsUUID, Matches } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Actor } from '../admin/audit-actor';
+import { fileAdminAction, videoOwner } from '../admin/audit-records';
 import { Roles } from '../auth/access';
 import { VideoUploadProxy } from './video-upload-proxy';
 
@@ -44,16 +59,23 @@ export class AdminVideosController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly uploads: VideoUploadProxy,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   @Post()
   @HttpCode(201)
   @ApiOperation({ summary: 'A new video for a saved movie or episode, waiting for its file' })
-  async create(@Body() body: CreateVideoRequest): Promise<VideoStatus> {
+  async create(@Body() body: CreateVideoRequest, @Actor() actor: AdminActor): Promise<VideoStatus> {
     // No video (and no 20 GB upload) for a title that does not exist.
-    const owner = body.ownerKind === 'movie' ? Subjects.catalog.movies.get : Subjects.catalog.episodes.get;
-    await this.rpc.request(owner, { id: body.ownerId });
-    return this.rpc.call(Subjects.media.videos.create, body);
+    const owner = await videoOwner(this.rpc, body.ownerKind, body.ownerId);
+    const video = await this.rpc.call(Subjects.media.videos.create, body);
+    await fileAdminAction(this.rpc, this.logger, {
+      actor,
+      action: 'video-added',
+      entity: owner.entity,
+      changes: [{ field: 'video', before: owner.videoId, after: video.videoId }],
+    });
+    return video;
   }
 
   @Get(':videoId')
@@ -67,8 +89,17 @@ export class AdminVideosController {
   @Post(':videoId/retry')
   @HttpCode(200)
   @ApiOperation({ summary: 'Queues a failed video for transcoding again' })
-  retry(@Param() { videoId }: VideoParams): Promise<VideoStatus> {
-    return this.rpc.call(Subjects.media.videos.retry, { videoId });
+  async retry(@Param() { videoId }: VideoParams, @Actor() actor: AdminActor): Promise<VideoStatus> {
+    const failed = await this.rpc.call(Subjects.media.videos.get, { videoId });
+    const owner = await videoOwner(this.rpc, failed.ownerKind, failed.ownerId);
+    const video = await this.rpc.call(Subjects.media.videos.retry, { videoId });
+    await fileAdminAction(this.rpc, this.logger, {
+      actor,
+      action: 'video-retried',
+      entity: owner.entity,
+      changes: [{ field: 'video.state', before: failed.state, after: video.state }],
+    });
+    return video;
   }
 
   @Post(':videoId/upload')

@@ -9,25 +9,23 @@ import {
   type TestObjectStorage,
 } from '@chitram/test-helpers';
 import type { NatsConnection } from 'nats';
-import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { createGatewayApp } from '../app';
 import { GatewayConfig } from '../config';
 import { testTokens } from '../testing/access-tokens';
 import { startServiceProcesses, type RunningProcesses } from '../testing/service-processes';
+import { freePort, testVideo } from '../testing/media-fixtures';
 
 // Titles' videos through the gateway: created for a saved movie, uploaded resumably over tus with the
 // real media and catalog services behind (Postgres, NATS, object storage, the transcoding worker).
 
 jest.setTimeout(180_000);
 
-const ROOT = path.resolve(__dirname, '../../..');
 const TUS = { 'tus-resumable': '1.0.0' };
 const BYTES = 'application/offset+octet-stream';
 
@@ -35,26 +33,6 @@ interface Answer {
   status: number;
   headers: IncomingHttpHeaders;
   body: string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** A short real MP4, made by the media service's own test-source maker (run built: the gateway may not import it). */
-async function testVideo(file: string, seconds: number, height: number): Promise<Buffer> {
-  const script = `require('./services/media/dist/transcoding/test-sources.js').makeTestVideo(${JSON.stringify(
-    file,
-  )}, { seconds: ${seconds}, height: ${height} }).catch((e) => { console.error(e); process.exit(1); })`;
-  await promisify(execFile)(process.execPath, ['-e', script], { cwd: ROOT });
-  return readFile(file);
 }
 
 describe('admin videos through the gateway', () => {
@@ -239,8 +217,11 @@ describe('admin videos through the gateway', () => {
 
     const ready = await reaches(video.videoId, 'ready');
     expect(ready.renditions).toEqual([360, 480, 720]);
-    const [source] = await s3.keys('videos/');
-    expect(source).toMatch(/^videos\/[0-9a-f-]{36}\.mp4$/);
+    const [source] = await s3.keys('sources/');
+    expect(source).toMatch(/^sources\/[0-9a-f-]{36}\.mp4$/);
+    // The uploaded file is never a public object: not under its own key, not as a banner video's.
+    for (const key of [source, source.replace(/^sources\//, 'videos/')])
+      expect((await json('GET', `/api/media/images/${key}`, undefined, null)).status).toBe(404);
     // The admin's movie list and form read the state from the catalogue, which follows media's events.
     const listed = await waitFor(async () => {
       const res = await json('GET', `/api/admin/movies/${movie._id}`);
@@ -278,15 +259,25 @@ describe('admin videos through the gateway', () => {
     expect(JSON.parse(again.body)).toMatchObject({ state: 'queued', error: null });
   });
 
-  it('cancels an upload, leaving the video ready for another', async () => {
-    const video = await newVideo();
+  it('cancels an upload: the title shows no pending upload, and the video takes another file', async () => {
+    const movie = await newMovie();
+    const created = await json('POST', '/api/admin/videos', { ownerKind: 'movie', ownerId: movie._id });
+    const video = JSON.parse(created.body) as VideoStatus;
     const url = (await createUpload(video.videoId, 5_000_000)).headers.location!;
     const head = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypmp42'), randomBytes(100_000)]);
     expect((await patch(url, 0, head)).status).toBe(204);
     expect((await send('DELETE', url, {})).status).toBe(204);
     expect((await send('HEAD', url, {})).status).toBe(404);
-    expect((await videoNow(video.videoId)).state).toBe('uploading');
+    expect(await reaches(video.videoId, 'cancelled')).toMatchObject({ progress: 0, error: null });
+    // The admin's list reads the title's video from the catalogue: nothing is uploading any more.
+    const listed = await waitFor(async () => {
+      const shown = (JSON.parse((await json('GET', `/api/admin/movies/${movie._id}`)).body) as AdminMovie)
+        .video;
+      return shown?.state === 'cancelled' ? shown : undefined;
+    }, 15_000);
+    expect(listed).toMatchObject({ videoId: video.videoId });
     expect((await createUpload(video.videoId, 5_000_000)).status).toBe(201);
+    expect((await videoNow(video.videoId)).state).toBe('uploading');
   });
 
   it('keeps every upload request to admins: 401 without a token, 403 for a viewer', async () => {

@@ -8,7 +8,7 @@ import {
   type StoredMedia,
   type UploadPurpose,
 } from '@chitram/contracts';
-import { currentRequestId, LOGGER, RpcClient, type Logger } from '@chitram/nest-kit';
+import { currentRequestId, LOGGER, MEDIA_TOKEN_HEADER, RpcClient, type Logger } from '@chitram/nest-kit';
 import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { finished, type Readable } from 'node:stream';
 import { GatewayConfig } from '../config';
@@ -56,6 +56,7 @@ function readAnswer(res: IncomingMessage): Promise<unknown> {
 export class MediaClient implements OnApplicationShutdown {
   private readonly agent = new Agent({ keepAlive: true, maxSockets: 64 });
   private readonly base: URL;
+  private readonly token: string;
 
   constructor(
     config: GatewayConfig,
@@ -63,6 +64,7 @@ export class MediaClient implements OnApplicationShutdown {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.base = new URL(config.MEDIA_URL);
+    this.token = config.mediaToken;
   }
 
   onApplicationShutdown(): void {
@@ -90,6 +92,7 @@ export class MediaClient implements OnApplicationShutdown {
         headers: {
           'content-type': 'application/octet-stream',
           [REQUEST_ID_HEADER]: currentRequestId() ?? '',
+          [MEDIA_TOKEN_HEADER]: this.token,
         },
       });
       req.setTimeout(UPLOAD_IDLE_MS, () => {
@@ -139,9 +142,11 @@ export class MediaClient implements OnApplicationShutdown {
   private get(path: string, headers: Record<string, string | undefined>): Promise<IncomingMessage> {
     const url = new URL(path, this.base);
     const forwarded = Object.fromEntries(
-      Object.entries({ ...headers, [REQUEST_ID_HEADER]: currentRequestId() }).filter(
-        (entry): entry is [string, string] => typeof entry[1] === 'string',
-      ),
+      Object.entries({
+        ...headers,
+        [REQUEST_ID_HEADER]: currentRequestId(),
+        [MEDIA_TOKEN_HEADER]: this.token,
+      }).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
     );
     return new Promise((resolve, reject) => {
       const req = httpRequest(url, { method: 'GET', agent: this.agent, headers: forwarded }, resolve);

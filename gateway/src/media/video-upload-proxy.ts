@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { DomainError, ErrorCode, REQUEST_ID_HEADER, VIDEO_UPLOADS_PATH } from '@chitram/contracts';
-import { currentRequestId, LOGGER, type Logger } from '@chitram/nest-kit';
+import { currentRequestId, LOGGER, MEDIA_TOKEN_HEADER, type Logger } from '@chitram/nest-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
@@ -61,12 +61,14 @@ function mediaUnavailable(): DomainError {
 export class VideoUploadProxy implements OnApplicationShutdown {
   private readonly agent = new Agent({ keepAlive: true, maxSockets: 64 });
   private readonly base: URL;
+  private readonly token: string;
 
   constructor(
     config: GatewayConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.base = new URL(config.MEDIA_URL);
+    this.token = config.mediaToken;
   }
 
   onApplicationShutdown(): void {
@@ -81,6 +83,7 @@ export class VideoUploadProxy implements OnApplicationShutdown {
       if (typeof value === 'string') headers[name] = value;
     }
     if (!body) headers['content-length'] = '0';
+    headers[MEDIA_TOKEN_HEADER] = this.token;
 
     let answer: IncomingMessage;
     try {

@@ -5,12 +5,14 @@ import {
   DomainError,
   ErrorCode,
   PlaybackReportBody,
+  STREAM_PASS_HEADER,
   STREAM_TOKEN,
   STREAM_VIEWER_HEADER,
   Subjects,
   type ContinueWatching,
   type ScreenHeld,
   type StreamAnswer,
+  type StreamGrant,
   type WatchPosition,
 } from '@chitram/contracts';
 import { IsIn, IsUUID } from 'class-validator';
@@ -21,6 +23,7 @@ import { CurrentPrincipal, type Principal } from '../auth/principal';
 import { MediaClient } from '../media/media.client';
 import { PASSED_ON } from '../media/media.controller';
 import { StreamGrants } from './stream-grants';
+import { StreamPasses } from './stream-pass';
 
 export class WatchTitleParams {
   @IsIn(['movie', 'episode'])
@@ -30,7 +33,7 @@ export class WatchTitleParams {
   titleId: string;
 }
 
-const STREAM_PATH = /^[0-9]{3,4}\/(index\.m3u8|segment_\d{4,6}\.ts)$|^master\.m3u8$/;
+const STREAM_FILE = /^[0-9]{3,4}\/(index\.m3u8|segment_\d{4,6}\.ts)$|^master\.m3u8$/;
 
 /** Playback (SPEC §4.5, §7 stream; DECISIONS D20–D24): grants, the screens' heartbeats, and the signed stream. */
 @ApiTags('playback')
@@ -40,6 +43,7 @@ export class PlaybackController {
     private readonly grants: StreamGrants,
     private readonly rpc: RpcClient,
     private readonly media: MediaClient,
+    private readonly passes: StreamPasses,
   ) {}
 
   @Get('movie/:id/stream')
@@ -47,35 +51,39 @@ export class PlaybackController {
   @ApiOperation({
     summary: 'Where to play a movie from: a signed stream URL and the highest quality allowed',
   })
-  movieStream(
+  async movieStream(
     @Param('id') id: string,
     @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
     @Headers('x-device-class') device: string | undefined,
   ): Promise<StreamAnswer> {
-    return this.grants.stream({
+    const grant = await this.grants.stream({
       kind: 'movie',
       idOrSlug: id.slice(0, 200),
       caller: request.principal,
       userAgent: request.headers['user-agent'] ?? '',
       declaredDevice: device,
     });
+    return this.withPass(request, reply, grant);
   }
 
   @Get('series/episodes/:id/stream')
   @PublicIdentified()
   @ApiOperation({ summary: 'Where to play an episode from, with the same checks as a movie' })
-  episodeStream(
+  async episodeStream(
     @Param('id') id: string,
     @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
     @Headers('x-device-class') device: string | undefined,
   ): Promise<StreamAnswer> {
-    return this.grants.stream({
+    const grant = await this.grants.stream({
       kind: 'episode',
       idOrSlug: id.slice(0, 200),
       caller: request.principal,
       userAgent: request.headers['user-agent'] ?? '',
       declaredDevice: device,
     });
+    return this.withPass(request, reply, grant);
   }
 
   @Post('playback/heartbeat')
@@ -88,15 +96,18 @@ export class PlaybackController {
     @CurrentPrincipal() caller: Principal,
     @Body() report: PlaybackReportBody,
     @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ScreenHeld> {
-    const [held] = await Promise.all([
+    const [beat] = await Promise.all([
       this.rpc.call(Subjects.media.streams.heartbeat, {
         viewerId: caller.subjectId,
         screenId: caller.sessionId,
       }),
       this.saveWatch(caller, report, request),
     ]);
-    return held;
+    // The stream pass goes on for as long as the player plays.
+    this.passes.give(request, reply, beat.pass);
+    return { held: beat.held };
   }
 
   @Post('playback/stop')
@@ -141,6 +152,16 @@ export class PlaybackController {
     return { position };
   }
 
+  /** The viewer's answer; a signed-in viewer's stream pass goes into its cookie (Safari's own HLS). */
+  private withPass(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { pass, ...answer }: StreamGrant,
+  ): StreamAnswer {
+    if (pass) this.passes.give(request, reply, pass);
+    return answer;
+  }
+
   private saveWatch(caller: Principal, report: PlaybackReportBody, request: FastifyRequest) {
     return this.rpc.call(Subjects.catalog.watch.save, {
       ...report,
@@ -164,13 +185,16 @@ export class PlaybackController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    if (!STREAM_TOKEN.test(token) || !STREAM_PATH.test(path))
+    if (!STREAM_TOKEN.test(token) || !STREAM_FILE.test(path))
       throw new DomainError(ErrorCode.STREAM_FORBIDDEN, 'This stream address is not valid.');
+    const viewer = request.principal?.role === 'user' ? request.principal.subjectId : undefined;
     const answer = await this.media.openStream(`${token}/${path}`, {
       range: request.headers.range,
       'if-none-match': request.headers['if-none-match'],
-      // Who is asking, as verified here; a header of that name from the client never reaches media.
-      [STREAM_VIEWER_HEADER]: request.principal?.role === 'user' ? request.principal.subjectId : undefined,
+      // Who is asking, as verified here (headers of these names from the client never reach media): the
+      // bearer token's viewer, or else the stream pass of a player that cannot send one.
+      [STREAM_VIEWER_HEADER]: viewer,
+      [STREAM_PASS_HEADER]: viewer ? undefined : await this.passes.live(request),
     });
     void reply.status(answer.statusCode ?? 502);
     for (const name of PASSED_ON) {

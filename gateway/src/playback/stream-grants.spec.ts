@@ -11,6 +11,9 @@ import {
 } from '@chitram/contracts';
 import type { RpcClient } from '@chitram/nest-kit';
 import type { Principal } from '../auth/principal';
+import type { GatewayConfig } from '../config';
+import { Entitlements } from './entitlements';
+import { PlaybackSources } from './playback-sources';
 import { StreamGrants } from './stream-grants';
 
 const AGENT = {
@@ -67,7 +70,10 @@ function services(source: Partial<PlaybackSource>, plan: PlanKey | null) {
     request: (subject: string, body: unknown) => Promise.resolve(answer(subject, body)),
     call: (subject: string, body: unknown) => Promise.resolve(answer(subject, body)),
   } as unknown as RpcClient;
-  return { grants, streams: new StreamGrants(rpc) };
+  // The caches as the grants use them, without their NATS invalidation (not started here).
+  const sources = new PlaybackSources(rpc, undefined as never);
+  const entitlements = new Entitlements(rpc, {} as GatewayConfig, undefined as never);
+  return { grants, streams: new StreamGrants(rpc, sources, entitlements) };
 }
 
 const viewer: Principal = { subjectId: randomUUID(), role: 'user', sessionId: randomUUID() };
@@ -166,6 +172,7 @@ describe('who may play what, where (DECISIONS D20–D22)', () => {
       isSubscribed: true,
       kind: 'external',
       renditions: [],
+      pass: null,
     });
     expect((await outcome('basic', 'website', linked)).result).toBe(ErrorCode.DEVICE_NOT_ALLOWED);
   });

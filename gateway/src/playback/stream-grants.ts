@@ -6,11 +6,12 @@ import {
   FREE_MAX_RESOLUTION,
   StreamMessages,
   Subjects,
-  type PlaybackSource,
-  type StreamAnswer,
+  type StreamGrant,
 } from '@chitram/contracts';
 import { RpcClient } from '@chitram/nest-kit';
 import type { Principal } from '../auth/principal';
+import { Entitlements } from './entitlements';
+import { PlaybackSources } from './playback-sources';
 
 export interface StreamAsk {
   kind: 'movie' | 'episode';
@@ -29,13 +30,15 @@ export interface StreamAsk {
  */
 @Injectable()
 export class StreamGrants {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly sources: PlaybackSources,
+    private readonly entitlements: Entitlements,
+  ) {}
 
-  async stream(ask: StreamAsk): Promise<StreamAnswer> {
-    const source = await this.rpc.request<PlaybackSource>(Subjects.catalog.playbackSource, {
-      kind: ask.kind,
-      idOrSlug: ask.idOrSlug,
-    });
+  /** The viewer's answer, with the stream pass media gave a signed-in viewer (the controller sets it as a cookie). */
+  async stream(ask: StreamAsk): Promise<StreamGrant> {
+    const source = await this.sources.of({ kind: ask.kind, idOrSlug: ask.idOrSlug });
     const ready = source.video?.state === 'ready' ? source.video : null;
     if (!ready && !source.externalUrl)
       throw new DomainError(ErrorCode.VIDEO_NOT_READY, StreamMessages.notReady);
@@ -46,7 +49,7 @@ export class StreamGrants {
       if (!ready) return this.external(source.externalUrl!, FREE_MAX_RESOLUTION, isSubscribed);
       return this.rpc.call(Subjects.media.streams.grant, {
         videoId: ready.videoId,
-        ...(viewerId ? { viewerId } : {}),
+        ...(viewerId ? { viewerId, screenId: ask.caller!.sessionId } : {}),
         maxResolution: FREE_MAX_RESOLUTION,
         maxStreams: 0,
         isSubscribed,
@@ -71,11 +74,11 @@ export class StreamGrants {
   }
 
   private entitlement(viewerId: string) {
-    return this.rpc.call(Subjects.billing.entitlement, { viewerId });
+    return this.entitlements.of(viewerId);
   }
 
   /** D23: a title with only a link plays it as given. */
-  private external(movieUrl: string, maxResolution: number, isSubscribed: boolean): StreamAnswer {
-    return { movieUrl, maxResolution, isSubscribed, kind: 'external', renditions: [] };
+  private external(movieUrl: string, maxResolution: number, isSubscribed: boolean): StreamGrant {
+    return { movieUrl, maxResolution, isSubscribed, kind: 'external', renditions: [], pass: null };
   }
 }

@@ -1,4 +1,4 @@
-import { deviceClassOf, deviceClassOfAgent, StreamMessages } from './playback-answers';
+import { deviceClassOf, deviceClassOfAgent, isWatchedToTheEnd, StreamMessages } from './playback-answers';
 
 const AGENTS = {
   androidPhone:
@@ -41,5 +41,16 @@ describe('device classes (DECISIONS D20)', () => {
   it('names the limit in the message of a full plan (D24)', () => {
     expect(StreamMessages.limitReached(1)).toContain('1 screen,');
     expect(StreamMessages.limitReached(3)).toContain('3 screens');
+  });
+});
+
+describe('watched to the end', () => {
+  it('is the last half minute of a film, or the last tenth of a title shorter than five minutes', () => {
+    expect(isWatchedToTheEnd(5390, 5400)).toBe(true);
+    expect(isWatchedToTheEnd(5369, 5400)).toBe(false);
+    // A 24-second title: its first seconds are not its end.
+    expect(isWatchedToTheEnd(4, 24)).toBe(false);
+    expect(isWatchedToTheEnd(22, 24)).toBe(true);
+    expect(isWatchedToTheEnd(10, 0)).toBe(false);
   });
 });

@@ -75,6 +75,17 @@ export interface WatchPosition {
 /** A title counts as watched to the end this close to it, and leaves the rail. */
 export const FINISHED_WITHIN_SECONDS = 30;
 
+/**
+ * Whether a position is the end of a title: within FINISHED_WITHIN_SECONDS of it, or within its last
+ * tenth for a title so short that half a minute is most of it (a trailer, a short film).
+ */
+export function isWatchedToTheEnd(positionSeconds: number, durationSeconds: number): boolean {
+  return (
+    durationSeconds > 0 &&
+    positionSeconds >= durationSeconds - Math.min(FINISHED_WITHIN_SECONDS, durationSeconds / 10)
+  );
+}
+
 /** A title on the rail with the movie as the catalogue shows it (movies only; episodes play from their category). */
 export interface ContinueWatching extends WatchPosition {
   movie: Movie | null;

@@ -78,6 +78,25 @@ export interface ScreenHeld {
   held: boolean;
 }
 
+/**
+ * The stream pass (media signs it, bound to the viewer and the session, for a few minutes): the gateway
+ * keeps it in this HttpOnly cookie, sent only to the stream's path, and hands it to media in
+ * STREAM_PASS_HEADER, so that a player that cannot send the bearer token with each playlist and segment
+ * request (Safari's own HLS) is still known as the viewer. Heartbeats renew it.
+ */
+export const STREAM_PASS_COOKIE = 'chitram_stream';
+export const STREAM_PASS_HEADER = 'x-chitram-stream-pass';
+/** Where the gateway serves the stream origin, and the path the pass cookie is sent to. */
+export const STREAM_PATH = '/api/stream/';
+/** A pass lives this long unless a heartbeat renews it. */
+export const STREAM_PASS_SECONDS = 10 * 60;
+
+/** What media answers a grant: the viewer's answer, and a pass for a signed-in viewer (null for a visitor). */
+export type StreamGrant = StreamAnswer & { pass: string | null };
+
+/** What media answers a heartbeat: whether the screen is still held, and the viewer's renewed pass. */
+export type ScreenBeat = ScreenHeld & { pass: string };
+
 /** Where a viewer is in a title, as the player reports it with its heartbeats. */
 export class PlaybackReportBody implements PlaybackReport {
   @IsIn(['movie', 'episode'])
@@ -154,7 +173,7 @@ export interface WatchTimeRecorded {
 
 /** Subjects.media.streams, each with its payload and answer. */
 export const StreamSubjects = {
-  grant: subject<StreamGrantRequest, StreamAnswer>('chitram.media.streams.grant.v1'),
-  heartbeat: subject<ScreenRequest, ScreenHeld>('chitram.media.streams.heartbeat.v1'),
+  grant: subject<StreamGrantRequest, StreamGrant>('chitram.media.streams.grant.v1'),
+  heartbeat: subject<ScreenRequest, ScreenBeat>('chitram.media.streams.heartbeat.v1'),
   release: subject<ScreenRequest, ScreenHeld>('chitram.media.streams.release.v1'),
 } as const;

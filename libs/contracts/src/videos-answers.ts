@@ -1,8 +1,11 @@
 // Videos and their transcoding (DECISIONS D23): what the admin screens and the catalogue read of a
 // title's video. Types and constants only, so the front ends import this module by sub-path.
 
-/** A video's life: bytes arriving, waiting for a worker, being transcoded, playable, or failed with a reason. */
-export const VIDEO_STATES = ['uploading', 'queued', 'transcoding', 'ready', 'failed'] as const;
+/**
+ * A video's life: bytes arriving, waiting for a worker, being transcoded, playable, failed with a reason,
+ * or cancelled by the admin before its file was whole (it has no file, and takes a new one).
+ */
+export const VIDEO_STATES = ['uploading', 'queued', 'transcoding', 'ready', 'failed', 'cancelled'] as const;
 export type VideoState = (typeof VIDEO_STATES)[number];
 
 /** What a video belongs to in the catalogue. */

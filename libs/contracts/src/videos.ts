@@ -27,6 +27,11 @@ export const VideoSubjects = {
   retry: subject<VideoRef, VideoStatus>('chitram.media.videos.retry.v1'),
   /** Removes a video and every object made from it (its title was deleted). */
   remove: subject<VideoRef, { removed: true }>('chitram.media.videos.remove.v1'),
+  /**
+   * Core NATS announcement (payload `{ id }`, no reply) on which a media instance asks the others to
+   * let go of an upload one of their requests holds: instances sharing VIDEO_UPLOAD_DIR take turns.
+   */
+  releaseUpload: 'chitram.media.uploads.release.v1',
 } as const;
 
 /**

@@ -51,6 +51,25 @@ describe('access tokens', () => {
     await expect(verifier.verify(oddRole)).rejects.toMatchObject({ code: ErrorCode.TOKEN_INVALID });
   });
 
+  it('are checked once each, until they expire', async () => {
+    jest.useFakeTimers({ now: Date.now(), doNotFake: ['nextTick', 'setImmediate'] });
+    try {
+      const fresh = new AccessTokenVerifier(publicKey, parties);
+      const short = new AccessTokenSigner(privateKey, { ...parties, ttlSeconds: 60 });
+      const token = await short.sign(claims());
+      const first = await fresh.verify(token);
+      expect(await fresh.verify(token)).toBe(first);
+      // Past its expiry (and the clocks' tolerance) the same token is refused.
+      jest.setSystemTime(Date.now() + 66_000);
+      await expect(fresh.verify(token)).rejects.toMatchObject({ code: ErrorCode.TOKEN_EXPIRED });
+      // A token altered by one character is another token: checked, and refused.
+      const altered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
+      await expect(fresh.verify(altered)).rejects.toMatchObject({ code: ErrorCode.TOKEN_INVALID });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('cannot be made with a key of another kind', () => {
     const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 });
     expect(() => new AccessTokenSigner(rsa.privateKey, { ...parties, ttlSeconds: 900 })).toThrow(/Ed25519/);

@@ -5,10 +5,9 @@ import {
   randomUUID,
   type KeyObject,
 } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { DomainError, ErrorCode, isRole, SignInMessages, type Role } from '@chitram/contracts';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { fileMadeOnce } from './file-made-once';
 
 /**
  * Access tokens (DECISIONS D5): JWTs signed by the auth service with an Ed25519 private key and checked
@@ -41,6 +40,11 @@ export interface TokenParties {
   audience: string;
 }
 
+/** Clocks of the auth service and the gateway may differ by this much. */
+const CLOCK_TOLERANCE_SECONDS = 5;
+/** How many verified tokens a verifier remembers (the oldest go first). */
+const REMEMBERED_TOKENS = 10_000;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class AccessTokenSigner {
@@ -72,6 +76,13 @@ export class AccessTokenSigner {
 }
 
 export class AccessTokenVerifier {
+  /**
+   * Tokens verified lately, by their text: a token checks out the same every time until it expires, and
+   * its Ed25519 check was a quarter of the gateway's work per request (profiled under bench:stream).
+   * Revocation is not part of this: the caller asks the revocation list every time.
+   */
+  private readonly verified = new Map<string, VerifiedAccess>();
+
   constructor(
     private readonly publicKey: KeyObject,
     private readonly parties: TokenParties,
@@ -83,6 +94,16 @@ export class AccessTokenVerifier {
 
   /** The token's claims, or DomainError TOKEN_EXPIRED (renew it) / TOKEN_INVALID (sign in again). */
   async verify(token: string): Promise<VerifiedAccess> {
+    const known = this.verified.get(token);
+    if (known && Date.now() / 1000 < known.exp + CLOCK_TOLERANCE_SECONDS) return known;
+    this.verified.delete(token);
+    const access = await this.check(token);
+    if (this.verified.size >= REMEMBERED_TOKENS) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(token, access);
+    return access;
+  }
+
+  private async check(token: string): Promise<VerifiedAccess> {
     let payload: Record<string, unknown>;
     try {
       ({ payload } = await jwtVerify(token, this.publicKey, {
@@ -90,7 +111,7 @@ export class AccessTokenVerifier {
         issuer: this.parties.issuer,
         audience: this.parties.audience,
         requiredClaims: ['sub', 'iat', 'exp', 'role', 'sid'],
-        clockTolerance: 5,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
       }));
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) {
@@ -138,27 +159,13 @@ export function ed25519KeyProblem(
   }
 }
 
-/**
- * The development signing key: read from `file`, or made there on first use. Auth and the gateway
- * start together, so the file is created under a temporary name and linked into place: whoever links
- * first wins and the other reads the winner's key.
- */
+/** The development signing key: read from `file`, or made there on first use (auth and the gateway share it). */
 export function developmentSigningKey(file: string): KeyObject {
-  const target = path.resolve(file);
-  if (!fs.existsSync(target)) {
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    const { privateKey } = generateKeyPairSync('ed25519');
-    const temporary = `${target}.${process.pid}.${randomUUID()}`;
-    fs.writeFileSync(temporary, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
-    try {
-      fs.linkSync(temporary, target);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    } finally {
-      fs.rmSync(temporary, { force: true });
-    }
-  }
-  return createPrivateKey(fs.readFileSync(target));
+  return createPrivateKey(
+    fileMadeOnce(file, () =>
+      generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }),
+    ),
+  );
 }
 
 /** The signing key: the configured PEM, else (development and tests only) the development key file. */

@@ -1,12 +1,21 @@
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
-import { EventsModule, HealthRegistry, JobsModule, LOGGER, type Logger } from '@chitram/nest-kit';
+import {
+  EventsModule,
+  HealthRegistry,
+  JobsModule,
+  LOGGER,
+  RedisModule,
+  type Logger,
+} from '@chitram/nest-kit';
 import { MediaConfig } from './config';
 import { MediaHttpServer } from './http/media-http.server';
 import { ObjectsController } from './objects/objects.controller';
 import { ReleasedImagesHandler } from './objects/released-images.handler';
 import { ObjectStorage } from './storage/object-storage';
+import { UploadLocks } from './uploads/upload-locks';
 import { VideoUploads } from './uploads/video-uploads';
-import { ScreensRepository } from './streaming/screens.repository';
+import { ReadyVideos } from './streaming/ready-videos';
+import { Screens } from './streaming/screens';
 import { StreamOrigin } from './streaming/stream-origin';
 import { StreamsController } from './streaming/streams.controller';
 import { StreamsService } from './streaming/streams.service';
@@ -17,7 +26,11 @@ import { VideosRepository } from './videos/videos.repository';
 import { VideosService } from './videos/videos.service';
 
 @Module({
-  imports: [EventsModule.forService(), JobsModule.forService()],
+  imports: [
+    RedisModule.fromServiceConfig('chitram-media'),
+    EventsModule.forService(),
+    JobsModule.forService(),
+  ],
   controllers: [ObjectsController, VideosController, StreamsController],
   providers: [
     {
@@ -31,9 +44,11 @@ import { VideosService } from './videos/videos.service';
     VideosService,
     TranscodeWorker,
     ReleasedVideosHandler,
-    ScreensRepository,
+    ReadyVideos,
+    Screens,
     StreamsService,
     StreamOrigin,
+    UploadLocks,
     VideoUploads,
   ],
 })

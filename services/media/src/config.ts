@@ -1,4 +1,11 @@
-import { EventServiceConfig } from '@chitram/nest-kit';
+import {
+  DEFAULT_REDIS_KEY_PREFIX,
+  DEFAULT_REDIS_URL,
+  EventServiceConfig,
+  internalTokenProblems,
+  IsRedisKeyPrefix,
+  IsRedisUrl,
+} from '@chitram/nest-kit';
 import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
 
 const DEVELOPMENT_ACCESS_KEY = 'chitram';
@@ -38,6 +45,17 @@ export class MediaConfig extends EventServiceConfig {
   @IsString()
   MEDIA_HTTP_HOST = '127.0.0.1';
 
+  /** What a caller of the internal HTTP server must present (the gateway's MEDIA_INTERNAL_TOKEN). */
+  @IsString()
+  MEDIA_INTERNAL_TOKEN = '';
+
+  /** Redis holds the screens viewers are watching on (D24), shared by every media instance. */
+  @IsRedisUrl()
+  REDIS_URL = DEFAULT_REDIS_URL;
+
+  @IsRedisKeyPrefix()
+  REDIS_KEY_PREFIX = DEFAULT_REDIS_KEY_PREFIX;
+
   /**
    * How long a transcoding worker may go without a sign of life before its job is given to another
    * worker (a worker reports every few seconds while it works).
@@ -49,16 +67,23 @@ export class MediaConfig extends EventServiceConfig {
 
   /**
    * Where video uploads are kept on local disk while they arrive (up to 20 GB each), until they are
-   * moved into object storage; empty: a folder under the system's temporary one. Resuming an upload
-   * needs the instance that holds it: route an upload's requests (its path) to one instance.
+   * moved into object storage; empty: a folder under the system's temporary one (per database).
+   * Instances that share this folder (one ReadWriteMany volume) take any request of any upload, taking
+   * turns on each through the database (uploads/upload-locks.ts); instances with folders of their own
+   * need every request of an upload (its path) routed to the instance that created it.
    */
   @IsString()
   VIDEO_UPLOAD_DIR = '';
 
   crossCheck(): string[] {
-    return this.isProduction &&
+    const keys =
+      this.isProduction &&
       (this.S3_ACCESS_KEY === DEVELOPMENT_ACCESS_KEY || this.S3_SECRET_KEY === DEVELOPMENT_SECRET_KEY)
-      ? ['S3_ACCESS_KEY/S3_SECRET_KEY: the development key pair is refused in production']
-      : [];
+        ? ['S3_ACCESS_KEY/S3_SECRET_KEY: the development key pair is refused in production']
+        : [];
+    return [
+      ...keys,
+      ...internalTokenProblems('MEDIA_INTERNAL_TOKEN', this.MEDIA_INTERNAL_TOKEN, this.isProduction),
+    ];
   }
 }

@@ -10,7 +10,14 @@ import {
   type ServiceHealthReport,
   type StoredMedia,
 } from '@chitram/contracts';
-import { busSubject, connectNats, ensureEventStream, RpcClient } from '@chitram/nest-kit';
+import {
+  busSubject,
+  connectNats,
+  ensureEventStream,
+  internalToken,
+  MEDIA_TOKEN_HEADER,
+  RpcClient,
+} from '@chitram/nest-kit';
 import {
   databaseExists,
   isolatedEnv,
@@ -22,10 +29,13 @@ import {
   type TestService,
 } from '@chitram/test-helpers';
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { NatsConnection } from 'nats';
 import sharp from 'sharp';
 import { MediaHttpServer } from './http/media-http.server';
 import { mediaService } from './service';
+import { ObjectStorage } from './storage/object-storage';
+import { newSourceKey } from './videos/videos.service';
 
 interface Answer {
   status: number;
@@ -39,7 +49,9 @@ function call(
   options: { method?: string; headers?: Record<string, string>; body?: Buffer | AsyncIterable<Buffer> } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
+    // As the gateway calls it: with the token both share (the development one here).
+    const headers = { [MEDIA_TOKEN_HEADER]: internalToken(''), ...options.headers };
+    const req = httpRequest(url, { method: options.method ?? 'GET', headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
@@ -130,7 +142,11 @@ describe('media service', () => {
     expect(await databaseExists(testInfrastructure().DATABASE_URL, service.database)).toBe(true);
     const report = await rpc.request<ServiceHealthReport>(Subjects.health('media'));
     expect(report.status).toBe('up');
-    expect(report.checks).toEqual({ database: { status: 'up' }, storage: { status: 'up' } });
+    expect(report.checks).toEqual({
+      database: { status: 'up' },
+      redis: { status: 'up' },
+      storage: { status: 'up' },
+    });
   });
 
   it('stores an upload under a random key, typed by its bytes, and serves it with long cache headers', async () => {
@@ -214,7 +230,10 @@ describe('media service', () => {
   it('keeps nothing when the client breaks off mid-upload', async () => {
     const before = await s3.keys();
     await new Promise<void>((resolve) => {
-      const req = httpRequest(`${base}/uploads/banner?field=banner`, { method: 'POST' });
+      const req = httpRequest(`${base}/uploads/banner?field=banner`, {
+        method: 'POST',
+        headers: { [MEDIA_TOKEN_HEADER]: internalToken('') },
+      });
       req.on('error', () => resolve());
       req.write(MP4_HEAD);
       req.write(Buffer.alloc(7 * 1024 * 1024, 2)); // past the first part
@@ -227,12 +246,52 @@ describe('media service', () => {
     expect(await s3.keys()).toEqual(before);
   });
 
+  it("answers only the gateway: a call without the gateway's token, or with another, is refused", async () => {
+    const stored = json<StoredMedia>(await upload('image', 'thumbnail', poster));
+    for (const token of ['', 'not-the-token']) {
+      const refused = await call(`${base}/objects/${stored.key}`, {
+        headers: { [MEDIA_TOKEN_HEADER]: token },
+      });
+      expect(refused.status).toBe(401);
+      expect(json(refused)).toEqual({
+        code: ErrorCode.UNAUTHENTICATED,
+        message: 'This server answers the gateway only.',
+      });
+    }
+    expect((await call(`${base}/objects/${stored.key}`)).status).toBe(200);
+  });
+
   it('answers 404 for keys it did not make and for missing objects', async () => {
     expect((await call(`${base}/objects/images/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
     const missing = await call(`${base}/objects/images/00000000-0000-4000-8000-000000000000.png`);
     expect(missing.status).toBe(404);
     expect(json(missing)).toEqual({ code: ErrorCode.NOT_FOUND, message: 'No such image.' });
     expect((await upload('poster', 'x', poster)).status).toBe(404);
+  });
+
+  it("never serves a title's uploaded video as a public object, only images and banner clips", async () => {
+    const banner = json<StoredMedia>(
+      await upload('banner', 'banner', filled(MP4_HEAD, 64 * 1024), 'application/octet-stream'),
+    );
+    expect((await call(`${base}/objects/${banner.key}`)).status).toBe(200);
+    const storage = service.app.get(ObjectStorage);
+    const film = Buffer.concat([MP4_HEAD, Buffer.alloc(4096)]);
+    // A source as uploads store it now (outside the public keys), and one stored before under videos/.
+    const source = newSourceKey('mp4');
+    const earlier = `videos/${randomUUID()}.mp4`;
+    for (const key of [source, earlier]) {
+      await storage.put(key, Readable.from([film]), 'video/mp4');
+      await service.dataSource.query(
+        `INSERT INTO "video" ("owner_kind", "owner_id", "state", "source_key") VALUES ('movie', $1, 'queued', $2)`,
+        [randomUUID(), key],
+      );
+    }
+    expect(source).toMatch(/^sources\//);
+    for (const key of [source, earlier]) {
+      const refused = await call(`${base}/objects/${key}`);
+      expect([key, refused.status]).toEqual([key, 404]);
+      expect(refused.body.toString()).not.toContain('ftyp');
+    }
   });
 
   it('deletes objects over NATS, harmlessly twice, and refuses keys it did not make', async () => {

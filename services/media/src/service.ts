@@ -5,6 +5,9 @@ import { Init1763712000000 } from './migrations/1763712000000-Init';
 import { Inbox1795258800000 } from './migrations/1795258800000-Inbox';
 import { Videos1795374000000 } from './migrations/1795374000000-Videos';
 import { Streams1795376000000 } from './migrations/1795376000000-Streams';
+import { VideoCancelled1795390000000 } from './migrations/1795390000000-VideoCancelled';
+import { UploadLocks1795390100000 } from './migrations/1795390100000-UploadLocks';
+import { ScreensInRedis1795390200000 } from './migrations/1795390200000-ScreensInRedis';
 
 export const mediaService = defineService({
   name: 'media',
@@ -12,6 +15,14 @@ export const mediaService = defineService({
   module: AppModule,
   database: {
     entities: [OutboxEvent, ProcessedEvent],
-    migrations: [Init1763712000000, Inbox1795258800000, Videos1795374000000, Streams1795376000000],
+    migrations: [
+      Init1763712000000,
+      Inbox1795258800000,
+      Videos1795374000000,
+      Streams1795376000000,
+      VideoCancelled1795390000000,
+      UploadLocks1795390100000,
+      ScreensInRedis1795390200000,
+    ],
   },
 });

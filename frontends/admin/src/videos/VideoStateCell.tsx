@@ -13,10 +13,13 @@ export function VideoStateCell({
   retrying: boolean;
   onRetry(videoId: string): void;
 }) {
-  if (!video) {
+  if (!video || video.state === 'cancelled') {
+    // A cancelled upload left the title as it was before: nothing pending.
     return (
       <td>
-        <span className="ad-video-state--none">Link only</span>
+        <span className="ad-video-state--none" data-video-state={video?.state ?? 'none'}>
+          {video ? videoStateText(video) : 'Link only'}
+        </span>
       </td>
     );
   }

@@ -30,6 +30,11 @@ describe('video rules', () => {
     expect(isUnsettled('uploading')).toBe(true);
     expect(isUnsettled('ready')).toBe(false);
     expect(isUnsettled('failed')).toBe(false);
+    expect(videoStateText({ ...video, state: 'cancelled' })).toBe('No video: upload cancelled');
+    expect(isUnsettled('cancelled')).toBe(false);
+    expect(takesAFile({ videoId: 'v', state: 'cancelled', progress: 0, error: null, renditions: [] })).toBe(
+      true,
+    );
     expect(takesAFile({ videoId: 'v', state: 'failed', progress: 0, error: 'x', renditions: [] })).toBe(true);
     expect(takesAFile({ videoId: 'v', state: 'ready', progress: 100, error: null, renditions: [360] })).toBe(
       false,

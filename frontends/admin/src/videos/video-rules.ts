@@ -35,15 +35,17 @@ export function videoStateText(video: Pick<TitleVideo, 'state' | 'progress' | 'e
       return 'Ready';
     case 'failed':
       return `Failed: ${video.error ?? 'no reason given'}`;
+    case 'cancelled':
+      return 'No video: upload cancelled';
   }
 }
 
 /** States that change without the admin doing anything here (an upload finishing elsewhere, a worker), so the lists keep asking. */
 export function isUnsettled(state: VideoState): boolean {
-  return state !== 'ready' && state !== 'failed';
+  return state !== 'ready' && state !== 'failed' && state !== 'cancelled';
 }
 
 /** A title that has a video in one of these states takes the next file on that video. */
 export function takesAFile(video: TitleVideo | null | undefined): video is TitleVideo {
-  return video?.state === 'uploading' || video?.state === 'failed';
+  return video?.state === 'uploading' || video?.state === 'failed' || video?.state === 'cancelled';
 }

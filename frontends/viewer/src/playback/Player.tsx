@@ -19,6 +19,11 @@ interface PlayerProps {
   onEnded?(): void;
 }
 
+/** The browser plays HLS itself (Safari), where hls.js has no Media Source Extensions to work with. */
+function canPlayNatively(element: HTMLVideoElement): boolean {
+  return element.canPlayType('application/vnd.apple.mpegurl') !== '';
+}
+
 interface Level {
   index: number;
   height: number;
@@ -40,6 +45,7 @@ export function Player({ stream, title, kind, titleId, poster, startAt = 0, onCl
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState({ at: 0, duration: 0 });
   const [failure, setFailure] = useState<string | null>(null);
+  const seen = useRef({ at: startAt, duration: 0 });
   const signedIn = Boolean(getSession().user?.token);
 
   useEffect(() => {
@@ -53,12 +59,16 @@ export function Player({ stream, title, kind, titleId, poster, startAt = 0, onCl
     void import('hls.js').then(({ default: HlsClass }) => {
       if (disposed) return;
       if (!HlsClass.isSupported()) {
-        // Safari plays HLS itself (it cannot send the token with each request: see the issue note).
-        element.src = stream.movieUrl;
+        // Safari on iOS plays HLS itself. It cannot send the bearer token with each request: the grant
+        // (and every heartbeat) left the viewer's stream pass in a cookie for the stream's path instead.
+        if (canPlayNatively(element)) element.src = stream.movieUrl;
+        else setFailure('This browser cannot play this stream. Try a recent Chrome, Firefox or Safari.');
         return;
       }
       const instance = new HlsClass({
         capLevelToPlayerSize: false,
+        // Continue watching: hls.js loads from there rather than from the start.
+        startPosition: startAt > 0 ? startAt : -1,
         xhrSetup: (xhr) => {
           // The current token, renewed by the heartbeats' calls when it expires.
           const token = getSession().user?.token;
@@ -92,28 +102,32 @@ export function Player({ stream, title, kind, titleId, poster, startAt = 0, onCl
       hls.current?.destroy();
       hls.current = null;
     };
-  }, [stream, getSession]);
+  }, [stream, getSession, startAt]);
 
   // D24: the screen stays ours while we play, and every beat notes where we are (continue watching); the
   // screen is given back, and the last position saved, when the player closes.
   useEffect(() => {
     if (!signedIn) return;
+    // Where the video was last seen: on close the element may already be emptied by hls.js.
     const report = () => ({
       kind,
       titleId,
-      positionSeconds: Math.floor(video.current?.currentTime ?? 0),
-      durationSeconds: Math.floor(
-        Number.isFinite(video.current?.duration) ? (video.current?.duration ?? 0) : 0,
-      ),
+      positionSeconds: Math.floor(seen.current.at),
+      durationSeconds: Math.floor(seen.current.duration),
     });
-    const beat = setInterval(() => {
-      if (video.current?.paused) return;
+    const beat = () =>
       void api
         .post('playback/heartbeat', { json: report(), context: { session: 'user' } })
         .catch(() => undefined);
+    const timer = setInterval(() => {
+      if (!video.current?.paused) beat();
     }, HEARTBEAT_MS);
+    // Playing again after a pause renews the screen and the stream pass at once.
+    const element = video.current;
+    element?.addEventListener('play', beat);
     return () => {
-      clearInterval(beat);
+      clearInterval(timer);
+      element?.removeEventListener('play', beat);
       const token = getSession().user?.token;
       if (token)
         void fetch('/api/playback/stop', {
@@ -185,11 +199,18 @@ export function Player({ stream, title, kind, titleId, poster, startAt = 0, onCl
           if (startAt > 0 && startAt < e.currentTarget.duration - 5) e.currentTarget.currentTime = startAt;
         }}
         onEnded={onEnded}
+        onError={() => {
+          // hls.js reports its own errors; this is the browser's own HLS (or a plain file) failing.
+          if (!hls.current) setFailure('Something went wrong while streaming');
+        }}
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
-        onTimeUpdate={(e) =>
-          setTime({ at: e.currentTarget.currentTime, duration: e.currentTarget.duration || 0 })
-        }
+        onTimeUpdate={(e) => {
+          const at = e.currentTarget.currentTime;
+          const duration = Number.isFinite(e.currentTarget.duration) ? e.currentTarget.duration : 0;
+          seen.current = { at, duration };
+          setTime({ at, duration });
+        }}
       />
       <div className="vw-player__bar">
         <button

@@ -1,4 +1,4 @@
-import { FINISHED_WITHIN_SECONDS } from '@chitram/contracts';
+import { isWatchedToTheEnd } from '@chitram/contracts';
 
 /** A report this long after the last one starts a new play (the viewer came back to it). */
 export const NEW_PLAY_AFTER_SECONDS = 30 * 60;
@@ -28,7 +28,7 @@ export function watchIncrement(
 }
 
 export function isFinished(positionSeconds: number, durationSeconds: number): boolean {
-  return durationSeconds > 0 && positionSeconds >= durationSeconds - FINISHED_WITHIN_SECONDS;
+  return isWatchedToTheEnd(positionSeconds, durationSeconds);
 }
 
 const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;

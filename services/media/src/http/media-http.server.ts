@@ -5,6 +5,7 @@ import {
   HTTP_STATUS_BY_CODE,
   isMediaKey,
   MEDIA_CACHE_CONTROL,
+  MEDIA_KEY_PREFIX,
   REQUEST_ID_HEADER,
   UPLOAD_PURPOSES,
   VIDEO_UPLOADS_PATH,
@@ -19,6 +20,8 @@ import { ObjectStorage } from '../storage/object-storage';
 import { StreamOrigin } from '../streaming/stream-origin';
 import { storeUpload } from '../uploads/store-upload';
 import { VideoUploads } from '../uploads/video-uploads';
+import { VideosRepository } from '../videos/videos.repository';
+import { InternalTokenGuard } from './internal-token.guard';
 import { serveObject } from './serve-object';
 
 /** A form field name as it may appear in messages: `thumbnail`, `cast[]`, `episodes[0][banner]`. */
@@ -36,14 +39,18 @@ const FIELD_NAME = /^[A-Za-z0-9_.[\]-]{1,60}$/;
 @Injectable()
 export class MediaHttpServer implements OnApplicationBootstrap, OnApplicationShutdown {
   private server?: Server;
+  private readonly guard: InternalTokenGuard;
 
   constructor(
     private readonly config: MediaConfig,
     private readonly storage: ObjectStorage,
     private readonly origin: StreamOrigin,
     private readonly videoUploads: VideoUploads,
+    private readonly videos: VideosRepository,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.guard = new InternalTokenGuard(config.MEDIA_INTERNAL_TOKEN);
+  }
 
   /** Where the server listens, e.g. http://127.0.0.1:4104 (tests start it on a free port). */
   get url(): string {
@@ -80,6 +87,7 @@ export class MediaHttpServer implements OnApplicationBootstrap, OnApplicationShu
   }
 
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    this.guard.check(req);
     const url = new URL(req.url ?? '/', 'http://media.internal');
     if (url.pathname.startsWith(`${VIDEO_UPLOADS_PATH}/`)) return this.videoUploads.handle(req, res);
     const upload = /^\/uploads\/([a-z]+)$/.exec(url.pathname);
@@ -121,6 +129,10 @@ export class MediaHttpServer implements OnApplicationBootstrap, OnApplicationShu
   private async serve(req: IncomingMessage, res: ServerResponse, key: string): Promise<void> {
     const missing = 'No such image.';
     if (!isMediaKey(key)) throw new DomainError(ErrorCode.NOT_FOUND, missing);
+    // A title's uploaded video is never public (it plays through signed streams): sources stored under
+    // videos/ before they had their own prefix are refused by name.
+    if (key.startsWith(`${MEDIA_KEY_PREFIX.video}/`) && (await this.videos.isSource(key)))
+      throw new DomainError(ErrorCode.NOT_FOUND, missing);
     await serveObject(this.storage, this.logger, req, res, key, MEDIA_CACHE_CONTROL, missing);
   }
 

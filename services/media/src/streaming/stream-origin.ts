@@ -1,13 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, ErrorCode, STREAM_VIEWER_HEADER } from '@chitram/contracts';
+import {
+  DomainError,
+  ErrorCode,
+  STREAM_PASS_HEADER,
+  STREAM_PATH,
+  STREAM_VIEWER_HEADER,
+} from '@chitram/contracts';
 import { LOGGER, type Logger } from '@chitram/nest-kit';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serveObject } from '../http/serve-object';
 import { ObjectStorage } from '../storage/object-storage';
 import { bandwidthOf, ladderFor } from '../transcoding/ladder';
-import { VideosRepository } from '../videos/videos.repository';
-import { signStreamToken, verifyStreamToken, type StreamClaims } from './stream-tokens';
-import { STREAM_PATH, StreamsService } from './streams.service';
+import { ReadyVideos, type PlayableVideo } from './ready-videos';
+import { signStreamToken, verifyStreamPass, verifyStreamToken, type StreamClaims } from './stream-tokens';
+import { StreamsService } from './streams.service';
 
 /** Segments never change under their URL, so browsers and a CDN may keep them. */
 const SEGMENT_CACHE = 'public, max-age=31536000, immutable';
@@ -25,14 +31,6 @@ function forbidden(): DomainError {
   );
 }
 
-interface PlayableVideo {
-  prefix: string;
-  renditions: number[];
-  width: number;
-  height: number;
-  durationSeconds: number;
-}
-
 /**
  * The stream origin (DECISIONS D21, D23): every playlist and segment request carries a signed token in
  * its path, checked here. The master playlist lists only the renditions the token allows; each
@@ -41,19 +39,18 @@ interface PlayableVideo {
  */
 @Injectable()
 export class StreamOrigin {
-  private readonly videosSeen = new Map<string, { video: PlayableVideo; until: number }>();
-
   constructor(
     private readonly streams: StreamsService,
-    private readonly videos: VideosRepository,
+    private readonly videos: ReadyVideos,
     private readonly storage: ObjectStorage,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async serve(req: IncomingMessage, res: ServerResponse, token: string, path: string): Promise<void> {
-    const claims = verifyStreamToken(await this.streams.signingKey(), token);
+    const secret = await this.streams.signingKey();
+    const claims = verifyStreamToken(secret, token);
     // A paid stream's URL is the viewer's own: anyone else presenting it is refused.
-    if (!claims || (claims.u !== null && req.headers[STREAM_VIEWER_HEADER] !== claims.u)) throw forbidden();
+    if (!claims || (claims.u !== null && this.caller(req, secret) !== claims.u)) throw forbidden();
     const video = await this.playable(claims.v);
     if (path === 'master.m3u8' && claims.h === undefined) return this.master(res, claims, video);
     const [height, file, ...rest] = path.split('/');
@@ -74,6 +71,17 @@ export class StreamOrigin {
       `${video.prefix}${claims.h}/${file}`,
       SEGMENT_CACHE,
     );
+  }
+
+  /**
+   * Who is asking, as the gateway verified it: the bearer token's viewer, or else the viewer of a valid
+   * stream pass (the cookie of a player that cannot send the token, Safari's own HLS).
+   */
+  private caller(req: IncomingMessage, secret: Buffer): string | undefined {
+    const viewer = req.headers[STREAM_VIEWER_HEADER];
+    if (typeof viewer === 'string') return viewer;
+    const pass = req.headers[STREAM_PASS_HEADER];
+    return typeof pass === 'string' ? verifyStreamPass(secret, pass)?.u : undefined;
   }
 
   private master(res: ServerResponse, claims: StreamClaims, video: PlayableVideo): void {
@@ -120,21 +128,10 @@ export class StreamOrigin {
     res.end(body);
   }
 
-  /** The ready video behind a token, remembered briefly (every segment request asks). */
+  /** The ready video behind a token. */
   private async playable(videoId: string): Promise<PlayableVideo> {
-    const seen = this.videosSeen.get(videoId);
-    if (seen && seen.until > Date.now()) return seen.video;
     const video = await this.videos.find(videoId);
-    if (video?.state !== 'ready' || !video.outputPrefix || !video.width || !video.height) throw forbidden();
-    const playable: PlayableVideo = {
-      prefix: video.outputPrefix,
-      renditions: video.renditions,
-      width: video.width,
-      height: video.height,
-      durationSeconds: video.durationSeconds ?? 0,
-    };
-    if (this.videosSeen.size > 10_000) this.videosSeen.clear();
-    this.videosSeen.set(videoId, { video: playable, until: Date.now() + 30_000 });
-    return playable;
+    if (!video) throw forbidden();
+    return video;
   }
 }

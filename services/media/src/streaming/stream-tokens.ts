@@ -19,11 +19,54 @@ export interface StreamClaims {
   e: number;
 }
 
+/**
+ * The claims of a viewer's stream pass: the cookie the gateway keeps in the viewer's browser so that a
+ * player that cannot send the bearer token with each request (Safari's own HLS) still shows whose it is.
+ * Bound to the viewer and the session (screen) it was given to; short-lived, renewed by heartbeats.
+ */
+export interface StreamPassClaims {
+  /** What it is: never a stream token. */
+  p: 'pass';
+  /** Viewer id. */
+  u: string;
+  /** The session (screen) it was given to. */
+  s: string;
+  /** Issued at, seconds since the epoch (a session's "sign out everywhere" ends passes issued before). */
+  i: number;
+  /** Expiry, seconds since the epoch. */
+  e: number;
+}
+
 const b64 = (data: Buffer | string) => Buffer.from(data).toString('base64url');
 
-export function signStreamToken(secret: Buffer, claims: StreamClaims): string {
+function sign(secret: Buffer, claims: object): string {
   const body = b64(JSON.stringify(claims));
   return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
+}
+
+/** The claims of a token signed with `secret`, if `valid` takes them and they have not expired. */
+function verify<T extends { e: number }>(
+  secret: Buffer,
+  token: string,
+  valid: (claims: Record<string, unknown>) => boolean,
+  nowSeconds: number,
+): T | null {
+  const [body, signature, extra] = token.split('.');
+  if (!body || !signature || extra !== undefined) return null;
+  const expected = createHmac('sha256', secret).update(body).digest();
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<string, unknown>;
+    if (!valid(claims) || typeof claims.e !== 'number') return null;
+    return claims.e > nowSeconds ? (claims as unknown as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function signStreamToken(secret: Buffer, claims: StreamClaims): string {
+  return sign(secret, claims);
 }
 
 /** The claims of a token signed with `secret` and not yet expired; null for anything else. */
@@ -32,17 +75,28 @@ export function verifyStreamToken(
   token: string,
   nowSeconds = Date.now() / 1000,
 ): StreamClaims | null {
-  const [body, signature, extra] = token.split('.');
-  if (!body || !signature || extra !== undefined) return null;
-  const expected = createHmac('sha256', secret).update(body).digest();
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  try {
-    const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as StreamClaims;
-    if (typeof claims.v !== 'string' || typeof claims.r !== 'number' || typeof claims.e !== 'number')
-      return null;
-    return claims.e > nowSeconds ? claims : null;
-  } catch {
-    return null;
-  }
+  return verify<StreamClaims>(
+    secret,
+    token,
+    (c) => typeof c.v === 'string' && typeof c.r === 'number',
+    nowSeconds,
+  );
+}
+
+export function signStreamPass(secret: Buffer, claims: Omit<StreamPassClaims, 'p'>): string {
+  return sign(secret, { p: 'pass', ...claims });
+}
+
+/** The claims of a stream pass signed with `secret` and not yet expired; null for anything else. */
+export function verifyStreamPass(
+  secret: Buffer,
+  pass: string,
+  nowSeconds = Date.now() / 1000,
+): StreamPassClaims | null {
+  return verify<StreamPassClaims>(
+    secret,
+    pass,
+    (c) => c.p === 'pass' && typeof c.u === 'string' && typeof c.s === 'string',
+    nowSeconds,
+  );
 }

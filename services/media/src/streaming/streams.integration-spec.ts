@@ -4,8 +4,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ErrorCode, STREAM_VIEWER_HEADER, Subjects, type StreamAnswer } from '@chitram/contracts';
-import { connectNats, RpcClient } from '@chitram/nest-kit';
+import {
+  ErrorCode,
+  STREAM_PASS_HEADER,
+  STREAM_VIEWER_HEADER,
+  Subjects,
+  type StreamGrant,
+} from '@chitram/contracts';
+import { connectNats, internalToken, MEDIA_TOKEN_HEADER, RpcClient } from '@chitram/nest-kit';
 import {
   isolatedEnv,
   startTestService,
@@ -21,7 +27,8 @@ import { mediaService } from '../service';
 import { ObjectStorage } from '../storage/object-storage';
 import { makeTestVideo } from '../transcoding/test-sources';
 import { VideosService } from '../videos/videos.service';
-import { signStreamToken } from './stream-tokens';
+import { screensKey } from './screens';
+import { signStreamPass, signStreamToken } from './stream-tokens';
 import { StreamsService } from './streams.service';
 
 interface Answer {
@@ -32,7 +39,7 @@ interface Answer {
 
 function get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    httpRequest(url, { headers }, (res) => {
+    httpRequest(url, { headers: { [MEDIA_TOKEN_HEADER]: internalToken(''), ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
@@ -54,9 +61,11 @@ describe('signed streams from the media origin', () => {
   let rpc: RpcClient;
   let base: string;
   let videoId: string;
+  /** The service's Redis, to look at (and age) the screens it keeps. */
+  const redis = isolation.redis();
 
   const viewer = randomUUID();
-  const grant = (overrides: Partial<Parameters<typeof rpc.call<object, StreamAnswer>>[1]> = {}) =>
+  const grant = (overrides: Partial<Parameters<typeof rpc.call<object, StreamGrant>>[1]> = {}) =>
     rpc.call(Subjects.media.streams.grant, {
       videoId,
       viewerId: viewer,
@@ -109,6 +118,7 @@ describe('signed streams from the media origin', () => {
   }, 150_000);
 
   afterAll(async () => {
+    redis.disconnect();
     await nats?.close();
     await media?.destroy();
     await s3?.destroy();
@@ -176,6 +186,38 @@ describe('signed streams from the media origin', () => {
     await refused(`/api/stream/${other}/master.m3u8`);
   });
 
+  it("plays a viewer's stream for a player that sends only the viewer's pass (Safari), and no one else's", async () => {
+    const someone = randomUUID();
+    const screenId = randomUUID();
+    const answer = await grant({ viewerId: someone, screenId, maxResolution: 480 });
+    expect(answer.pass).toMatch(/^[\w-]+\.[\w-]+$/);
+    const byPass = (url: string, pass: string) => origin(url, null, { [STREAM_PASS_HEADER]: pass });
+    const master = await byPass(answer.movieUrl, answer.pass!);
+    expect(master.status).toBe(200);
+    const high = lines(master)[1];
+    const segment = lines(await byPass(high, answer.pass!))[0];
+    const played = await byPass(segment, answer.pass!);
+    expect(played.status).toBe(200);
+    expect(played.body[0]).toBe(0x47);
+
+    // A heartbeat renews the pass; another viewer's pass, a forged or an expired one opens nothing.
+    const beat = await rpc.call(Subjects.media.streams.heartbeat, { viewerId: someone, screenId });
+    expect((await byPass(segment, beat.pass)).status).toBe(200);
+    const someoneElse = await grant({ viewerId: randomUUID(), screenId: randomUUID() });
+    expect((await byPass(segment, someoneElse.pass!)).status).toBe(403);
+    expect((await byPass(answer.movieUrl, someoneElse.pass!)).status).toBe(403);
+    const secret = await media.app.get(StreamsService).signingKey();
+    const now = Math.floor(Date.now() / 1000);
+    const expired = signStreamPass(secret, { u: someone, s: screenId, i: now - 700, e: now - 1 });
+    expect((await byPass(segment, expired)).status).toBe(403);
+    const [body, signature] = answer.pass!.split('.');
+    const forged = `${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), u: randomUUID() })).toString('base64url')}.${signature}`;
+    expect((await byPass(segment, forged)).status).toBe(403);
+    // A pass is not a stream token, nor a stream token a pass.
+    expect((await origin(`/api/stream/${answer.pass!}/master.m3u8`, someone)).status).toBe(403);
+    expect((await byPass(segment, segment.split('/')[3])).status).toBe(403);
+  });
+
   it('lets a free title play for a visitor, at most 720p', async () => {
     const answer = await grant({
       viewerId: undefined,
@@ -203,10 +245,14 @@ describe('signed streams from the media origin', () => {
       held: true,
     });
     await expect(as(laptop)).resolves.toMatchObject({ kind: 'hls' });
-    expect(await rpc.call(Subjects.media.streams.heartbeat, { viewerId: someone, screenId: tv })).toEqual({
+    expect(
+      await rpc.call(Subjects.media.streams.heartbeat, { viewerId: someone, screenId: tv }),
+    ).toMatchObject({
       held: true,
     });
-    expect(await rpc.call(Subjects.media.streams.heartbeat, { viewerId: someone, screenId: phone })).toEqual({
+    expect(
+      await rpc.call(Subjects.media.streams.heartbeat, { viewerId: someone, screenId: phone }),
+    ).toMatchObject({
       held: false,
     });
   });
@@ -218,11 +264,8 @@ describe('signed streams from the media origin', () => {
     await expect(grant({ viewerId: someone, screenId: randomUUID(), maxStreams: 1 })).rejects.toMatchObject({
       code: ErrorCode.STREAM_LIMIT_REACHED,
     });
-    // As if its last heartbeat were long ago.
-    await media.dataSource.query(
-      `UPDATE "stream_screen" SET "expires_at" = now() - interval '1 second' WHERE "screen_id" = $1`,
-      [first],
-    );
+    // As if its last heartbeat were long ago: its slot lapsed a moment ago.
+    await redis.zadd(screensKey(someone), Date.now() - 1000, first);
     await expect(grant({ viewerId: someone, screenId: randomUUID(), maxStreams: 1 })).resolves.toMatchObject({
       kind: 'hls',
     });
@@ -245,11 +288,7 @@ describe('signed streams from the media origin', () => {
           .filter((a): a is PromiseRejectedResult => a.status === 'rejected')
           .every((a) => (a.reason as { code?: string }).code === ErrorCode.STREAM_LIMIT_REACHED),
       ).toBe(true);
-      const [{ held }] = await media.dataSource.query(
-        `SELECT count(*)::int AS held FROM "stream_screen" WHERE "viewer_id" = $1 AND "expires_at" > now()`,
-        [someone],
-      );
-      expect(held).toBe(2);
+      expect(await redis.zcount(screensKey(someone), Date.now(), '+inf')).toBe(2);
     } finally {
       await second.close(); // the database is the first instance's, dropped with it
     }

@@ -2,24 +2,25 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import {
   DomainError,
   ErrorCode,
+  STREAM_PASS_SECONDS,
+  STREAM_PATH,
   StreamMessages,
+  type ScreenBeat,
   type ScreenHeld,
   type ScreenRequest,
-  type StreamAnswer,
+  type StreamGrant,
   type StreamGrantRequest,
 } from '@chitram/contracts';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { VideosRepository } from '../videos/videos.repository';
-import { ScreensRepository } from './screens.repository';
-import { signStreamToken } from './stream-tokens';
+import { ReadyVideos } from './ready-videos';
+import { Screens } from './screens';
+import { signStreamPass, signStreamToken } from './stream-tokens';
 
 /** A master playlist URL is good for this long: enough to start the player, too short to share. */
 export const MASTER_TOKEN_SECONDS = 5 * 60;
 /** A screen with no heartbeat lapses after this long (the player beats every 10 s). */
 export const SCREEN_HOLD_SECONDS = 45;
-/** Where the gateway serves the stream origin. */
-export const STREAM_PATH = '/api/stream/';
 
 /**
  * Stream grants (DECISIONS D21–D24): a signed master playlist URL bound to the viewer, the video and the
@@ -31,8 +32,8 @@ export class StreamsService implements OnApplicationBootstrap {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly videos: VideosRepository,
-    private readonly screens: ScreensRepository,
+    private readonly videos: ReadyVideos,
+    private readonly screens: Screens,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -59,9 +60,9 @@ export class StreamsService implements OnApplicationBootstrap {
     return this.secret;
   }
 
-  async grant(request: StreamGrantRequest): Promise<StreamAnswer> {
+  async grant(request: StreamGrantRequest): Promise<StreamGrant> {
     const video = await this.videos.find(request.videoId);
-    if (video?.state !== 'ready') throw new DomainError(ErrorCode.VIDEO_NOT_READY, StreamMessages.notReady);
+    if (!video) throw new DomainError(ErrorCode.VIDEO_NOT_READY, StreamMessages.notReady);
     const renditions = video.renditions
       .filter((height) => height <= request.maxResolution)
       .sort((a, b) => a - b);
@@ -73,7 +74,6 @@ export class StreamsService implements OnApplicationBootstrap {
       const held = await this.screens.take(
         request.viewerId,
         request.screenId,
-        video.id,
         request.maxStreams,
         SCREEN_HOLD_SECONDS,
       );
@@ -95,11 +95,27 @@ export class StreamsService implements OnApplicationBootstrap {
       isSubscribed: request.isSubscribed,
       kind: 'hls',
       renditions: allowed,
+      pass:
+        request.viewerId && request.screenId
+          ? await this.pass({ viewerId: request.viewerId, screenId: request.screenId })
+          : null,
     };
   }
 
-  async heartbeat({ viewerId, screenId }: ScreenRequest): Promise<ScreenHeld> {
-    return { held: await this.screens.extend(viewerId, screenId, SCREEN_HOLD_SECONDS) };
+  async heartbeat(screen: ScreenRequest): Promise<ScreenBeat> {
+    const held = await this.screens.extend(screen.viewerId, screen.screenId, SCREEN_HOLD_SECONDS);
+    return { held, pass: await this.pass(screen) };
+  }
+
+  /** The viewer's stream pass for this session, for a few minutes from now. */
+  private async pass({ viewerId, screenId }: ScreenRequest): Promise<string> {
+    const now = Math.floor(Date.now() / 1000);
+    return signStreamPass(await this.signingKey(), {
+      u: viewerId,
+      s: screenId,
+      i: now,
+      e: now + STREAM_PASS_SECONDS,
+    });
   }
 
   async release({ viewerId, screenId }: ScreenRequest): Promise<ScreenHeld> {

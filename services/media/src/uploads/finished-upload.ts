@@ -1,10 +1,9 @@
-import { DomainError, ErrorCode, MEDIA_KEY_PREFIX } from '@chitram/contracts';
+import { DomainError, ErrorCode } from '@chitram/contracts';
 import type { Logger } from '@chitram/nest-kit';
-import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ObjectStorage } from '../storage/object-storage';
-import type { VideosService } from '../videos/videos.service';
+import { newSourceKey, type VideosService } from '../videos/videos.service';
 import { NotAVideoUpload, readHead } from './head-check';
 import { detectVideoContainer } from './video-container';
 
@@ -19,7 +18,7 @@ export interface FinishedUpload {
 }
 
 /**
- * Moves a finished upload into object storage under `videos/<uuid>.<ext>` (bounded memory: one part
+ * Moves a finished upload into object storage under `sources/<uuid>.<ext>` (bounded memory: one part
  * at a time) and queues its video for transcoding. The caller removes the local file afterwards,
  * whatever happened. Never throws: what goes wrong ends in the video's state, or in the log.
  */
@@ -35,7 +34,7 @@ export async function storeFinishedUpload(
     await failVideo(videos, videoId, new NotAVideoUpload().message, logger);
     return;
   }
-  const key = `${MEDIA_KEY_PREFIX.video}/${randomUUID()}.${container.extension}`;
+  const key = newSourceKey(container.extension);
   for (let attempt = 1; ; attempt++) {
     try {
       await storage.put(key, createReadStream(file), container.contentType);

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ErrorCode, Events, VIDEO_UPLOAD_MAX_BYTES, type VideoState } from '@chitram/contracts';
-import { urlForDatabase } from '@chitram/nest-kit';
+import { internalToken, MEDIA_TOKEN_HEADER, urlForDatabase } from '@chitram/nest-kit';
 import {
   dropDatabase,
   isolatedEnv,
@@ -27,7 +27,8 @@ import { makeTestVideo } from '../transcoding/test-sources';
 jest.setTimeout(120_000);
 
 const ROOT = path.resolve(__dirname, '../../../..');
-const TUS = { 'tus-resumable': '1.0.0' };
+/** tus's version header, and the token media's server wants from its one caller, the gateway. */
+const TUS = { 'tus-resumable': '1.0.0', [MEDIA_TOKEN_HEADER]: internalToken('') };
 
 interface Answer {
   status: number;
@@ -56,18 +57,20 @@ describe('resumable video uploads into media', () => {
   let uploads: string;
   let db: Postgres;
   let media: ChildProcess | undefined;
+  let env: Record<string, string>;
   const output: string[] = [];
   let base: string;
 
-  /** One HTTP request with a whole body (or none). */
+  /** One HTTP request with a whole body (or none), to the instance at `to` (the first one unless said). */
   function send(
     method: string,
     url: string,
     headers: Record<string, string>,
     body?: Buffer,
+    to = base,
   ): Promise<Answer> {
     return new Promise((resolve, reject) => {
-      const req = httpRequest(`${base}${url}`, { method, headers: { ...TUS, ...headers } }, (res) => {
+      const req = httpRequest(`${to}${url}`, { method, headers: { ...TUS, ...headers } }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () =>
@@ -97,16 +100,18 @@ describe('resumable video uploads into media', () => {
     });
   }
 
-  const patch = (url: string, offset: number, bytes: Buffer) =>
+  const patch = (url: string, offset: number, bytes: Buffer, to = base) =>
     send(
       'PATCH',
       url,
       { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
       bytes,
+      to,
     );
   const create = (videoId: string, length: number) =>
     send('POST', `/uploads/videos/${videoId}`, { 'upload-length': String(length) });
-  const offsetOf = async (url: string) => Number((await send('HEAD', url, {})).headers['upload-offset']);
+  const offsetOf = async (url: string, to = base) =>
+    Number((await send('HEAD', url, {}, undefined, to)).headers['upload-offset']);
 
   /** A video waiting for its file, as VideosService.create makes it. */
   const newVideo = async (): Promise<string> =>
@@ -180,7 +185,7 @@ describe('resumable video uploads into media', () => {
     uploads = path.join(work, 'uploads');
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    const env = {
+    env = {
       ...infra,
       ...isolation.env,
       ...s3.env,
@@ -215,12 +220,16 @@ describe('resumable video uploads into media', () => {
     );
   });
 
+  /** Stops a media process the test started, and waits for it to be gone. */
+  async function stop(child: ChildProcess | undefined): Promise<void> {
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+
   afterAll(async () => {
-    if (media && media.exitCode === null) {
-      const exited = new Promise((resolve) => media!.once('exit', resolve));
-      media.kill('SIGTERM');
-      await exited;
-    }
+    await stop(media);
     await db?.end();
     await dropDatabase(infra.DATABASE_URL, database);
     await s3?.destroy();
@@ -234,7 +243,7 @@ describe('resumable video uploads into media', () => {
       10_000,
       100,
     );
-    expect(video).toMatch(/^videos\/[0-9a-f-]{36}\.mp4$/);
+    expect(video).toMatch(/^sources\/[0-9a-f-]{36}\.mp4$/);
     expect(sha(await storedBytes(video))).toBe(sha(leftover.bytes));
     await waitFor(async () => !(await readdir(uploads)).some((f) => f.startsWith(leftover.videoId)), 5000);
   });
@@ -309,7 +318,7 @@ describe('resumable video uploads into media', () => {
     expect(failed.error).toMatch(/not a video/);
   });
 
-  it('cancels an upload: no file or object is left, and the video takes a new upload', async () => {
+  it('cancels an upload: no file or object is left, the video is cancelled, and it takes a new upload', async () => {
     const before = await s3.keys();
     const videoId = await newVideo();
     const url = (await create(videoId, 1_000_000)).headers.location!;
@@ -319,10 +328,13 @@ describe('resumable video uploads into media', () => {
     expect((await send('HEAD', url, {})).status).toBe(404);
     expect(await readdir(uploads)).toEqual([]);
     expect(await s3.keys()).toEqual(before);
-    expect((await videoOf(videoId)).state).toBe('uploading');
+    const cancelled = await reaches(videoId, 'cancelled', 5000);
+    expect(cancelled.source_key).toBeNull();
+    expect(await statesOf(videoId)).toEqual(['cancelled']);
     const again = await create(videoId, 1_000_000);
     expect(again.status).toBe(201);
     expect(again.headers.location).not.toBe(url);
+    expect((await videoOf(videoId)).state).toBe('uploading');
     await send('DELETE', again.headers.location!, {});
   });
 
@@ -342,5 +354,106 @@ describe('resumable video uploads into media', () => {
 
     expect((await send('GET', url, {})).status).toBe(404);
     expect((await send('PATCH', `/uploads/videos/${videoId}/not-an-id`, {})).status).toBe(404);
+  });
+
+  describe('with a second instance sharing the upload folder', () => {
+    let second: ChildProcess | undefined;
+    let other: string;
+
+    beforeAll(async () => {
+      const port = await freePort();
+      other = `http://127.0.0.1:${port}`;
+      second = run('main.js', { ...env, MEDIA_HTTP_PORT: String(port) });
+      await waitFor(
+        async () => {
+          if (second!.exitCode !== null) throw new Error(`the second media exited:\n${output.join('')}`);
+          const answer = await send(
+            'POST',
+            `/uploads/videos/${randomUUID()}`,
+            { 'upload-length': '1' },
+            undefined,
+            other,
+          );
+          return answer.status === 404;
+        },
+        30_000,
+        200,
+      );
+    });
+
+    afterAll(async () => {
+      await stop(second);
+    });
+
+    it('resumes on one instance an upload begun on the other, and stores the exact bytes', async () => {
+      const file = path.join(work, 'shared.mp4');
+      await makeTestVideo(file, { seconds: 3, height: 360 });
+      const film = await readFile(file);
+      const videoId = await newVideo();
+      const url = (await create(videoId, film.length)).headers.location!;
+      const half = Math.floor(film.length / 2);
+      expect((await patch(url, 0, film.subarray(0, half))).status).toBe(204);
+
+      expect(await offsetOf(url, other)).toBe(half);
+      const rest = await patch(url, half, film.subarray(half), other);
+      expect(rest.status).toBe(204);
+      expect(rest.headers['upload-offset']).toBe(String(film.length));
+      const stored = await waitFor(async () => (await videoOf(videoId)).source_key ?? undefined, 15_000, 100);
+      expect(sha(await storedBytes(stored))).toBe(sha(film));
+      await waitFor(async () => !(await readdir(uploads)).some((f) => f.startsWith(videoId)), 10_000);
+    });
+
+    it('takes over on one instance an upload whose request hangs on the other, one request at a time', async () => {
+      const bytes = Buffer.concat([
+        Buffer.from([0, 0, 0, 0x20]),
+        Buffer.from('ftypisom'),
+        randomBytes(600_000),
+      ]);
+      const videoId = await newVideo();
+      const url = (await create(videoId, bytes.length)).headers.location!;
+      // A PATCH whose client went quiet part-way (a dropped phone connection the server has not noticed).
+      const hanging = httpRequest(`${base}${url}`, {
+        method: 'PATCH',
+        headers: {
+          ...TUS,
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(bytes.length),
+        },
+      });
+      hanging.on('error', () => undefined);
+      // Ended by the server: its instance let go of the upload for the other's request.
+      const ended = new Promise<boolean>((resolve) => {
+        hanging.once('response', () => resolve(true));
+        hanging.once('close', () => resolve(true));
+      });
+      await new Promise<void>((resolve) => hanging.write(bytes.subarray(0, 200_000), () => resolve()));
+      try {
+        // What arrived is on disk (looked at directly: a request to the first instance would end it).
+        const name = url.split('/').slice(-2).join('.');
+        await waitFor(async () => (await stat(path.join(uploads, name))).size > 0, 10_000, 100);
+        // The other instance asks the first to let go, and answers where to resume from.
+        const started = Date.now();
+        const head = await send('HEAD', url, {}, undefined, other);
+        expect(head.status).toBe(200);
+        expect(Date.now() - started).toBeLessThan(15_000);
+        const within = (ms: number) =>
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms));
+        expect(await Promise.race([ended, within(5000)])).toBe(true);
+        const resumeAt = Number(head.headers['upload-offset']);
+        expect(resumeAt).toBeGreaterThan(0);
+        expect(resumeAt).toBeLessThanOrEqual(200_000);
+        const rest = await patch(url, resumeAt, bytes.subarray(resumeAt), other);
+        expect(rest.status).toBe(204);
+        const stored = await waitFor(
+          async () => (await videoOf(videoId)).source_key ?? undefined,
+          15_000,
+          100,
+        );
+        expect(sha(await storedBytes(stored))).toBe(sha(bytes));
+      } finally {
+        hanging.destroy();
+      }
+    });
   });
 });

@@ -14,7 +14,7 @@ import {
 } from '@chitram/contracts';
 import { LOGGER, type Logger } from '@chitram/nest-kit';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,14 +24,15 @@ import { VideosService } from '../videos/videos.service';
 import { storeFinishedUpload } from './finished-upload';
 import { asTusAnswer, tusAnswer } from './tus-answer';
 import { tusLibrary, type TusServer } from './tus-library';
+import { UploadLocks } from './upload-locks';
 import { createVideoFileStore } from './video-file-store';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const CREATION_PATH = new RegExp(`^${VIDEO_UPLOADS_PATH}/(${UUID})$`);
 const UPLOAD_PATH = new RegExp(`^${VIDEO_UPLOADS_PATH}/(${UUID})/([0-9a-f]{32})$`);
 
-/** A video takes a file while it has none (uploading) or its last one failed. */
-const TAKES_A_FILE: readonly VideoState[] = ['uploading', 'failed'];
+/** A video takes a file while it has none (uploading, or its upload was cancelled) or its last one failed. */
+const TAKES_A_FILE: readonly VideoState[] = ['uploading', 'failed', 'cancelled'];
 /** Unfinished uploads are kept this long: a 20 GB file over a slow link may take a day or two. */
 const UPLOAD_EXPIRY_MS = 72 * 3600_000;
 const SWEEP_EVERY_MS = 3600_000;
@@ -68,6 +69,7 @@ export class VideoUploads implements OnModuleInit, OnApplicationBootstrap, OnApp
     config: MediaConfig,
     private readonly storage: ObjectStorage,
     private readonly videos: VideosService,
+    private readonly locks: UploadLocks,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     // One folder per database by default, so platforms and tests on one machine never share uploads.
@@ -96,6 +98,8 @@ export class VideoUploads implements OnModuleInit, OnApplicationBootstrap, OnApp
     this.tus = new server.Server({
       path: VIDEO_UPLOADS_PATH,
       datastore: this.store,
+      // Instances sharing VIDEO_UPLOAD_DIR take turns on an upload, whichever one a request reaches.
+      locker: this.locks,
       maxSize: VIDEO_UPLOAD_MAX_BYTES,
       relativeLocation: true,
       disableTerminationForFinishedUploads: true,
@@ -126,6 +130,10 @@ export class VideoUploads implements OnModuleInit, OnApplicationBootstrap, OnApp
         if (!('status_code' in error)) this.logger.error({ err: error }, 'video upload request failed');
         return undefined;
       },
+    });
+    // The admin cancelled (tus termination): what arrived is gone, and the video no longer waits for it.
+    this.tus.on(server.EVENTS.POST_TERMINATE, (_req: unknown, _res: unknown, storeId: string) => {
+      void this.cancelled(videoIdOf(storeId));
     });
   }
 
@@ -160,15 +168,25 @@ export class VideoUploads implements OnModuleInit, OnApplicationBootstrap, OnApp
   finish(storeId: string): Promise<void> {
     const running = this.finishing.get(storeId);
     if (running) return running;
-    const work = storeFinishedUpload(
-      { videoId: videoIdOf(storeId), file: path.join(this.directory, storeId) },
-      this.storage,
-      this.videos,
-      this.logger,
-    )
-      .then(() => this.store!.remove(storeId))
+    const file = path.join(this.directory, storeId);
+    // Under the upload's lock, and only while its file is there: another instance sharing the folder
+    // may have stored it already.
+    const work = this.locks
+      .holding(storeId, async () => {
+        if (!existsSync(file)) return;
+        await storeFinishedUpload(
+          { videoId: videoIdOf(storeId), file },
+          this.storage,
+          this.videos,
+          this.logger,
+        );
+        await this.store!.remove(storeId);
+      })
       .catch((error: unknown) =>
-        this.logger.warn({ err: error, storeId }, 'removing a finished upload failed'),
+        this.logger.warn(
+          { err: error, storeId },
+          'storing a finished upload failed; it is tried again at start',
+        ),
       )
       .finally(() => this.finishing.delete(storeId));
     this.finishing.set(storeId, work);
@@ -183,8 +201,8 @@ export class VideoUploads implements OnModuleInit, OnApplicationBootstrap, OnApp
     if (!TAKES_A_FILE.includes(video.state)) {
       throw tusAnswer(ErrorCode.CONFLICT, `This video is ${video.state}; it takes no new file.`);
     }
-    if (video.state === 'failed')
-      await this.videos.move(videoId, ['failed'], 'uploading', { progress: 0, error: null });
+    if (video.state !== 'uploading')
+      await this.videos.move(videoId, ['failed', 'cancelled'], 'uploading', { progress: 0, error: null });
   }
 
   /** More bytes, for a video still waiting for its file (not removed, not given another meanwhile). */
@@ -194,6 +212,14 @@ export class VideoUploads implements OnModuleInit, OnApplicationBootstrap, OnApp
     });
     if (video.state !== 'uploading') {
       throw tusAnswer(ErrorCode.CONFLICT, `This video is ${video.state}; it takes no more bytes.`);
+    }
+  }
+
+  private async cancelled(videoId: string): Promise<void> {
+    try {
+      if (await this.videos.cancel(videoId)) this.logger.info({ videoId }, 'video upload cancelled');
+    } catch (error) {
+      this.logger.error({ err: error, videoId }, 'could not mark a cancelled upload');
     }
   }
 

@@ -146,6 +146,12 @@ export class TranscodeWorker {
       (key) => !key.startsWith(prefix),
     );
     await this.storage.remove(leftovers);
+    // The title plays this one now: the video it replaces goes, with its objects.
+    await this.service
+      .releaseReplaced(published)
+      .catch((error: unknown) =>
+        this.logger.warn({ err: error, videoId }, 'could not remove the videos this one replaced'),
+      );
     this.logger.info(
       {
         videoId,

@@ -4,8 +4,21 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ErrorCode, Events, Subjects, type VideoStatus } from '@chitram/contracts';
-import { connectNats, JobQueue, RpcClient, type JobSettings } from '@chitram/nest-kit';
+import {
+  ErrorCode,
+  Events,
+  Subjects,
+  type CatalogueVideosReleased,
+  type VideoStatus,
+} from '@chitram/contracts';
+import {
+  busSubject,
+  connectNats,
+  ensureEventStream,
+  JobQueue,
+  RpcClient,
+  type JobSettings,
+} from '@chitram/nest-kit';
 import {
   isolatedEnv,
   startTestService,
@@ -20,7 +33,7 @@ import type { NatsConnection } from 'nats';
 import { mediaService } from '../service';
 import { ObjectStorage } from '../storage/object-storage';
 import { makeTestVideo } from '../transcoding/test-sources';
-import { TRANSCODE_JOB, VideosService } from './videos.service';
+import { newSourceKey, TRANSCODE_JOB, VideosService } from './videos.service';
 
 const ROOT = path.resolve(__dirname, '../../../..');
 
@@ -60,12 +73,18 @@ describe('videos and their transcoding jobs', () => {
     ).map((r: { payload: VideoStatus }) => r.payload);
 
   /** A new video for a made-up movie, with a generated source stored as an upload would store it. */
-  async function storedSource(service: TestService, seconds: number, height: number, bytes?: string) {
-    const video = await rpc.call(Subjects.media.videos.create, { ownerKind: 'movie', ownerId: randomUUID() });
+  async function storedSource(
+    service: TestService,
+    seconds: number,
+    height: number,
+    bytes?: string,
+    ownerId: string = randomUUID(),
+  ) {
+    const video = await rpc.call(Subjects.media.videos.create, { ownerKind: 'movie', ownerId });
     const file = path.join(work, `${video.videoId}.mp4`);
     if (bytes) await writeFile(file, bytes);
     else await makeTestVideo(file, { seconds, height });
-    const key = `videos/${randomUUID()}.mp4`;
+    const key = newSourceKey('mp4');
     await service.app.get(ObjectStorage).put(key, createReadStream(file), 'video/mp4');
     return { video, key };
   }
@@ -157,6 +176,87 @@ describe('videos and their transcoding jobs', () => {
       expect(await s3.keys(key)).toEqual([]);
       expect(await s3.keys(poster)).toEqual([]);
       await expect(get(video.videoId)).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
+    });
+
+    /** Every object a video made: its HLS folder, its source and its poster. */
+    const objectsOf = async (videoId: string, source: string) => {
+      const poster = (await get(videoId)).posterUrl?.replace('/api/media/images/', '');
+      return [...(await s3.keys(`hls/${videoId}/`)), ...(await s3.keys(source)), ...(poster ? [poster] : [])];
+    };
+    const ready = async (service: TestService, ownerId: string) => {
+      const { video, key } = await storedSource(service, 4, 360, undefined, ownerId);
+      await service.app.get(VideosService).sourceStored(video.videoId, key);
+      await waitFor(async () => (await get(video.videoId)).state === 'ready', 60_000, 250);
+      return { videoId: video.videoId, key, objects: await objectsOf(video.videoId, key) };
+    };
+    const announcedOf = async (ownerId: string) =>
+      (
+        await media.dataSource.query(
+          `SELECT "payload" FROM "outbox_event" WHERE "subject" = $1 AND "payload"->>'ownerId' = $2 ORDER BY "created_at", "id"`,
+          [Events.videoStateChanged, ownerId],
+        )
+      ).map((r: { payload: VideoStatus }) => r.payload);
+
+    it("replaces a title's ready video: the old one goes with its objects once the new one is ready, and the title's deletion takes the rest", async () => {
+      const ownerId = randomUUID();
+      const first = await ready(media, ownerId);
+      expect(first.objects.length).toBeGreaterThan(3);
+      const second = await ready(media, ownerId);
+      await expect(get(first.videoId)).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
+      for (const key of first.objects) expect(await s3.keys(key)).toEqual([]);
+      expect(await objectsOf(second.videoId, second.key)).toEqual(second.objects);
+
+      // A later upload the admin cancelled, then the title is deleted: the catalogue names its video.
+      const cancelled = await rpc.call(Subjects.media.videos.create, { ownerKind: 'movie', ownerId });
+      await media.app.get(VideosService).cancel(cancelled.videoId);
+      await ensureEventStream(nats, isolation.env);
+      const released: CatalogueVideosReleased = { videoIds: [second.videoId] };
+      await nats.jetstream().publish(
+        busSubject(isolation.env, Events.catalogVideosReleased),
+        JSON.stringify({
+          id: randomUUID(),
+          subject: Events.catalogVideosReleased,
+          occurredAt: new Date().toISOString(),
+          payload: released,
+        }),
+      );
+      await waitFor(
+        async () => (await get(cancelled.videoId).catch(() => undefined)) === undefined,
+        15_000,
+        200,
+      );
+      await expect(get(second.videoId)).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
+      for (const key of second.objects) expect(await s3.keys(key)).toEqual([]);
+    });
+
+    it('cancels an upload: the video leaves "uploading", and the title is told of the video it plays now', async () => {
+      // A title with nothing playable yet: the cancelled video is its news.
+      const lone = await rpc.call(Subjects.media.videos.create, {
+        ownerKind: 'movie',
+        ownerId: randomUUID(),
+      });
+      const service = media.app.get(VideosService);
+      expect(await service.cancel(lone.videoId)).toMatchObject({ state: 'cancelled' });
+      expect(await get(lone.videoId)).toMatchObject({ state: 'cancelled', progress: 0 });
+      expect((await announcedOf(lone.ownerId)).map((v: VideoStatus) => v.state)).toEqual([
+        'uploading',
+        'cancelled',
+      ]);
+      // Only an upload still waiting for bytes is cancelled.
+      expect(await service.cancel(lone.videoId)).toBeUndefined();
+
+      // A title whose replacement upload was cancelled plays its ready video again: that is its newest news.
+      const ownerId = randomUUID();
+      const playing = await ready(media, ownerId);
+      const replacement = await rpc.call(Subjects.media.videos.create, { ownerKind: 'movie', ownerId });
+      await service.cancel(replacement.videoId);
+      const news = await announcedOf(ownerId);
+      const last = news.at(-1) as VideoStatus;
+      expect(last).toMatchObject({ videoId: playing.videoId, state: 'ready' });
+      const uploading = news.find((v: VideoStatus) => v.videoId === replacement.videoId)!;
+      expect(Date.parse(last.updatedAt)).toBeGreaterThan(Date.parse(uploading.updatedAt));
+      expect(await get(replacement.videoId)).toMatchObject({ state: 'cancelled' });
+      expect(await objectsOf(playing.videoId, playing.key)).toEqual(playing.objects);
     });
   });
 

@@ -17,6 +17,7 @@ export interface StoredVideo {
   durationSeconds: number | null;
   hasAudio: boolean | null;
   posterKey: string | null;
+  createdAt: Date;
   updatedAt: Date;
 }
 
@@ -35,6 +36,7 @@ interface VideoRow {
   duration_seconds: number | null;
   has_audio: boolean | null;
   poster_key: string | null;
+  created_at: Date;
   updated_at: Date;
 }
 
@@ -54,6 +56,7 @@ function toVideo(row: VideoRow): StoredVideo {
     durationSeconds: row.duration_seconds,
     hasAudio: row.has_audio,
     posterKey: row.poster_key,
+    createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
 }
@@ -86,6 +89,37 @@ export class VideosRepository {
 
   async find(id: string, manager: EntityManager = this.dataSource.manager): Promise<StoredVideo | undefined> {
     const rows: VideoRow[] = await manager.query('SELECT * FROM "video" WHERE "id" = $1', [id]);
+    return rows[0] && toVideo(rows[0]);
+  }
+
+  /** Every video of a title, newest first (a title whose video was replaced has had several). */
+  async ownedBy(
+    ownerKind: VideoOwnerKind,
+    ownerId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<StoredVideo[]> {
+    const rows: VideoRow[] = await manager.query(
+      'SELECT * FROM "video" WHERE "owner_kind" = $1 AND "owner_id" = $2 ORDER BY "created_at" DESC, "id"',
+      [ownerKind, ownerId],
+    );
+    return rows.map(toVideo);
+  }
+
+  /** Whether `key` is the uploaded source of some video (never served as a public object). */
+  async isSource(key: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      'SELECT 1 FROM "video" WHERE "source_key" = $1 LIMIT 1',
+      [key],
+    );
+    return rows.length > 0;
+  }
+
+  /** Marks a video as changed now, so that announcing it again makes it the newest news of its title. */
+  async touch(manager: EntityManager, id: string): Promise<StoredVideo | undefined> {
+    const [rows]: Updated = await manager.query(
+      'UPDATE "video" SET "updated_at" = clock_timestamp() WHERE "id" = $1 RETURNING *',
+      [id],
+    );
     return rows[0] && toVideo(rows[0]);
   }
 

@@ -22,6 +22,12 @@ export interface TranscodeJob {
 /** Where a video's HLS output lives: one folder per transcode attempt, under the video's own. */
 export const hlsPrefix = (videoId: string) => `hls/${videoId}/`;
 
+/**
+ * Where an uploaded source is kept: outside the public object keys (MEDIA_KEY), so the public image
+ * route never serves it, nor may the gateway have it deleted.
+ */
+export const newSourceKey = (extension: string) => `sources/${randomUUID()}.${extension}`;
+
 function notFound(): DomainError {
   return new DomainError(ErrorCode.NOT_FOUND, 'There is no such video.');
 }
@@ -77,7 +83,7 @@ export class VideosService {
     });
   }
 
-  /** Removes the video and every object made from it (its title is gone). */
+  /** Removes the video and every object made from it (its title is gone, or it was replaced). */
   async remove(videoId: string): Promise<void> {
     const video = await this.outbox.transaction((manager) => this.videos.remove(manager, videoId));
     if (!video) throw notFound();
@@ -86,6 +92,60 @@ export class VideosService {
     if (video.posterKey) keys.push(video.posterKey);
     await this.storage.remove(keys);
     this.logger.info({ videoId, objects: keys.length }, 'video removed');
+  }
+
+  /**
+   * A title was deleted: removes its video and any other its title had (a replaced one, a cancelled
+   * upload), with every object made from them.
+   */
+  async removeTitleOf(videoId: string): Promise<void> {
+    const video = await this.videos.find(videoId);
+    if (!video) throw notFound();
+    for (const each of await this.videos.ownedBy(video.ownerKind, video.ownerId))
+      await this.removeQuietly(each.id);
+  }
+
+  /**
+   * A new video of a title is ready: the videos its title had before it (the one it replaces, failed or
+   * cancelled uploads) are removed with their objects. Newer ones (an upload started since) stay.
+   */
+  async releaseReplaced(ready: StoredVideo): Promise<void> {
+    const older = (await this.videos.ownedBy(ready.ownerKind, ready.ownerId)).filter(
+      (video) => video.id !== ready.id && video.createdAt <= ready.createdAt,
+    );
+    for (const video of older) await this.removeQuietly(video.id);
+    if (older.length)
+      this.logger.info({ videoId: ready.id, replaced: older.map((v) => v.id) }, 'replaced videos removed');
+  }
+
+  /**
+   * The admin cancelled the video's upload: it leaves "uploading" for "cancelled" (it takes a new file).
+   * The title is told of the video it plays now: the ready one this upload was to replace, if any, else
+   * this cancelled one. Undefined when the video was not uploading.
+   */
+  cancel(videoId: string): Promise<VideoStatus | undefined> {
+    return this.outbox.transaction(async (manager, emit) => {
+      const cancelled = await this.videos.move(manager, videoId, ['uploading'], 'cancelled', {
+        progress: 0,
+        error: null,
+      });
+      if (!cancelled) return undefined;
+      const previous = (await this.videos.ownedBy(cancelled.ownerKind, cancelled.ownerId, manager)).find(
+        (video) => video.state === 'ready' && video.createdAt <= cancelled.createdAt,
+      );
+      const current = previous ? await this.videos.touch(manager, previous.id) : undefined;
+      await this.announce(emit, current ?? cancelled);
+      return toVideoStatus(cancelled);
+    });
+  }
+
+  private async removeQuietly(videoId: string): Promise<void> {
+    try {
+      await this.remove(videoId);
+    } catch (error) {
+      // Removed already (a redelivery, or another instance at the same time): nothing left to do.
+      if (!(error instanceof DomainError && error.code === ErrorCode.NOT_FOUND)) throw error;
+    }
   }
 
   async announce(emit: EmitEvent, video: StoredVideo): Promise<VideoStatus> {

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { VideosRepository } from '../videos/videos.repository';
+
+/** What the grants and the origin need of a ready video. */
+export interface PlayableVideo {
+  id: string;
+  prefix: string;
+  renditions: number[];
+  width: number;
+  height: number;
+  durationSeconds: number;
+}
+
+/** A ready video is remembered this long: its output never changes, but the video may be removed. */
+const REMEMBER_MS = 30_000;
+const MOST_REMEMBERED = 10_000;
+
+/**
+ * Ready videos, remembered in memory for the stream grants and the origin (every grant and every
+ * segment request asks). Only ready videos are remembered: one still on its way is asked again each
+ * time, so it plays as soon as it is ready.
+ */
+@Injectable()
+export class ReadyVideos {
+  private readonly seen = new Map<string, { video: PlayableVideo; until: number }>();
+
+  constructor(private readonly videos: VideosRepository) {}
+
+  /** The video if it is ready; undefined if it is not (yet), or does not exist. */
+  async find(videoId: string): Promise<PlayableVideo | undefined> {
+    const seen = this.seen.get(videoId);
+    if (seen && seen.until > Date.now()) return seen.video;
+    const video = await this.videos.find(videoId);
+    if (video?.state !== 'ready' || !video.outputPrefix || !video.width || !video.height) {
+      this.seen.delete(videoId);
+      return undefined;
+    }
+    const playable: PlayableVideo = {
+      id: video.id,
+      prefix: video.outputPrefix,
+      renditions: video.renditions,
+      width: video.width,
+      height: video.height,
+      durationSeconds: video.durationSeconds ?? 0,
+    };
+    if (this.seen.size >= MOST_REMEMBERED) this.seen.clear();
+    this.seen.set(videoId, { video: playable, until: Date.now() + REMEMBER_MS });
+    return playable;
+  }
+}
