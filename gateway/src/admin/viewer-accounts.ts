@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   BackOfficeMessages,
+  maskedPhoneNumber,
   Subjects,
+  type AdminActor,
   type AdminViewerActionDone,
   type AdminViewerDetails,
   type AdminViewerPage,
@@ -10,7 +12,6 @@ import {
   type ViewerSearchRequest,
 } from '@chitram/contracts';
 import { LOGGER, type Logger, RpcClient } from '@chitram/nest-kit';
-import type { Principal } from '../auth/principal';
 import { ADMIN_PART_TIMEOUT_MS, partOf } from './service-part';
 
 /**
@@ -80,9 +81,9 @@ export class ViewerAccounts {
    * announces user.deleted (billing anonymises payments, the catalogue forgets watch data, auth ends
    * sessions); the sessions are also ended here at once rather than when auth reads the event.
    */
-  async delete(admin: Principal, id: string): Promise<AdminViewerActionDone> {
-    await this.rpc.request(Subjects.users.deleteViewer, { id });
-    this.logger.info({ adminId: admin.subjectId, userId: id }, 'admin deleted a viewer account');
+  async delete(admin: AdminActor, id: string): Promise<AdminViewerActionDone> {
+    await this.rpc.request(Subjects.users.deleteViewer, { id, actor: admin });
+    this.logger.info({ adminId: admin.adminId, userId: id }, 'admin deleted a viewer account');
     try {
       await this.rpc.request(Subjects.auth.revokeSubject, { subjectId: id });
     } catch (error) {
@@ -94,11 +95,17 @@ export class ViewerAccounts {
     return { success: true, message: BackOfficeMessages.viewerDeleted };
   }
 
-  /** Ends every session of a viewer (Sign out everywhere); only a viewer's, never another admin's. */
-  async signOutEverywhere(admin: Principal, id: string): Promise<AdminViewerActionDone> {
-    await this.rpc.request<Viewer>(Subjects.users.getViewer, { id });
-    await this.rpc.request(Subjects.auth.revokeSubject, { subjectId: id });
-    this.logger.info({ adminId: admin.subjectId, userId: id }, 'admin signed a viewer out everywhere');
+  /**
+   * Ends every session of a viewer (Sign out everywhere); only a viewer's, never another admin's. The
+   * auth service ends them and records who did it in the audit trail, in one transaction.
+   */
+  async signOutEverywhere(admin: AdminActor, id: string): Promise<AdminViewerActionDone> {
+    const viewer = await this.rpc.request<Viewer>(Subjects.users.getViewer, { id });
+    await this.rpc.call(Subjects.auth.audit.signOutEverywhere, {
+      subjectId: id,
+      actor: admin,
+      label: maskedPhoneNumber(viewer.phoneNumber),
+    });
     return { success: true, message: BackOfficeMessages.signedOutEverywhere };
   }
 }

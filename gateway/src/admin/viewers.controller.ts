@@ -2,13 +2,14 @@ import { Controller, Delete, Get, Header, HttpCode, Param, Post, Query } from '@
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   ViewerSearchRequest,
+  type AdminActor,
   type AdminViewerActionDone,
   type AdminViewerDetails,
   type AdminViewerPage,
 } from '@chitram/contracts';
 import { Roles } from '../auth/access';
-import { CurrentPrincipal, type Principal } from '../auth/principal';
 import { ViewerParams } from './admin.dto';
+import { Actor } from './audit-actor';
 import { ViewerAccounts } from './viewer-accounts';
 
 /** The admin's viewers (SPEC §2.13 Users, §7; DECISIONS D25). */
@@ -41,20 +42,14 @@ export class ViewersController {
   @ApiOperation({
     summary: 'Deletes a viewer as self-deletion does (D25): payments kept anonymised, sessions end at once',
   })
-  delete(
-    @CurrentPrincipal() admin: Principal,
-    @Param() params: ViewerParams,
-  ): Promise<AdminViewerActionDone> {
+  delete(@Actor() admin: AdminActor, @Param() params: ViewerParams): Promise<AdminViewerActionDone> {
     return this.viewers.delete(admin, params.id);
   }
 
   @Post(':id/sign-out')
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign out everywhere: every session of the viewer ends at once' })
-  signOut(
-    @CurrentPrincipal() admin: Principal,
-    @Param() params: ViewerParams,
-  ): Promise<AdminViewerActionDone> {
+  signOut(@Actor() admin: AdminActor, @Param() params: ViewerParams): Promise<AdminViewerActionDone> {
     return this.viewers.signOutEverywhere(admin, params.id);
   }
 }

@@ -44,9 +44,12 @@ export class SignInController {
   @Post('admin/admin-login')
   @Public()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Admin sign-in with e-mail and password; answers the admin session' })
-  adminLogin(@Body() body: AdminLoginBody): Promise<AdminSession> {
-    return this.rpc.request(Subjects.auth.adminLogin, body);
+  @ApiOperation({
+    summary:
+      'Admin sign-in with e-mail and password; answers the admin session (failures limited per e-mail and per client address)',
+  })
+  adminLogin(@Body() body: AdminLoginBody, @Req() request: FastifyRequest): Promise<AdminSession> {
+    return this.rpc.request(Subjects.auth.adminLogin, { ...body, clientIp: request.ip });
   }
 
   @Post('auth/refresh')

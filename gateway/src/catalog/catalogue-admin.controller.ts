@@ -2,6 +2,8 @@ import { Controller, Delete, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   Subjects,
+  type AdminActor,
+  type AdminCatalogueDelete,
   type AdminMovie,
   type AdminMoviePage,
   type CatalogueItemRemoved,
@@ -10,6 +12,7 @@ import {
   type SeriesWithEpisodes,
 } from '@chitram/contracts';
 import { RpcClient } from '@chitram/nest-kit';
+import { Actor } from '../admin/audit-actor';
 import { Roles } from '../auth/access';
 import { CatalogueAnswers } from './catalogue-answers';
 
@@ -32,8 +35,8 @@ export class CatalogueAdminController {
     private readonly answers: CatalogueAnswers,
   ) {}
 
-  private async removed(subject: string, id: string, message: string): Promise<Deleted> {
-    const { _id } = await this.rpc.request<CatalogueItemRemoved>(subject, { id });
+  private async removed(subject: string, request: AdminCatalogueDelete, message: string): Promise<Deleted> {
+    const { _id } = await this.rpc.request<CatalogueItemRemoved>(subject, request);
     this.answers.clear();
     return { _id, message };
   }
@@ -52,8 +55,8 @@ export class CatalogueAdminController {
 
   @Delete('admin/movie/delete/:id')
   @ApiOperation({ summary: 'Deletes a movie' })
-  deleteMovie(@Param('id') id: string): Promise<Deleted> {
-    return this.removed(Subjects.catalog.movies.delete, id, 'Movie deleted.');
+  deleteMovie(@Param('id') id: string, @Actor() actor: AdminActor): Promise<Deleted> {
+    return this.removed(Subjects.catalog.movies.delete, { id, actor }, 'Movie deleted.');
   }
 
   @Get('series/episodes/:id')
@@ -64,8 +67,8 @@ export class CatalogueAdminController {
 
   @Delete('series/episodes/:id')
   @ApiOperation({ summary: 'Deletes a show (episode)' })
-  deleteEpisode(@Param('id') id: string): Promise<Deleted> {
-    return this.removed(Subjects.catalog.episodes.delete, id, 'Show deleted.');
+  deleteEpisode(@Param('id') id: string, @Actor() actor: AdminActor): Promise<Deleted> {
+    return this.removed(Subjects.catalog.episodes.delete, { id, actor }, 'Show deleted.');
   }
 
   @Get('admin/series')
@@ -84,7 +87,7 @@ export class CatalogueAdminController {
 
   @Delete('admin/series/:id')
   @ApiOperation({ summary: 'Deletes a series and its episodes' })
-  deleteSeries(@Param('id') id: string): Promise<Deleted> {
-    return this.removed(Subjects.catalog.series.delete, id, 'Series deleted.');
+  deleteSeries(@Param('id') id: string, @Actor() actor: AdminActor): Promise<Deleted> {
+    return this.removed(Subjects.catalog.series.delete, { id, actor }, 'Series deleted.');
   }
 }

@@ -129,6 +129,8 @@ export interface VerifyOtpRequest {
 export interface AdminLoginRequest {
   email: string;
   password: string;
+  /** The caller's address as the gateway saw it, for the per-address limit. */
+  clientIp: string;
 }
 
 export interface RefreshRequest {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { EventsModule, RedisModule } from '@chitram/nest-kit';
 import { AdminsModule } from './admins/admins.module';
+import { AuditModule } from './audit/audit.module';
 import { OtpModule } from './otp/otp.module';
 import { SessionsModule } from './sessions/sessions.module';
 
@@ -11,6 +12,7 @@ import { SessionsModule } from './sessions/sessions.module';
     SessionsModule,
     OtpModule,
     AdminsModule,
+    AuditModule,
   ],
 })
 export class AppModule {}

@@ -1,9 +1,12 @@
 import { defineService, OutboxEvent, ProcessedEvent } from '@chitram/nest-kit';
 import { AdminAccount } from './admins/admin-account.entity';
+import { AdminLoginThrottle } from './admins/admin-login-throttle.entity';
 import { AppModule } from './app.module';
+import { AuditEntryRow } from './audit/audit-entry.entity';
 import { AuthConfig } from './config';
 import { Init1763712000000 } from './migrations/1763712000000-Init';
 import { SignIn1764460800000 } from './migrations/1764460800000-SignIn';
+import { AuditTrail1795390000000 } from './migrations/1795390000000-AuditTrail';
 import { AuthSession, RefreshToken } from './sessions/session.entity';
 
 export const authService = defineService({
@@ -11,7 +14,15 @@ export const authService = defineService({
   config: AuthConfig,
   module: AppModule,
   database: {
-    entities: [OutboxEvent, ProcessedEvent, AdminAccount, AuthSession, RefreshToken],
-    migrations: [Init1763712000000, SignIn1764460800000],
+    entities: [
+      OutboxEvent,
+      ProcessedEvent,
+      AdminAccount,
+      AdminLoginThrottle,
+      AuthSession,
+      RefreshToken,
+      AuditEntryRow,
+    ],
+    migrations: [Init1763712000000, SignIn1764460800000, AuditTrail1795390000000],
   },
 });

@@ -1,6 +1,9 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-/** An administrator (DECISIONS D6): e-mail (kept lower-case), Argon2id hash, and the failed-login record of the lockout. */
+/**
+ * An administrator (DECISIONS D6): e-mail (kept lower-case) and Argon2id hash. Failed sign-ins are
+ * counted per e-mail in AdminLoginThrottle, whether or not an admin has that e-mail.
+ */
 @Entity({ name: 'admin_account' })
 export class AdminAccount {
   @PrimaryGeneratedColumn('uuid')
@@ -12,20 +15,6 @@ export class AdminAccount {
 
   @Column({ name: 'password_hash', type: 'text' })
   passwordHash: string;
-
-  /** Failures since failureWindowStartedAt. */
-  @Column({ name: 'failed_logins', type: 'integer', default: 0 })
-  failedLogins: number;
-
-  @Column({ name: 'failure_window_started_at', type: 'timestamptz', nullable: true })
-  failureWindowStartedAt: Date | null;
-
-  /** Locks in a row since the last success; each doubles the next one's length. */
-  @Column({ type: 'integer', default: 0 })
-  lockouts: number;
-
-  @Column({ name: 'locked_until', type: 'timestamptz', nullable: true })
-  lockedUntil: Date | null;
 
   @Column({ name: 'last_login_at', type: 'timestamptz', nullable: true })
   lastLoginAt: Date | null;

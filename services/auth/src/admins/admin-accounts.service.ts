@@ -3,16 +3,23 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import { DomainError, ErrorCode, SignInMessages, type AdminSession } from '@chitram/contracts';
 import { LOGGER, type Logger } from '@chitram/nest-kit';
 import { isEmail } from 'class-validator';
-import { DataSource, type Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { AuthConfig, DEMO_ADMIN, MIN_ADMIN_PASSWORD_LENGTH } from '../config';
 import { SessionsService } from '../sessions/sessions.service';
 import { AdminAccount } from './admin-account.entity';
+import { AdminLoginAddressLimit } from './address-limit';
+import { EmailThrottle } from './email-throttle';
 import { hashPassword, normaliseEmail, passwordMatches } from './password';
+import { SignInRecords } from './sign-in-records';
 
 type LoginOutcome = { ok: true; account: AdminAccount } | { ok: false; error: DomainError };
 
 function invalidCredentials(): DomainError {
   return new DomainError(ErrorCode.INVALID_CREDENTIALS, SignInMessages.invalidCredentials);
+}
+
+function locked(remainingMs: number): DomainError {
+  return DomainError.retryLater(ErrorCode.ACCOUNT_LOCKED, SignInMessages.accountLocked, remainingMs / 1000);
 }
 
 /** Why an e-mail and password cannot make an admin account, or undefined when they can. */
@@ -39,9 +46,9 @@ export async function insertAdminAccount(
 }
 
 /**
- * Admin accounts and their login (DECISIONS D6): Argon2id hashes; after ADMIN_LOGIN_MAX_FAILURES
- * failures within ADMIN_LOGIN_WINDOW_SECONDS the account is locked, first for ADMIN_LOCK_SECONDS and
- * twice as long for each further lock in a row. A locked account refuses even the right password.
+ * Admin accounts and their login (DECISIONS D6): Argon2id hashes; failures counted per client address
+ * (AdminLoginAddressLimit) and per e-mail (EmailThrottle, which locks it); a locked e-mail refuses even
+ * the right password.
  */
 @Injectable()
 export class AdminAccountsService implements OnApplicationBootstrap {
@@ -51,12 +58,17 @@ export class AdminAccountsService implements OnApplicationBootstrap {
   constructor(
     private readonly dataSource: DataSource,
     private readonly sessions: SessionsService,
+    private readonly addressLimit: AdminLoginAddressLimit,
+    private readonly throttle: EmailThrottle,
+    private readonly signIns: SignInRecords,
     private readonly config: AuthConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.createFirstAdmin();
+    // Made now, so the first miss takes no longer than the next.
+    await this.decoy();
   }
 
   /** The admin of ADMIN_EMAIL/ADMIN_PASSWORD, when there is no admin at all yet. */
@@ -97,37 +109,43 @@ export class AdminAccountsService implements OnApplicationBootstrap {
     return created;
   }
 
-  async login(emailInput: string, password: string): Promise<AdminSession> {
+  /**
+   * Signs an admin in (DECISIONS D6; issue 10). An e-mail no admin has goes through the same steps as a
+   * wrong password (a password check against a decoy hash, the same failure count and lock, the same
+   * answers), so neither the answer, its timing nor a lock tells which e-mails are real. Every attempt
+   * is filed in the audit trail in the same transaction.
+   */
+  async login(emailInput: string, password: string, clientIp: string): Promise<AdminSession> {
     const email = normaliseEmail(emailInput);
+    const place = await this.addressLimit.takePlace(clientIp);
     const outcome = await this.dataSource.transaction(async (manager): Promise<LoginOutcome> => {
-      // The row lock makes concurrent guesses queue, so none slips past the failure count.
-      const account = await manager
-        .getRepository(AdminAccount)
-        .findOne({ where: { email }, lock: { mode: 'pessimistic_write' } });
-      if (!account) {
-        await passwordMatches(await this.decoy(), password);
-        return { ok: false, error: invalidCredentials() };
-      }
+      const throttle = await this.throttle.hold(manager, email);
+      const account = await manager.getRepository(AdminAccount).findOneBy({ email });
+      const attempt = { account, email, clientIp };
       const now = Date.now();
-      if (account.lockedUntil && account.lockedUntil.getTime() > now) {
-        return { ok: false, error: this.locked(account.lockedUntil.getTime() - now) };
+      const lockedMs = this.throttle.lockedFor(throttle, now);
+      if (lockedMs > 0) {
+        await this.signIns.refusedWhileLocked(manager, attempt, lockedMs);
+        return { ok: false, error: locked(lockedMs) };
       }
-      if (await passwordMatches(account.passwordHash, password)) {
-        await manager.update(AdminAccount, account.id, {
-          failedLogins: 0,
-          failureWindowStartedAt: null,
-          lockouts: 0,
-          lockedUntil: null,
-          lastLoginAt: new Date(now),
-        });
+      const matches = await passwordMatches(account?.passwordHash ?? (await this.decoy()), password);
+      if (account && matches) {
+        await this.throttle.clear(manager, email);
+        await manager.update(AdminAccount, account.id, { lastLoginAt: new Date(now) });
+        await this.signIns.signedIn(manager, account, clientIp);
         return { ok: true, account };
       }
-      return {
-        ok: false,
-        error: await this.recordFailure(manager.getRepository(AdminAccount), account, now),
-      };
+      const failure = await this.throttle.countFailure(manager, throttle, now);
+      await this.signIns.failed(manager, attempt, failure);
+      if (!failure.locked) return { ok: false, error: invalidCredentials() };
+      this.logger.warn(
+        { adminId: account?.id, lockSeconds: failure.lockSeconds },
+        'admin sign-in locked after failed logins',
+      );
+      return { ok: false, error: locked(failure.lockSeconds * 1000) };
     });
     if (!outcome.ok) throw outcome.error;
+    await this.addressLimit.giveBack(place);
     const session = await this.sessions.open(outcome.account.id, 'admin');
     return {
       token: session.token,
@@ -135,40 +153,6 @@ export class AdminAccountsService implements OnApplicationBootstrap {
       role: 'admin',
       email: outcome.account.email,
     };
-  }
-
-  private async recordFailure(
-    repository: Repository<AdminAccount>,
-    account: AdminAccount,
-    now: number,
-  ): Promise<DomainError> {
-    const c = this.config;
-    const windowOpen =
-      account.failureWindowStartedAt !== null &&
-      now - account.failureWindowStartedAt.getTime() < c.ADMIN_LOGIN_WINDOW_SECONDS * 1000;
-    const failures = (windowOpen ? account.failedLogins : 0) + 1;
-    const windowStart = windowOpen ? account.failureWindowStartedAt : new Date(now);
-    if (failures < c.ADMIN_LOGIN_MAX_FAILURES) {
-      await repository.update(account.id, { failedLogins: failures, failureWindowStartedAt: windowStart });
-      return invalidCredentials();
-    }
-    const lockouts = account.lockouts + 1;
-    const lockSeconds = Math.min(c.ADMIN_LOCK_SECONDS * 2 ** (lockouts - 1), c.ADMIN_LOCK_MAX_SECONDS);
-    await repository.update(account.id, {
-      failedLogins: 0,
-      failureWindowStartedAt: null,
-      lockouts,
-      lockedUntil: new Date(now + lockSeconds * 1000),
-    });
-    this.logger.warn(
-      { adminId: account.id, lockouts, lockSeconds },
-      'admin account locked after failed logins',
-    );
-    return this.locked(lockSeconds * 1000);
-  }
-
-  private locked(remainingMs: number): DomainError {
-    return DomainError.retryLater(ErrorCode.ACCOUNT_LOCKED, SignInMessages.accountLocked, remainingMs / 1000);
   }
 
   private decoy(): Promise<string> {

@@ -10,6 +10,6 @@ export class AdminLoginController {
 
   @MessagePattern(Subjects.auth.adminLogin)
   login(@Payload() body: AdminLoginBody): Promise<AdminSession> {
-    return this.admins.login(body.email, body.password);
+    return this.admins.login(body.email, body.password, body.clientIp);
   }
 }

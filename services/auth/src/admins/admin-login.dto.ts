@@ -1,5 +1,5 @@
 import type { AdminLoginRequest } from '@chitram/contracts';
-import { IsString, Length } from 'class-validator';
+import { IsIP, IsString, Length } from 'class-validator';
 
 export class AdminLoginBody implements AdminLoginRequest {
   @IsString()
@@ -9,4 +9,7 @@ export class AdminLoginBody implements AdminLoginRequest {
   @IsString()
   @Length(1, 256)
   password: string;
+
+  @IsIP()
+  clientIp: string;
 }

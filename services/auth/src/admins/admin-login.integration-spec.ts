@@ -21,6 +21,9 @@ import { authService } from '../service';
 
 const keys = testSigningKeys();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+let nextHost = 1;
+/** A client address of its own for each attempt: the per-address limit is tested in admin-sign-in-limits. */
+const freshAddress = () => `198.51.${Math.floor(nextHost / 250)}.${(nextHost++ % 250) + 1}`;
 
 describe('admin login (Argon2id, lockout, first admin, create-admin command)', () => {
   const isolation = isolatedEnv();
@@ -38,7 +41,7 @@ describe('admin login (Argon2id, lockout, first admin, create-admin command)', (
   let rpc: RpcClient;
 
   const login = (email: string, password: string) =>
-    rpc.request<AdminSession>(Subjects.auth.adminLogin, { email, password });
+    rpc.request<AdminSession>(Subjects.auth.adminLogin, { email, password, clientIp: freshAddress() });
 
   beforeAll(async () => {
     auth = await startTestService(authService, { database, env });
@@ -65,6 +68,12 @@ describe('admin login (Argon2id, lockout, first admin, create-admin command)', (
       audience: DEFAULT_JWT_AUDIENCE,
     }).verify(session.token);
     expect(claims.role).toBe('admin');
+  });
+
+  it('refuses a sign-in without the client address the gateway saw', async () => {
+    await expect(
+      rpc.request(Subjects.auth.adminLogin, { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
+    ).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED });
   });
 
   it('stores an Argon2id hash, never the password', async () => {

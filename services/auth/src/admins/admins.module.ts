@@ -1,12 +1,16 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { SessionsModule } from '../sessions/sessions.module';
 import { AdminAccountsService } from './admin-accounts.service';
 import { AdminLoginController } from './admin-login.controller';
+import { AdminLoginAddressLimit } from './address-limit';
+import { EmailThrottle } from './email-throttle';
+import { SignInRecords } from './sign-in-records';
 
 @Module({
-  imports: [SessionsModule],
+  imports: [SessionsModule, AuditModule],
   controllers: [AdminLoginController],
-  providers: [AdminAccountsService],
+  providers: [AdminAccountsService, AdminLoginAddressLimit, EmailThrottle, SignInRecords],
   exports: [AdminAccountsService],
 })
 export class AdminsModule {}

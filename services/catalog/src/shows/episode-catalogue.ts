@@ -6,20 +6,22 @@ import {
   ErrorCode,
   type Category,
   type CategoryEpisodes,
+  type AdminActor,
+  type AdminCreateEpisode,
+  type AdminUpdateEpisode,
   type CatalogueItemRemoved,
-  type CreateEpisodeRequest,
   type Episode,
   type EpisodePage,
   type EpisodePageRequest,
   type EpisodeSaved,
-  type UpdateEpisodeRequest,
 } from '@chitram/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { Outbox } from '@chitram/nest-kit';
+import { Outbox, recordAdminAction } from '@chitram/nest-kit';
 import { CatalogueChanges } from '../cache/catalogue-changes';
 import { containsPattern, definedFields, pageOf, releaseImages, releaseVideos } from '../catalogue-kit';
 import { EpisodeEntity } from './episode.entity';
 import { SeriesEntity } from './series.entity';
+import { episodeRecord, episodeRef } from './show-records';
 import { EPISODE_COLUMNS, toEpisode, toPublicEpisode } from './show.view';
 
 export function episodeNotFound(id: string): DomainError {
@@ -61,7 +63,13 @@ export class EpisodeCatalogue {
        ORDER BY e.episode_number, e.release_date, e.created_at LIMIT ${CATEGORY_EPISODE_LIMIT}`,
       [category],
     );
-    return { episodes: rows.map(toPublicEpisode) };
+    // Their series' titles, so the page can group episodes under them (issue 11).
+    const series: Array<{ _id: string; title: string }> = await this.dataSource.query(
+      `SELECT s.id AS "_id", s.title FROM series s
+       WHERE s.id IN (SELECT e.series_id FROM episode e WHERE e.category = $1) ORDER BY s.title`,
+      [category],
+    );
+    return { episodes: rows.map(toPublicEpisode), series };
   }
 
   /** The shows list: newest first, 10 a page (SPEC §9), searched by title. */
@@ -94,8 +102,8 @@ export class EpisodeCatalogue {
     return toEpisode(episode);
   }
 
-  async create(request: CreateEpisodeRequest): Promise<EpisodeSaved> {
-    const saved = await this.dataSource.transaction(async (manager) => {
+  async create(request: AdminCreateEpisode): Promise<EpisodeSaved> {
+    const saved = await this.outbox.transaction(async (manager, emit) => {
       const seriesId = request.seriesId ?? null;
       // Locks the series so two episodes added at once do not get the same number.
       if (
@@ -106,7 +114,7 @@ export class EpisodeCatalogue {
       )
         throw seriesNotFound(seriesId);
       const episodes = manager.getRepository(EpisodeEntity);
-      return episodes.save(
+      const episode = await episodes.save(
         episodes.create({
           seriesId,
           title: request.title,
@@ -123,14 +131,20 @@ export class EpisodeCatalogue {
             request.episodeNumber ?? (await nextEpisodeNumber(manager, seriesId, request.category)),
         }),
       );
+      await recordAdminAction(emit, request.actor, {
+        action: 'created',
+        entity: episodeRef(episode),
+        after: episodeRecord(episode),
+      });
+      return episode;
     });
     await this.changes.announce();
     return { episode: toEpisode(saved), releasedImageKeys: [] };
   }
 
   /** Changes the fields named; empty ones were already left out by the payload's rules (SPEC §5). */
-  async update(request: UpdateEpisodeRequest): Promise<EpisodeSaved> {
-    const { id, bannerUrl, titlePngUrl, ...rest } = request;
+  async update(request: AdminUpdateEpisode): Promise<EpisodeSaved> {
+    const { id, actor, bannerUrl, titlePngUrl, ...rest } = request;
     const changes = definedFields({ ...rest, banner: bannerUrl, titleImage: titlePngUrl });
     const result = await this.outbox.transaction(async (manager, emit) => {
       const episode = await manager.getRepository(EpisodeEntity).findOneBy({ id });
@@ -139,19 +153,27 @@ export class EpisodeCatalogue {
       const replaced = (['banner', 'titleImage'] as const)
         .filter((key) => changes[key] !== undefined && changes[key] !== episode[key])
         .map((key) => episode[key]);
+      const before = episodeRecord(episode);
       Object.assign(episode, changes);
       const saved = await manager.getRepository(EpisodeEntity).save(episode);
+      const after = episodeRecord(saved);
+      await recordAdminAction(emit, actor, { action: 'updated', entity: episodeRef(saved), before, after });
       return { episode: saved, released: await releaseImages(manager, emit, replaced), changed: true };
     });
     if (result.changed) await this.changes.announce();
     return { episode: toEpisode(result.episode), releasedImageKeys: result.released };
   }
 
-  async remove(id: string): Promise<CatalogueItemRemoved> {
+  async remove(id: string, actor?: AdminActor): Promise<CatalogueItemRemoved> {
     const released = await this.outbox.transaction(async (manager, emit) => {
       const episode = await manager.getRepository(EpisodeEntity).findOneBy({ id });
       if (!episode) throw episodeNotFound(id);
       await manager.getRepository(EpisodeEntity).delete({ id });
+      await recordAdminAction(emit, actor, {
+        action: 'deleted',
+        entity: episodeRef(episode),
+        before: episodeRecord(episode),
+      });
       await releaseVideos(emit, [episode.videoId]);
       return releaseImages(manager, emit, [episode.banner, episode.titleImage]);
     });

@@ -3,22 +3,24 @@ import {
   ADMIN_PAGE_SIZE,
   DomainError,
   ErrorCode,
+  type AdminActor,
+  type AdminCreateSeries,
+  type AdminUpdateSeries,
   type CatalogueItemRemoved,
-  type CreateSeriesRequest,
   type SeriesEpisodeInput,
   type SeriesPage,
   type SeriesPageRequest,
   type SeriesSaved,
   type SeriesWithEpisodes,
-  type UpdateSeriesRequest,
 } from '@chitram/contracts';
 import { DataSource, type EntityManager, In } from 'typeorm';
-import { Outbox } from '@chitram/nest-kit';
+import { Outbox, recordAdminAction } from '@chitram/nest-kit';
 import { CatalogueChanges } from '../cache/catalogue-changes';
 import { containsPattern, definedFields, pageOf, releaseImages, releaseVideos } from '../catalogue-kit';
 import { seriesNotFound } from './episode-catalogue';
 import { EpisodeEntity } from './episode.entity';
 import { SeriesEntity } from './series.entity';
+import { seriesRecord, seriesRef } from './show-records';
 import { toEpisode, toSeries } from './show.view';
 
 /** The series-level fields its episodes carry too (they show on category pages on their own). */
@@ -94,8 +96,8 @@ export class SeriesCatalogue {
     return this.load(this.dataSource.manager, id);
   }
 
-  async create(request: CreateSeriesRequest): Promise<SeriesSaved> {
-    const saved = await this.dataSource.transaction(async (manager) => {
+  async create(request: AdminCreateSeries): Promise<SeriesSaved> {
+    const saved = await this.outbox.transaction(async (manager, emit) => {
       const seriesRepository = manager.getRepository(SeriesEntity);
       const series = await seriesRepository.save(
         seriesRepository.create({
@@ -115,6 +117,11 @@ export class SeriesCatalogue {
       await episodes.save(
         request.episodes.map((block, i) => episodes.create(episodeFromBlock(block, series, i + 1))),
       );
+      await recordAdminAction(emit, request.actor, {
+        action: 'created',
+        entity: seriesRef(series),
+        after: request.actor && (await seriesRecord(manager, series.id)),
+      });
       return this.load(manager, series.id);
     });
     await this.changes.announce();
@@ -125,14 +132,16 @@ export class SeriesCatalogue {
    * Changes the series fields named. When `episodes` is given it is the new list, in order:
    * blocks with an id change that episode, the others are added, episodes not listed are deleted.
    */
-  async update(request: UpdateSeriesRequest): Promise<SeriesSaved> {
-    const { id, titlePngUrl, episodes: blocks, ...rest } = request;
+  async update(request: AdminUpdateSeries): Promise<SeriesSaved> {
+    const { id, actor, titlePngUrl, episodes: blocks, ...rest } = request;
     const changes = definedFields({ ...rest, titleImage: titlePngUrl });
     const result = await this.outbox.transaction(async (manager, emit) => {
       const seriesRepository = manager.getRepository(SeriesEntity);
       const episodeRepository = manager.getRepository(EpisodeEntity);
       const series = await seriesRepository.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!series) throw seriesNotFound(id);
+      // Read only for an admin's write: the seed's writes are not recorded.
+      const before = actor && (await seriesRecord(manager, id));
       const current = await episodeRepository.findBy({ seriesId: id });
       const replaced: Array<string | null | undefined> = [];
       if (changes.titleImage !== undefined && changes.titleImage !== series.titleImage)
@@ -169,16 +178,27 @@ export class SeriesCatalogue {
       } else if (Object.keys(changes).some((key) => key in inherited(series))) {
         await episodeRepository.update({ seriesId: id }, inherited(series));
       }
+      await recordAdminAction(emit, actor, {
+        action: 'updated',
+        entity: seriesRef(series),
+        before,
+        after: actor && (await seriesRecord(manager, id)),
+      });
       return { series: await this.load(manager, id), released: await releaseImages(manager, emit, replaced) };
     });
     await this.changes.announce();
     return { series: result.series, releasedImageKeys: result.released };
   }
 
-  async remove(id: string): Promise<CatalogueItemRemoved> {
+  async remove(id: string, actor?: AdminActor): Promise<CatalogueItemRemoved> {
     const released = await this.outbox.transaction(async (manager, emit) => {
       const series = await manager.getRepository(SeriesEntity).findOneBy({ id });
       if (!series) throw seriesNotFound(id);
+      await recordAdminAction(emit, actor, {
+        action: 'deleted',
+        entity: seriesRef(series),
+        before: actor && (await seriesRecord(manager, id)),
+      });
       const episodes = await manager.getRepository(EpisodeEntity).findBy({ seriesId: id });
       // Its episodes go with it (foreign key ON DELETE CASCADE).
       await manager.getRepository(SeriesEntity).delete({ id });

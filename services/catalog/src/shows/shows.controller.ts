@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  AdminCatalogueDelete,
+  AdminCreateEpisode,
+  AdminCreateSeries,
+  AdminUpdateEpisode,
+  AdminUpdateSeries,
   CatalogueIdRequest,
-  CreateEpisodeRequest,
-  CreateSeriesRequest,
   SeriesPageRequest,
   Subjects,
-  UpdateEpisodeRequest,
-  UpdateSeriesRequest,
   type CatalogueItemRemoved,
   type Episode,
   type EpisodeSaved,
@@ -32,18 +33,18 @@ export class ShowsController {
   }
 
   @MessagePattern(Subjects.catalog.episodes.create)
-  createEpisode(@Payload() request: CreateEpisodeRequest): Promise<EpisodeSaved> {
+  createEpisode(@Payload() request: AdminCreateEpisode): Promise<EpisodeSaved> {
     return this.episodes.create(request);
   }
 
   @MessagePattern(Subjects.catalog.episodes.update)
-  updateEpisode(@Payload() request: UpdateEpisodeRequest): Promise<EpisodeSaved> {
+  updateEpisode(@Payload() request: AdminUpdateEpisode): Promise<EpisodeSaved> {
     return this.episodes.update(request);
   }
 
   @MessagePattern(Subjects.catalog.episodes.delete)
-  removeEpisode(@Payload() request: CatalogueIdRequest): Promise<CatalogueItemRemoved> {
-    return this.episodes.remove(request.id);
+  removeEpisode(@Payload() request: AdminCatalogueDelete): Promise<CatalogueItemRemoved> {
+    return this.episodes.remove(request.id, request.actor);
   }
 
   @MessagePattern(Subjects.catalog.series.list)
@@ -57,17 +58,17 @@ export class ShowsController {
   }
 
   @MessagePattern(Subjects.catalog.series.create)
-  createSeries(@Payload() request: CreateSeriesRequest): Promise<SeriesSaved> {
+  createSeries(@Payload() request: AdminCreateSeries): Promise<SeriesSaved> {
     return this.series.create(request);
   }
 
   @MessagePattern(Subjects.catalog.series.update)
-  updateSeries(@Payload() request: UpdateSeriesRequest): Promise<SeriesSaved> {
+  updateSeries(@Payload() request: AdminUpdateSeries): Promise<SeriesSaved> {
     return this.series.update(request);
   }
 
   @MessagePattern(Subjects.catalog.series.delete)
-  removeSeries(@Payload() request: CatalogueIdRequest): Promise<CatalogueItemRemoved> {
-    return this.series.remove(request.id);
+  removeSeries(@Payload() request: AdminCatalogueDelete): Promise<CatalogueItemRemoved> {
+    return this.series.remove(request.id, request.actor);
   }
 }

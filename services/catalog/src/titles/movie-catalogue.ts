@@ -7,11 +7,13 @@ import {
   GENRES,
   HOME_RAIL_SIZE,
   MOVIE_LIST_PAGE_SIZE,
+  type AdminCreateMovie,
   type AdminMovie,
   type AdminMoviePage,
+  type AdminUpdateMovie,
+  type AdminActor,
   type AdminMoviePageRequest,
   type CatalogueItemRemoved,
-  type CreateMovieRequest,
   type Genre,
   type HomeContent,
   type Language,
@@ -20,13 +22,13 @@ import {
   type MovieGroupRequest,
   type MovieMeta,
   type MovieSaved,
-  type UpdateMovieRequest,
 } from '@chitram/contracts';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
-import { Outbox } from '@chitram/nest-kit';
+import { Outbox, recordAdminAction } from '@chitram/nest-kit';
 import { CatalogueChanges } from '../cache/catalogue-changes';
 import { containsPattern, definedFields, pageOf, releaseImages, releaseVideos } from '../catalogue-kit';
 import { MovieEntity } from './movie.entity';
+import { movieRecord, movieRef } from './movie-record';
 import { MOVIE_COLUMNS, toAdminMovie, toMovie } from './movie.view';
 import { firstFreeSlug, isUuid, slugify } from './slug';
 
@@ -152,12 +154,12 @@ export class MovieCatalogue {
     );
   }
 
-  async create(request: CreateMovieRequest): Promise<MovieSaved> {
+  async create(request: AdminCreateMovie): Promise<MovieSaved> {
     for (let attempt = 1; ; attempt++) {
       try {
-        const saved = await this.dataSource.transaction(async (manager) => {
+        const saved = await this.outbox.transaction(async (manager, emit) => {
           const movies = manager.getRepository(MovieEntity);
-          return movies.save(
+          const movie = await movies.save(
             movies.create({
               slug: await this.freeSlug(manager, request.title),
               title: request.title,
@@ -178,6 +180,12 @@ export class MovieCatalogue {
               vendor: request.vendor ?? null,
             }),
           );
+          await recordAdminAction(emit, request.actor, {
+            action: 'created',
+            entity: movieRef(movie),
+            after: movieRecord(movie),
+          });
+          return movie;
         });
         await this.changes.announce();
         return { movie: toAdminMovie(saved), releasedImageKeys: [] };
@@ -190,8 +198,8 @@ export class MovieCatalogue {
   }
 
   /** Changes the fields named; fields left out stay. The slug stays too, so shared links keep working. */
-  async update(request: UpdateMovieRequest): Promise<MovieSaved> {
-    const { id, thumbnailUrl, bannerUrl, titlePngUrl, ...rest } = request;
+  async update(request: AdminUpdateMovie): Promise<MovieSaved> {
+    const { id, actor, thumbnailUrl, bannerUrl, titlePngUrl, ...rest } = request;
     const changes = definedFields({
       ...rest,
       thumbnail: thumbnailUrl,
@@ -205,19 +213,27 @@ export class MovieCatalogue {
       const replaced = (['thumbnail', 'banner', 'titleImage'] as const)
         .filter((key) => changes[key] !== undefined && changes[key] !== movie[key])
         .map((key) => movie[key]);
+      const before = movieRecord(movie);
       Object.assign(movie, changes);
       const saved = await manager.getRepository(MovieEntity).save(movie);
+      const after = movieRecord(saved);
+      await recordAdminAction(emit, actor, { action: 'updated', entity: movieRef(saved), before, after });
       return { movie: saved, released: await releaseImages(manager, emit, replaced), changed: true };
     });
     if (result.changed) await this.changes.announce();
     return { movie: toAdminMovie(result.movie), releasedImageKeys: result.released };
   }
 
-  async remove(id: string): Promise<CatalogueItemRemoved> {
+  async remove(id: string, actor?: AdminActor): Promise<CatalogueItemRemoved> {
     const released = await this.outbox.transaction(async (manager, emit) => {
       const movie = await manager.getRepository(MovieEntity).findOneBy({ id });
       if (!movie) throw movieNotFound(id);
       await manager.getRepository(MovieEntity).delete({ id });
+      await recordAdminAction(emit, actor, {
+        action: 'deleted',
+        entity: movieRef(movie),
+        before: movieRecord(movie),
+      });
       await releaseVideos(emit, [movie.videoId]);
       return releaseImages(manager, emit, [movie.thumbnail, movie.banner, movie.titleImage]);
     });

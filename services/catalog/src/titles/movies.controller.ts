@@ -1,11 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  AdminCatalogueDelete,
+  AdminCreateMovie,
   AdminMoviePageRequest,
+  AdminUpdateMovie,
   CatalogueIdRequest,
-  CreateMovieRequest,
   Subjects,
-  UpdateMovieRequest,
   type AdminMovie,
   type AdminMoviePage,
   type CatalogueItemRemoved,
@@ -29,17 +30,17 @@ export class MoviesController {
   }
 
   @MessagePattern(Subjects.catalog.movies.create)
-  create(@Payload() request: CreateMovieRequest): Promise<MovieSaved> {
+  create(@Payload() request: AdminCreateMovie): Promise<MovieSaved> {
     return this.movies.create(request);
   }
 
   @MessagePattern(Subjects.catalog.movies.update)
-  update(@Payload() request: UpdateMovieRequest): Promise<MovieSaved> {
+  update(@Payload() request: AdminUpdateMovie): Promise<MovieSaved> {
     return this.movies.update(request);
   }
 
   @MessagePattern(Subjects.catalog.movies.delete)
-  remove(@Payload() request: CatalogueIdRequest): Promise<CatalogueItemRemoved> {
-    return this.movies.remove(request.id);
+  remove(@Payload() request: AdminCatalogueDelete): Promise<CatalogueItemRemoved> {
+    return this.movies.remove(request.id, request.actor);
   }
 }

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Subjects, type Viewer } from '@chitram/contracts';
-import { FindOrCreateViewerBody, ViewerIdBody } from './viewers.dto';
+import { DeleteViewerBody, FindOrCreateViewerBody, ViewerIdBody } from './viewers.dto';
 import { ViewersService } from './viewers.service';
 
 @Controller()
@@ -19,8 +19,8 @@ export class ViewersController {
   }
 
   @MessagePattern(Subjects.users.deleteViewer)
-  async delete(@Payload() body: ViewerIdBody): Promise<{ success: true }> {
-    await this.viewers.delete(body.id);
+  async delete(@Payload() body: DeleteViewerBody): Promise<{ success: true }> {
+    await this.viewers.delete(body.id, body.actor);
     return { success: true };
   }
 }

@@ -1,5 +1,7 @@
 import {
+  ActorField,
   STORED_PHONE_NUMBER,
+  type AdminActor,
   type FindOrCreateViewerRequest,
   type ViewerIdRequest,
 } from '@chitram/contracts';
@@ -13,4 +15,10 @@ export class FindOrCreateViewerBody implements FindOrCreateViewerRequest {
 export class ViewerIdBody implements ViewerIdRequest {
   @IsUUID()
   id: string;
+}
+
+/** Deleting an account: the viewer's own request, or an admin's (who acts is then named, for the audit trail). */
+export class DeleteViewerBody extends ViewerIdBody {
+  @ActorField()
+  actor?: AdminActor;
 }

@@ -3,10 +3,14 @@ import {
   DomainError,
   ErrorCode,
   Events,
+  indiaDayOf,
+  maskedPhoneNumber,
+  type AdminActor,
   type UserDeleted,
   type Viewer as ViewerView,
+  type ViewerSignedUp,
 } from '@chitram/contracts';
-import { LOGGER, type Logger, Outbox } from '@chitram/nest-kit';
+import { LOGGER, type Logger, Outbox, recordAdminAction } from '@chitram/nest-kit';
 import { DataSource } from 'typeorm';
 import { toViewerView, Viewer } from './viewer.entity';
 
@@ -22,22 +26,33 @@ export class ViewersService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** The account of a number that just proved itself, created on its first sign-in; notes the visit. */
+  /**
+   * The account of a number that just proved itself, created on its first sign-in (and announced, for
+   * analytics, in the same transaction); notes the visit.
+   */
   async findOrCreate(phoneNumber: string): Promise<ViewerView> {
-    // One statement: two first sign-ins at once still make one account.
-    const rows: Array<{
-      id: string;
-      phone_number: string;
-      created_at: Date;
-      last_seen_at: Date;
-      created: boolean;
-    }> = await this.dataSource.query(
-      `INSERT INTO "viewer" ("phone_number") VALUES ($1)
-         ON CONFLICT ("phone_number") DO UPDATE SET "last_seen_at" = now()
-         RETURNING "id", "phone_number", "created_at", "last_seen_at", (xmax = 0) AS "created"`,
-      [phoneNumber],
-    );
-    const row = rows[0];
+    const row = await this.outbox.transaction(async (manager, emit) => {
+      // One statement: two first sign-ins at once still make one account.
+      const rows: Array<{
+        id: string;
+        phone_number: string;
+        created_at: Date;
+        last_seen_at: Date;
+        created: boolean;
+      }> = await manager.query(
+        `INSERT INTO "viewer" ("phone_number") VALUES ($1)
+           ON CONFLICT ("phone_number") DO UPDATE SET "last_seen_at" = now()
+           RETURNING "id", "phone_number", "created_at", "last_seen_at", (xmax = 0) AS "created"`,
+        [phoneNumber],
+      );
+      const created = rows[0];
+      if (created.created) {
+        const at = new Date(created.created_at);
+        const event: ViewerSignedUp = { viewerId: created.id, day: indiaDayOf(at), at: at.toISOString() };
+        await emit(Events.viewerSignedUp, event);
+      }
+      return created;
+    });
     if (row.created) this.logger.info({ userId: row.id }, 'viewer account created');
     return toViewerView({
       id: row.id,
@@ -55,18 +70,27 @@ export class ViewersService {
 
   /**
    * Deletes the account (DECISIONS D25) and, in the same transaction, writes `user.deleted` to the
-   * outbox: the event is published if and only if the account is gone.
+   * outbox: the event is published if and only if the account is gone. An admin's deletion is also
+   * recorded in the audit trail, the number masked (D25: the profile goes).
    */
-  async delete(id: string): Promise<void> {
+  async delete(id: string, actor?: AdminActor): Promise<void> {
     await this.outbox.transaction(async (manager, emit) => {
-      const deleted: [Array<{ id: string }>, number] = await manager.query(
-        'DELETE FROM "viewer" WHERE "id" = $1 RETURNING "id"',
-        [id],
-      );
+      const deleted: [Array<{ phone_number: string; created_at: Date; last_seen_at: Date }>, number] =
+        await manager.query(
+          'DELETE FROM "viewer" WHERE "id" = $1 RETURNING "phone_number", "created_at", "last_seen_at"',
+          [id],
+        );
       if (deleted[1] === 0) throw notFound();
       const event: UserDeleted = { userId: id, deletedAt: new Date().toISOString() };
       await emit(Events.userDeleted, event);
+      const [viewer] = deleted[0];
+      const phoneNumber = maskedPhoneNumber(viewer.phone_number);
+      await recordAdminAction(emit, actor, {
+        action: 'deleted',
+        entity: { type: 'viewer', id, label: phoneNumber },
+        before: { phoneNumber, signedUpAt: viewer.created_at, lastSeenAt: viewer.last_seen_at },
+      });
     });
-    this.logger.info({ userId: id }, 'viewer account deleted');
+    this.logger.info({ userId: id, byAdmin: actor?.adminId }, 'viewer account deleted');
   }
 }
