@@ -24,6 +24,7 @@ import {
   variantOf,
 } from './art.mjs';
 import { MOVIES, SHOWS } from './catalogue.mjs';
+import { seedDemoActivity } from './activity.mjs';
 import { seedDemoVideos } from './videos.mjs';
 
 /** Titles drawn and saved at a time: enough to keep both cores busy while uploads and saves wait. */
@@ -73,11 +74,11 @@ async function eachLimited(items, limit, work) {
 }
 
 /** The media service's upload endpoint (MEDIA_URL), the same one the gateway streams admin uploads to. */
-function mediaUploader(mediaUrl) {
+function mediaUploader(mediaUrl, mediaHeaders) {
   return async (bytes, purpose, field) => {
     const res = await fetch(new URL(`/uploads/${purpose}?field=${field}`, mediaUrl), {
       method: 'POST',
-      headers: { 'content-type': 'application/octet-stream' },
+      headers: { ...mediaHeaders, 'content-type': 'application/octet-stream' },
       body: bytes,
     });
     const body = await res.json().catch(() => undefined);
@@ -90,15 +91,18 @@ function mediaUploader(mediaUrl) {
 async function connect(env) {
   // The workspace libraries are CommonJS builds; require reads their exports whatever compiled them.
   const require = createRequire(import.meta.url);
-  const { connectNats, RpcClient } = require('@chitram/nest-kit');
+  const { connectNats, internalToken, MEDIA_TOKEN_HEADER, RpcClient } = require('@chitram/nest-kit');
   const { Subjects } = require('@chitram/contracts');
   const nats = await connectNats(env.NATS_URL ?? 'nats://127.0.0.1:4222', 'chitram-demo-seed');
   const rpc = new RpcClient(nats, Number(env.RPC_TIMEOUT_MS ?? 10_000));
+  // Media's internal server answers the holders of its token only (the development one by default).
+  const mediaHeaders = { [MEDIA_TOKEN_HEADER]: internalToken(env.MEDIA_INTERNAL_TOKEN ?? '') };
   return {
     Subjects,
     rpc,
     mediaUrl: env.MEDIA_URL ?? 'http://127.0.0.1:4104',
-    upload: mediaUploader(env.MEDIA_URL ?? 'http://127.0.0.1:4104'),
+    mediaHeaders,
+    upload: mediaUploader(env.MEDIA_URL ?? 'http://127.0.0.1:4104', mediaHeaders),
     close: () => nats.drain(),
   };
 }
@@ -112,10 +116,13 @@ async function find(rpc, subject, title, listOf) {
 const IMAGE_PATH = '/api/media/images/';
 
 /** Whether the title's pictures are still in object storage (a wiped store leaves rows without them). */
-async function picturesStored(mediaUrl, item) {
+async function picturesStored(mediaUrl, item, mediaHeaders) {
   const url = item.thumbnailUrl || item.titlePngUrl || item.bannerUrl;
   if (!url?.startsWith(IMAGE_PATH)) return true;
-  const res = await fetch(`${mediaUrl}/objects/${url.slice(IMAGE_PATH.length)}`, { method: 'HEAD' });
+  const res = await fetch(`${mediaUrl}/objects/${url.slice(IMAGE_PATH.length)}`, {
+    method: 'HEAD',
+    headers: mediaHeaders,
+  });
   return res.ok;
 }
 
@@ -126,7 +133,7 @@ async function picturesStored(mediaUrl, item) {
 async function present(services, subjects, title, listOf) {
   const item = await find(services.rpc, subjects.page, title, listOf);
   if (!item) return false;
-  if (await picturesStored(services.mediaUrl, item)) return true;
+  if (await picturesStored(services.mediaUrl, item, services.mediaHeaders)) return true;
   await services.rpc.request(subjects.delete, { id: item._id });
   return false;
 }
@@ -175,11 +182,19 @@ export async function seedDemoCatalogue({
     const total = missingMovies.length + missingSeries.length + missingEpisodes.length;
     const videos = () =>
       dataDir
-        ? seedDemoVideos({ rpc, Subjects, mediaUrl: services.mediaUrl, dataDir, log })
+        ? seedDemoVideos({
+            rpc,
+            Subjects,
+            mediaUrl: services.mediaUrl,
+            mediaHeaders: services.mediaHeaders,
+            dataDir,
+            log,
+          })
         : Promise.resolve(0);
     if (total === 0) {
       log('demo catalogue: already loaded');
       await videos();
+      await seedDemoActivity({ rpc, Subjects, env, log });
       return { movies: 0, series: 0, episodes: 0, ms: Date.now() - started };
     }
     log(
@@ -292,6 +307,7 @@ export async function seedDemoCatalogue({
     });
 
     await videos();
+    await seedDemoActivity({ rpc, Subjects, env, log });
     const episodes = missingSeries.reduce((n, s) => n + s.series.episodes.length, 0) + missingEpisodes.length;
     const ms = Date.now() - started;
     log(

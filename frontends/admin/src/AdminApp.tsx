@@ -1,29 +1,23 @@
 import { Route, Routes } from 'react-router';
 import type { RemoteAppProps } from '@chitram/shell-contract';
 import { HostProvider } from './app/host';
+import { AuditPage } from './audit/AuditPage';
 import { AdminLayout } from './pages/AdminLayout';
 import { AdminLogin } from './pages/AdminLogin';
-import { AdminNotFound, AdminPlaceholder } from './pages/AdminPlaceholder';
+import { AdminNotFound } from './pages/AdminPlaceholder';
+import { AnalyticsPage, PartnerFormPage, PartnerPage, PartnersPage } from './pages/analytics/lazy';
 import { DashboardPage } from './pages/DashboardPage';
-import { MovieFormPage } from './pages/catalog/MovieFormPage';
-import { MoviesPage } from './pages/catalog/MoviesPage';
-import { SeriesFormPage } from './pages/catalog/SeriesFormPage';
-import { SeriesListPage } from './pages/catalog/SeriesListPage';
-import { ShowFormPage } from './pages/catalog/ShowFormPage';
-import { ShowsPage } from './pages/catalog/ShowsPage';
+import {
+  MovieFormPage,
+  MoviesPage,
+  SeriesFormPage,
+  SeriesListPage,
+  ShowFormPage,
+  ShowsPage,
+} from './pages/catalog/lazy';
 import { UsersPage } from './pages/users/UsersPage';
 import { ViewerPage } from './pages/users/ViewerPage';
 import './styles/admin.css';
-
-/** Admin screens of SPEC §2.2/§2.13 not built yet, with what each will hold (paths relative to /admin). */
-const UPCOMING: Array<{ path: string; title: string; text: string }> = [
-  {
-    path: 'analytics',
-    title: 'Analytics',
-    text: 'Plays, watch time, new viewers, subscriptions and revenue by day.',
-  },
-  { path: 'vendor', title: 'Vendor', text: 'Content partners, their titles, revenue share and plays.' },
-];
 
 /** The admin remote: every /admin route of SPEC §2.2, rendered under the shell's /admin/* route. */
 export default function AdminApp({ host }: RemoteAppProps) {
@@ -36,9 +30,13 @@ export default function AdminApp({ host }: RemoteAppProps) {
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="users" element={<UsersPage />} />
           <Route path="users/:viewerId" element={<ViewerPage key="viewer" />} />
-          {UPCOMING.map(({ path, title, text }) => (
-            <Route key={path} path={path} element={<AdminPlaceholder title={title} text={text} />} />
-          ))}
+          <Route path="audit" element={<AuditPage />} />
+          {/* Analytics and content partners (issue 9): DECISIONS D12. */}
+          <Route path="analytics" element={<AnalyticsPage />} />
+          <Route path="vendor" element={<PartnersPage />} />
+          <Route path="vendor/new" element={<PartnerFormPage key="new" />} />
+          <Route path="vendor/:partnerId" element={<PartnerPage key="partner" />} />
+          <Route path="vendor/:partnerId/edit" element={<PartnerFormPage key="edit" />} />
           {/* Catalogue (issue 4): SPEC §2.13, DECISIONS D7, D11. */}
           <Route path="movies" element={<MoviesPage />} />
           <Route path="movies/upload" element={<MovieFormPage key="upload" />} />

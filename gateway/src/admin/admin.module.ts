@@ -1,12 +1,23 @@
 import { Module } from '@nestjs/common';
+import { AdminAnalyticsService } from './admin-analytics';
 import { AdminDashboardService } from './admin-dashboard';
+import { AnalyticsController } from './analytics.controller';
+import { AuditController } from './audit.controller';
 import { DashboardController } from './dashboard.controller';
+import { PartnerDirectory } from './partner-directory';
+import { PartnersController } from './partners.controller';
 import { ViewerAccounts } from './viewer-accounts';
 import { ViewersController } from './viewers.controller';
 
-/** The back office's dashboard and viewers (SPEC §2.13, DECISIONS D13, D25). */
+/** The back office: dashboard, viewers, analytics, content partners (SPEC §2.13; DECISIONS D12, D13, D25). */
 @Module({
-  controllers: [DashboardController, ViewersController],
-  providers: [AdminDashboardService, ViewerAccounts],
+  controllers: [
+    DashboardController,
+    ViewersController,
+    AuditController,
+    AnalyticsController,
+    PartnersController,
+  ],
+  providers: [AdminDashboardService, ViewerAccounts, AdminAnalyticsService, PartnerDirectory],
 })
 export class AdminModule {}

@@ -14,15 +14,20 @@ import { PlansService } from './plans/plans.service';
 import { ProvidersModule } from './providers/providers.module';
 import { ReceiptsRepository } from './receipts/receipts.repository';
 import { ReceiptsService } from './receipts/receipts.service';
+import { BillingAnalyticsController } from './reports/billing-analytics.controller';
+import { BillingAnalyticsHandler } from './reports/billing-analytics.handler';
+import { BillingAnalyticsRepository } from './reports/billing-analytics.repository';
+import { BillingAnalyticsService } from './reports/billing-analytics.service';
 import { BillingReportsController } from './reports/billing-reports.controller';
 import { BillingReportsRepository } from './reports/billing-reports.repository';
 import { BillingReportsService } from './reports/billing-reports.service';
+import { DemoPayments } from './reports/demo-payments';
 import { SubscriptionsRepository } from './subscriptions/subscriptions.repository';
 import { SubscriptionsService } from './subscriptions/subscriptions.service';
 
 @Module({
   imports: [EventsModule.forService(), JobsModule.forService(), ProvidersModule],
-  controllers: [BillingController, BillingReportsController],
+  controllers: [BillingController, BillingReportsController, BillingAnalyticsController],
   providers: [
     PlansRepository,
     PlansService,
@@ -40,6 +45,10 @@ import { SubscriptionsService } from './subscriptions/subscriptions.service';
     AccountDeletedHandler,
     BillingReportsRepository,
     BillingReportsService,
+    BillingAnalyticsRepository,
+    BillingAnalyticsService,
+    BillingAnalyticsHandler,
+    DemoPayments,
   ],
 })
 export class AppModule {}

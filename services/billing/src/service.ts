@@ -3,6 +3,7 @@ import { AppModule } from './app.module';
 import { BillingConfig } from './config';
 import { Init1763712000000 } from './migrations/1763712000000-Init';
 import { Subscriptions1795373000000 } from './migrations/1795373000000-Subscriptions';
+import { BillingAnalytics1795400000000 } from './migrations/1795400000000-BillingAnalytics';
 
 export const billingService = defineService({
   name: 'billing',
@@ -10,6 +11,6 @@ export const billingService = defineService({
   module: AppModule,
   database: {
     entities: [OutboxEvent, ProcessedEvent],
-    migrations: [Init1763712000000, Subscriptions1795373000000],
+    migrations: [Init1763712000000, Subscriptions1795373000000, BillingAnalytics1795400000000],
   },
 });

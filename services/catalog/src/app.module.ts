@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { EventsModule, RedisModule } from '@chitram/nest-kit';
+import { AnalyticsModule } from './analytics/analytics.module';
 import { BrowseController } from './browse/browse.controller';
 import { CatalogueCache } from './cache/catalogue-cache';
 import { CatalogueChanges } from './cache/catalogue-changes';
+import { PartnersModule } from './partners/partners.module';
 import { CatalogueReports } from './reports/catalogue-reports';
 import { CatalogueReportsController } from './reports/catalogue-reports.controller';
 import { EpisodeCatalogue } from './shows/episode-catalogue';
@@ -19,7 +21,12 @@ import { WatchingController } from './watching/watching.controller';
 import { WatchingService } from './watching/watching.service';
 
 @Module({
-  imports: [RedisModule.fromServiceConfig('chitram-catalog'), EventsModule.forService()],
+  imports: [
+    RedisModule.fromServiceConfig('chitram-catalog'),
+    EventsModule.forService(),
+    AnalyticsModule,
+    PartnersModule,
+  ],
   controllers: [
     BrowseController,
     MoviesController,

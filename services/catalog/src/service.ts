@@ -5,6 +5,9 @@ import { Init1763712000000 } from './migrations/1763712000000-Init';
 import { Catalogue1795255200000 } from './migrations/1795255200000-Catalogue';
 import { TitleVideos1795375000000 } from './migrations/1795375000000-TitleVideos';
 import { Watching1795377000000 } from './migrations/1795377000000-Watching';
+import { ViewingAnalytics1795400000000 } from './migrations/1795400000000-ViewingAnalytics';
+import { Partners1795400100000 } from './migrations/1795400100000-Partners';
+import { ViewingWeeks1795400200000 } from './migrations/1795400200000-ViewingWeeks';
 import { EpisodeEntity } from './shows/episode.entity';
 import { SeriesEntity } from './shows/series.entity';
 import { MovieEntity } from './titles/movie.entity';
@@ -15,6 +18,14 @@ export const catalogService = defineService({
   module: AppModule,
   database: {
     entities: [OutboxEvent, ProcessedEvent, MovieEntity, SeriesEntity, EpisodeEntity],
-    migrations: [Init1763712000000, Catalogue1795255200000, TitleVideos1795375000000, Watching1795377000000],
+    migrations: [
+      Init1763712000000,
+      Catalogue1795255200000,
+      TitleVideos1795375000000,
+      Watching1795377000000,
+      ViewingAnalytics1795400000000,
+      Partners1795400100000,
+      ViewingWeeks1795400200000,
+    ],
   },
 });

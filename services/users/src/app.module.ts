@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { EventsModule } from '@chitram/nest-kit';
+import { AnalyticsModule } from './analytics/analytics.module';
 import { ViewerDirectoryController } from './directory/viewer-directory.controller';
 import { ViewerDirectoryRepository } from './directory/viewer-directory.repository';
 import { ViewersController } from './viewers/viewers.controller';
 import { ViewersService } from './viewers/viewers.service';
 
 @Module({
-  imports: [EventsModule.forService()],
+  imports: [EventsModule.forService(), AnalyticsModule],
   controllers: [ViewersController, ViewerDirectoryController],
   providers: [ViewersService, ViewerDirectoryRepository],
 })

@@ -4,6 +4,8 @@ import { UsersConfig } from './config';
 import { Init1763712000000 } from './migrations/1763712000000-Init';
 import { Viewers1764460800000 } from './migrations/1764460800000-Viewers';
 import { ViewerSearch1795380000000 } from './migrations/1795380000000-ViewerSearch';
+import { SignUpAnalytics1795400000000 } from './migrations/1795400000000-SignUpAnalytics';
+import { ViewerTally1795400100000 } from './migrations/1795400100000-ViewerTally';
 import { Viewer } from './viewers/viewer.entity';
 
 export const usersService = defineService({
@@ -12,6 +14,12 @@ export const usersService = defineService({
   module: AppModule,
   database: {
     entities: [OutboxEvent, Viewer],
-    migrations: [Init1763712000000, Viewers1764460800000, ViewerSearch1795380000000],
+    migrations: [
+      Init1763712000000,
+      Viewers1764460800000,
+      ViewerSearch1795380000000,
+      SignUpAnalytics1795400000000,
+      ViewerTally1795400100000,
+    ],
   },
 });

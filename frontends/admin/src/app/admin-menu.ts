@@ -7,4 +7,5 @@ export const ADMIN_MENU = [
   { to: 'analytics', label: 'Analytics' },
   { to: 'vendor', label: 'Vendor' },
   { to: 'users', label: 'Users' },
+  { to: 'audit', label: 'Audit' },
 ] as const;

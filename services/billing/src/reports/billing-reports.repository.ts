@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type {
-  LatestPayment,
-  PlanKey,
-  PlanSubscribers,
-  RevenueFigures,
-  SubscriptionChangeKind,
-  SubscriptionPeriodView,
-  ViewerPlan,
+import {
+  indiaDayOf,
+  type LatestPayment,
+  type PlanKey,
+  type PlanSubscribers,
+  type RevenueFigures,
+  type SubscriptionChangeKind,
+  type SubscriptionPeriodView,
+  type ViewerPlan,
 } from '@chitram/contracts';
 import { DataSource } from 'typeorm';
 import { maskPhoneNumber } from './masked-phone';
@@ -26,24 +27,35 @@ export class BillingReportsRepository {
   /** Running plans per plan, every plan listed (with 0) in the plan table's order. */
   async activeSubscribers(): Promise<PlanSubscribers[]> {
     const rows: Array<{ plan_key: PlanKey; name: string; subscribers: number }> = await this.dataSource.query(
-      `SELECT p."plan_key", p."name", count(s."viewer_id")::int AS "subscribers"
-         FROM "plan" p LEFT JOIN "subscription" s ON s."plan_key" = p."plan_key" AND s."valid_till" > now()
-        GROUP BY p."plan_key", p."name", p."position" ORDER BY p."position"`,
+      `SELECT p."plan_key", p."name", coalesce(running."subscribers", 0)::int AS "subscribers"
+         FROM "plan" p
+         LEFT JOIN (SELECT "plan_key", count(*) AS "subscribers" FROM "subscription"
+                     WHERE "valid_till" > now() GROUP BY "plan_key") running ON running."plan_key" = p."plan_key"
+        ORDER BY p."position"`,
     );
     return rows.map((r) => ({ planKey: r.plan_key, planName: r.name, subscribers: r.subscribers }));
   }
 
+  /**
+   * Today's revenue from today's payments, as they are now; the days before from the per-day aggregates
+   * (DECISIONS D12), so the dashboard does not add up every payment ever made on each visit.
+   */
   async revenue(windows: { today: Date; last30Days: Date }): Promise<RevenueFigures> {
     // Sums of paise may pass 2^31: bigint, which the driver answers as text.
-    const [row]: Array<{ today: string; last_30_days: string; all_time: string }> =
+    const [row]: Array<{ today: string; before_30_days: string; before_all: string }> =
       await this.dataSource.query(
-        `SELECT coalesce(sum("amount_paise") FILTER (WHERE "at" >= $1), 0)::bigint AS "today",
-              coalesce(sum("amount_paise") FILTER (WHERE "at" >= $2), 0)::bigint AS "last_30_days",
-              coalesce(sum("amount_paise"), 0)::bigint AS "all_time"
-         FROM "payment" WHERE ${REVENUE}`,
-        [windows.today, windows.last30Days],
+        `SELECT (SELECT coalesce(sum("amount_paise"), 0) FROM "payment" WHERE ${REVENUE} AND "at" >= $1)::bigint AS "today",
+                coalesce(sum("revenue_paise") FILTER (WHERE "day" >= $3::date), 0)::bigint AS "before_30_days",
+                coalesce(sum("revenue_paise"), 0)::bigint AS "before_all"
+           FROM "revenue_day" WHERE "day" < $2::date`,
+        [windows.today, indiaDayOf(windows.today), indiaDayOf(windows.last30Days)],
       );
-    return { today: Number(row.today), last30Days: Number(row.last_30_days), allTime: Number(row.all_time) };
+    const today = Number(row.today);
+    return {
+      today,
+      last30Days: today + Number(row.before_30_days),
+      allTime: today + Number(row.before_all),
+    };
   }
 
   async latestPayments(): Promise<LatestPayment[]> {

@@ -1,0 +1,21 @@
+// What the content partner routes answer (DECISIONS D12), from the contracts library's browser-safe module.
+export {
+  PARTNER_EMAIL_MAX,
+  PARTNER_NAME_MAX,
+  PARTNER_PHONE,
+  PARTNER_SHARE_METHOD,
+  PartnerMessages,
+  type Partner,
+  type PartnerActionDone,
+  type PartnerDetails,
+  type PartnerName,
+  type PartnerPage,
+  type PartnerPeriodTotals,
+  type PartnerRow,
+  type PartnerSaved,
+  type PartnerStanding,
+  type PartnerTitleKind,
+  type PartnerTitleOption,
+  type TitleAssigned,
+  type TitlePartner,
+} from '@chitram/contracts/src/partners-answers';

@@ -1,0 +1,36 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { AnalyticsPeriodRequest, DemoPaymentsRequest, Subjects } from '@chitram/contracts';
+import { BillingAnalyticsService } from './billing-analytics.service';
+import { DemoPayments } from './demo-payments';
+
+const analytics = Subjects.billing.analytics;
+
+/** Billing's analytics subjects (payloads and answers: libs/contracts/src/analytics.ts). */
+@Controller()
+export class BillingAnalyticsController {
+  constructor(
+    private readonly analytics: BillingAnalyticsService,
+    private readonly demo: DemoPayments,
+  ) {}
+
+  @MessagePattern(analytics.daily)
+  daily(@Payload() body: AnalyticsPeriodRequest) {
+    return this.analytics.daily(body);
+  }
+
+  @MessagePattern(analytics.revenue)
+  revenue(@Payload() body: AnalyticsPeriodRequest) {
+    return this.analytics.periodRevenue(body);
+  }
+
+  @MessagePattern(analytics.rebuild)
+  rebuild() {
+    return this.analytics.rebuild();
+  }
+
+  @MessagePattern(analytics.demo)
+  recordDemo(@Payload() body: DemoPaymentsRequest) {
+    return this.demo.record(body.payments);
+  }
+}

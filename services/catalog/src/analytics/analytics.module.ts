@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { ViewingAnalyticsController } from './viewing-analytics.controller';
+import { ViewingAnalyticsService } from './viewing-analytics.service';
+import { ViewingEventsHandler } from './viewing-events.handler';
+import { ViewingFactsRepository } from './viewing-facts.repository';
+import { ViewingReportRepository } from './viewing-report.repository';
+
+/** Plays and watch time per day, kept from playback's and billing's events (DECISIONS D12). */
+@Module({
+  controllers: [ViewingAnalyticsController],
+  providers: [ViewingFactsRepository, ViewingReportRepository, ViewingAnalyticsService, ViewingEventsHandler],
+  exports: [ViewingReportRepository],
+})
+export class AnalyticsModule {}

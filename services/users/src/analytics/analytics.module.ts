@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { SignUpsController } from './sign-ups.controller';
+import { SignUpsHandler } from './sign-ups.handler';
+import { SignUpsRepository } from './sign-ups.repository';
+import { SignUpsService } from './sign-ups.service';
+
+/** New viewers per day, kept from the users service's sign-up events (DECISIONS D12). */
+@Module({
+  controllers: [SignUpsController],
+  providers: [SignUpsRepository, SignUpsService, SignUpsHandler],
+})
+export class AnalyticsModule {}

@@ -1,0 +1,61 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  daysBetween,
+  indiaDayOf,
+  refuseDemoInProduction,
+  type AnalyticsPeriodRequest,
+  type AnalyticsRebuilt,
+  type DemoRecorded,
+  type DemoViewer,
+  type SignUpAnalytics,
+} from '@chitram/contracts';
+import { CONFIG, LOGGER, type Logger, type ServiceConfig } from '@chitram/nest-kit';
+import { DataSource } from 'typeorm';
+import { SignUpsRepository } from './sign-ups.repository';
+
+/** New viewers per Indian day for the admin's analytics (DECISIONS D12). */
+@Injectable()
+export class SignUpsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly facts: SignUpsRepository,
+    @Inject(CONFIG) private readonly config: ServiceConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async daily({ from, to }: AnalyticsPeriodRequest): Promise<SignUpAnalytics> {
+    const known = new Map((await this.facts.days(from, to)).map((d) => [d.day, d]));
+    return { days: daysBetween(from, to).map((day) => known.get(day) ?? { day, newViewers: 0 }) };
+  }
+
+  async rebuild(): Promise<AnalyticsRebuilt> {
+    const done = await this.facts.rebuild();
+    this.logger.info(done, 'sign-up aggregates rebuilt from the facts');
+    return done;
+  }
+
+  /**
+   * Development only: accounts that signed up in the past, for the demo's charts. A number that has an
+   * account already is left as it is.
+   */
+  async demo(viewers: DemoViewer[]): Promise<DemoRecorded> {
+    refuseDemoInProduction(this.config.isProduction);
+    return this.dataSource.transaction(async (manager) => {
+      const days: string[] = [];
+      for (const viewer of viewers) {
+        const at = new Date(viewer.at);
+        const created: unknown[] = await manager.query(
+          `INSERT INTO "viewer" ("id", "phone_number", "created_at", "last_seen_at") VALUES ($1, $2, $3, $3)
+           ON CONFLICT DO NOTHING RETURNING 1`,
+          [viewer.id, viewer.phoneNumber, at],
+        );
+        if (!created.length) continue;
+        const day = indiaDayOf(at);
+        await this.facts.record(manager, { eventId: viewer.id, viewerId: viewer.id, day, at });
+        days.push(day);
+      }
+      await this.facts.recount(manager, days);
+      return { created: days.length };
+    });
+  }
+}
