@@ -6,10 +6,14 @@ import {
   DEFAULT_REDIS_KEY_PREFIX,
   DEFAULT_REDIS_URL,
   ed25519KeyProblem,
+  internalToken,
+  internalTokenProblems,
   IsRedisKeyPrefix,
   IsRedisUrl,
 } from '@chitram/nest-kit';
+import { EVENT_SUBJECT_ROOT } from '@chitram/contracts';
 import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { trustedProxyList, trustedProxyProblems } from './http/client-address';
 
 /** The gateway's settings, read and validated once at start-up. */
 export class GatewayConfig extends BaseConfig {
@@ -44,14 +48,20 @@ export class GatewayConfig extends BaseConfig {
   MEDIA_URL = 'http://127.0.0.1:4104';
 
   /**
-   * How many proxies in front of the gateway append to X-Forwarded-For (the shell's edge is one). The
-   * client address used by rate limits is the entry that many hops from the right, so a client cannot
-   * choose its own address by sending the header; 0 ignores the header.
+   * The token the gateway presents to media's internal HTTP server (media's own MEDIA_INTERNAL_TOKEN).
+   * Empty outside production: the development token both find in DEV_MEDIA_TOKEN_FILE.
    */
-  @IsInt()
-  @Min(0)
-  @Max(10)
-  TRUST_PROXY_HOPS = 1;
+  @IsString()
+  MEDIA_INTERNAL_TOKEN = '';
+
+  /**
+   * The proxies in front of the gateway (the shell's server) whose X-Forwarded-For is believed:
+   * addresses, CIDR ranges, or loopback / linklocal / uniquelocal; empty believes none. The client
+   * address the rate limits count is the nearest one no trusted proxy vouches for, so a request sent
+   * straight to the gateway cannot choose its own address by sending the header.
+   */
+  @IsString()
+  TRUSTED_PROXIES = 'loopback';
 
   // ---- Public catalogue answers (src/catalog) ----
 
@@ -112,6 +122,15 @@ export class GatewayConfig extends BaseConfig {
   @IsRedisKeyPrefix()
   REDIS_KEY_PREFIX = DEFAULT_REDIS_KEY_PREFIX;
 
+  /**
+   * The services' EVENTS_SUBJECT_ROOT: the gateway hears the plan and account events that end what its
+   * stream grants keep of a viewer (playback/entitlements.ts).
+   */
+  @Matches(/^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/, {
+    message: 'EVENTS_SUBJECT_ROOT must be dot-separated lower-case tokens',
+  })
+  EVENTS_SUBJECT_ROOT = EVENT_SUBJECT_ROOT;
+
   private sessionProblems(): string[] {
     if (this.JWT_PUBLIC_KEY) {
       const problem = ed25519KeyProblem('JWT_PUBLIC_KEY', this.JWT_PUBLIC_KEY, 'public');
@@ -128,7 +147,23 @@ export class GatewayConfig extends BaseConfig {
       this.isProduction && this.corsOrigins === true
         ? ['CORS_ORIGINS: "*" is refused in production; list the allowed origins']
         : [];
-    return [...cors, ...this.sessionProblems()];
+    return [
+      ...cors,
+      ...trustedProxyProblems(this.TRUSTED_PROXIES),
+      ...internalTokenProblems('MEDIA_INTERNAL_TOKEN', this.MEDIA_INTERNAL_TOKEN, this.isProduction),
+      ...this.sessionProblems(),
+    ];
+  }
+
+  /** What the gateway sends media in MEDIA_TOKEN_HEADER. */
+  get mediaToken(): string {
+    return internalToken(this.MEDIA_INTERNAL_TOKEN);
+  }
+
+  /** TRUSTED_PROXIES as Fastify's trustProxy takes it; false when none is trusted. */
+  get trustProxy(): string[] | false {
+    const proxies = trustedProxyList(this.TRUSTED_PROXIES);
+    return proxies.length ? proxies : false;
   }
 
   get corsOrigins(): string[] | true {

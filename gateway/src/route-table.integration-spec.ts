@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '@chitram/contracts';
 import { loadConfig, RevocationList, type Redis } from '@chitram/nest-kit';
 import { isolatedEnv, testInfrastructure } from '@chitram/test-helpers';
@@ -262,6 +263,7 @@ describe('the gateway in production mode', () => {
       NODE_ENV: 'production',
       LOG_LEVEL: 'silent',
       JWT_PUBLIC_KEY: tokens.publicPem,
+      MEDIA_INTERNAL_TOKEN: randomBytes(24).toString('hex'),
     });
     app = await createGatewayApp(config);
     await app.init();

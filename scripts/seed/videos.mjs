@@ -43,8 +43,8 @@ async function findTitle(rpc, Subjects, demo) {
 }
 
 /** A tus 1.0 upload of a whole file in one PATCH (the media service's internal endpoint). */
-async function tusUpload(mediaUrl, videoId, bytes) {
-  const headers = { 'Tus-Resumable': '1.0.0' };
+async function tusUpload(mediaUrl, mediaHeaders, videoId, bytes) {
+  const headers = { ...mediaHeaders, 'Tus-Resumable': '1.0.0' };
   const created = await fetch(new URL(`/uploads/videos/${videoId}`, mediaUrl), {
     method: 'POST',
     headers: { ...headers, 'Upload-Length': String(bytes.length) },
@@ -64,7 +64,7 @@ async function tusUpload(mediaUrl, videoId, bytes) {
  * Gives each title of DEMO_VIDEOS a transcoded video, once: titles whose video is there (or on its way)
  * are left alone, a failed one is retried. Answers how many uploads it started.
  */
-export async function seedDemoVideos({ rpc, Subjects, mediaUrl, dataDir, log }) {
+export async function seedDemoVideos({ rpc, Subjects, mediaUrl, mediaHeaders, dataDir, log }) {
   const require = createRequire(import.meta.url);
   const { makeTestVideo } = require('../../services/media/dist/transcoding/test-sources.js');
   const folder = join(dataDir, 'demo-videos');
@@ -85,7 +85,7 @@ export async function seedDemoVideos({ rpc, Subjects, mediaUrl, dataDir, log }) 
     const videoId =
       video?.videoId ??
       (await rpc.call(Subjects.media.videos.create, { ownerKind: demo.kind, ownerId: title._id })).videoId;
-    await tusUpload(mediaUrl, videoId, readFileSync(file));
+    await tusUpload(mediaUrl, mediaHeaders, videoId, readFileSync(file));
     started++;
   }
   if (started) log(`demo videos: ${started} uploaded; they are transcoding and play once ready`);

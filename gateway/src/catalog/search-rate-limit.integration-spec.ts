@@ -15,21 +15,22 @@ describe('the search rate limit', () => {
   let app: NestFastifyApplication;
   let http: ReturnType<typeof request>;
 
-  /** A search from a client address (the gateway trusts one proxy hop, as behind the shell). */
+  /** A search from a client address, as the shell's proxy on this machine (a trusted proxy) reports it. */
   const search = (address: string, q: string) =>
     http.get(`/api/home/search?q=${encodeURIComponent(q)}`).set('x-forwarded-for', address);
 
   beforeAll(async () => {
     // The catalog answers in-process: another platform's catalog on the shared NATS cannot answer instead.
-    jest.spyOn(RpcClient.prototype, 'request').mockImplementation((subject: string, data?: unknown) => {
+    // (The gateway passes catalogue answers on as the JSON the catalog sent: requestJson.)
+    jest.spyOn(RpcClient.prototype, 'requestJson').mockImplementation((subject: string, data?: unknown) => {
       if (subject === Subjects.catalog.search) searched.push((data as { q: string }).q);
-      return Promise.resolve([] as never);
+      return Promise.resolve(Buffer.from('[]'));
     });
     const config = loadConfig(GatewayConfig, {
       ...testInfrastructure(),
       LOG_LEVEL: 'silent',
       REDIS_KEY_PREFIX: isolation.env.REDIS_KEY_PREFIX,
-      TRUST_PROXY_HOPS: '1',
+      TRUSTED_PROXIES: 'loopback',
       SEARCH_RATE_LIMIT: '3',
       SEARCH_RATE_WINDOW_SECONDS: '2',
     });

@@ -53,14 +53,15 @@ describe('compressed API answers', () => {
   beforeAll(async () => {
     // The catalog answers in-process: a catalog of someone else's on the shared NATS cannot answer
     // in its place.
-    const request = RpcClient.prototype.request;
-    jest.spyOn(RpcClient.prototype, 'request').mockImplementation(function (
+    // (The gateway passes catalogue answers on as the JSON the catalog sent: requestJson.)
+    const requestJson = RpcClient.prototype.requestJson;
+    jest.spyOn(RpcClient.prototype, 'requestJson').mockImplementation(function (
       this: RpcClient,
       subject: string,
       ...rest: [unknown?, object?]
     ) {
-      if (subject === Subjects.catalog.homeContent) return Promise.resolve(HOME as never);
-      return request.call(this, subject, ...rest);
+      if (subject === Subjects.catalog.homeContent) return Promise.resolve(Buffer.from(JSON.stringify(HOME)));
+      return requestJson.call(this, subject, ...rest);
     });
 
     const config = loadConfig(GatewayConfig, {

@@ -7,6 +7,7 @@ describe('CORS_ORIGINS', () => {
     loadConfig(GatewayConfig, {
       NODE_ENV: 'production',
       JWT_PUBLIC_KEY: testSigningKeys().publicPem,
+      MEDIA_INTERNAL_TOKEN: 'a-token-of-production-of-32-characters-at-least',
       CORS_ORIGINS,
     });
 

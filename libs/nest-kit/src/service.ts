@@ -15,7 +15,7 @@ import { ConfigError, loadConfig, type ServiceConfig } from './config';
 import { createDataSource, databaseName, ensureDatabase, type DatabaseDefinition } from './database';
 import { HealthRegistry, startHealthServer } from './health';
 import { createLogger, LOGGER, PinoNestLogger, type Logger } from './logging';
-import { connectNats } from './nats';
+import { connectNats, natsConnectionSettings } from './nats';
 import { RpcClient } from './rpc-client';
 import { ContextualNatsServer, RpcErrorFilter, strictValidationPipe } from './rpc-server';
 import { CONFIG, NATS_CONNECTION } from './tokens';
@@ -114,7 +114,7 @@ export async function startService<C extends ServiceConfig>(
     { module: ServiceRootModule, imports: [kit, definition.module] },
     {
       strategy: new ContextualNatsServer({
-        servers: config.NATS_URL.split(','),
+        ...natsConnectionSettings(config.NATS_URL),
         queue: definition.name,
         name: `chitram-${definition.name}`,
         maxReconnectAttempts: -1,

@@ -43,10 +43,17 @@ export class AuthConfig extends EventServiceConfig {
   @Max(3600)
   OTP_TTL_SECONDS = 300;
 
+  /** The wait before a number's second code; each further send within OTP_PHONE_WINDOW_SECONDS doubles it. */
   @IsInt()
   @Min(0)
   @Max(3600)
   OTP_RESEND_SECONDS = 60;
+
+  /** The longest a number waits for its next code, however many were sent (a stranger cannot close it). */
+  @IsInt()
+  @Min(0)
+  @Max(86_400)
+  OTP_RESEND_MAX_SECONDS = 600;
 
   /** Wrong guesses a code survives; the next attempt fails even with the right code. */
   @IsInt()
@@ -54,11 +61,7 @@ export class AuthConfig extends EventServiceConfig {
   @Max(20)
   OTP_MAX_ATTEMPTS = 5;
 
-  @IsInt()
-  @Min(1)
-  @Max(1000)
-  OTP_PHONE_LIMIT = 5;
-
+  /** How long a number's sends count towards its growing wait. */
   @IsInt()
   @Min(1)
   @Max(86_400)
@@ -144,6 +147,17 @@ export class AuthConfig extends EventServiceConfig {
   @Min(1)
   @Max(7 * 86_400)
   ADMIN_LOCK_MAX_SECONDS = 24 * 3600;
+
+  /** Failed admin logins one client address (IPv6: per /64) may make per window, whatever e-mails they name. */
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  ADMIN_LOGIN_ADDRESS_LIMIT = 20;
+
+  @IsInt()
+  @Min(1)
+  @Max(86_400)
+  ADMIN_LOGIN_ADDRESS_WINDOW_SECONDS = 15 * 60;
 
   crossCheck(): string[] {
     const problems: string[] = [];

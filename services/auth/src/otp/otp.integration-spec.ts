@@ -32,42 +32,65 @@ const keys = testSigningKeys();
 let nextPhone = 9_000_000_000 + Math.floor(Math.random() * 900_000_000);
 /** A different valid number for each test, so limits of one do not touch another. */
 const freshPhone = () => String(nextPhone++);
+/** A well-formed code that is not `code`. */
+const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
-describe('phone sign-in in the auth service (console provider, real Redis, Postgres and NATS)', () => {
+/**
+ * The auth service (console provider) with `env` beside a stand-in of the users service, started for
+ * the describe block that calls this, and the calls a test makes to it over NATS.
+ */
+function authUnderTest(env: Record<string, string>, defaultClientIp = '203.0.113.7') {
   const isolation = isolatedEnv();
   const users = viewersStandIn();
-  let auth: TestService;
-  let usersStandIn: TestService;
-  let nats: NatsConnection;
-  let rpc: RpcClient;
-  let redis: Redis;
-
-  const sendOtp = (phoneNumber: string, clientIp = '203.0.113.7') =>
-    rpc.request<SendOtpReply>(Subjects.auth.sendOtp, { phoneNumber, clientIp });
-  const verifyOtp = (phoneNumber: string, otp: string) =>
-    rpc.request<ViewerSession>(Subjects.auth.verifyOtp, { phoneNumber, otp });
-  const latestCode = async (phoneNumber: string) => {
-    const outbox = await rpc.request<OtpOutbox>(Subjects.auth.otpOutbox, { phoneNumber });
-    return outbox.codes[outbox.codes.length - 1].otp;
-  };
-  const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+  const started: { auth?: TestService; usersStandIn?: TestService; nats?: NatsConnection; rpc?: RpcClient } =
+    {};
+  const rpc = () => started.rpc!;
 
   beforeAll(async () => {
-    usersStandIn = await startTestService(users.definition);
-    auth = await startTestService(authService, {
-      env: { ...isolation.env, JWT_PRIVATE_KEY: keys.privatePem, OTP_HASH_SECRET: OTP_SECRET },
+    started.usersStandIn = await startTestService(users.definition);
+    started.auth = await startTestService(authService, {
+      env: { ...isolation.env, JWT_PRIVATE_KEY: keys.privatePem, ...env },
     });
-    nats = await connectNats(testInfrastructure().NATS_URL, 'otp-test');
-    rpc = new RpcClient(nats, 5000);
-    redis = isolation.redis();
+    started.nats = await connectNats(testInfrastructure().NATS_URL, 'otp-test');
+    started.rpc = new RpcClient(started.nats, 5000);
   });
 
   afterAll(async () => {
-    redis?.disconnect();
-    await nats?.close();
-    await auth?.destroy();
-    await usersStandIn?.destroy();
+    await started.nats?.close();
+    await started.auth?.destroy();
+    await started.usersStandIn?.destroy();
     await isolation.cleanUp();
+  });
+
+  return {
+    isolation,
+    users,
+    rpc,
+    auth: () => started.auth!,
+    sendOtp: (phoneNumber: string, clientIp = defaultClientIp) =>
+      rpc().request<SendOtpReply>(Subjects.auth.sendOtp, { phoneNumber, clientIp }),
+    verifyOtp: (phoneNumber: string, otp: string) =>
+      rpc().request<ViewerSession>(Subjects.auth.verifyOtp, { phoneNumber, otp }),
+    outbox: (phoneNumber: string) => rpc().request<OtpOutbox>(Subjects.auth.otpOutbox, { phoneNumber }),
+    latestCode: async (phoneNumber: string) => {
+      const outbox = await rpc().request<OtpOutbox>(Subjects.auth.otpOutbox, { phoneNumber });
+      return outbox.codes[outbox.codes.length - 1].otp;
+    },
+  };
+}
+
+describe('phone sign-in in the auth service (console provider, real Redis, Postgres and NATS)', () => {
+  const { isolation, users, auth, rpc, sendOtp, verifyOtp, latestCode } = authUnderTest({
+    OTP_HASH_SECRET: OTP_SECRET,
+  });
+  let redis: Redis;
+
+  beforeAll(() => {
+    redis = isolation.redis();
+  });
+
+  afterAll(() => {
+    redis?.disconnect();
   });
 
   it('sends a code to a 10-digit number with or without +91 and answers the same for every number', async () => {
@@ -121,12 +144,12 @@ describe('phone sign-in in the auth service (console provider, real Redis, Postg
     // The console provider's outbox is the development route's source, and the only place it appears.
     expect(holding).toEqual([`auth:otp:dev-outbox:${phone}`]);
 
-    const tables: Array<{ table_name: string }> = await auth.dataSource.query(
+    const tables: Array<{ table_name: string }> = await auth().dataSource.query(
       `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`,
     );
     expect(tables.length).toBeGreaterThan(4);
     for (const { table_name } of tables) {
-      const rows: unknown[] = await auth.dataSource.query(`SELECT * FROM "${table_name}"`);
+      const rows: unknown[] = await auth().dataSource.query(`SELECT * FROM "${table_name}"`);
       expect(tokens(JSON.stringify(rows)).has(code)).toBe(false);
     }
   });
@@ -173,7 +196,7 @@ describe('phone sign-in in the auth service (console provider, real Redis, Postg
     await sendOtp(phone);
     const code = await latestCode(phone);
     for (let i = 0; i < 5; i++) {
-      await expect(verifyOtp(phone, wrong(code))).rejects.toMatchObject({
+      await expect(verifyOtp(phone, wrongCode(code))).rejects.toMatchObject({
         code: ErrorCode.OTP_INVALID,
         message: 'Failed to verify OTP.',
       });
@@ -185,7 +208,7 @@ describe('phone sign-in in the auth service (console provider, real Redis, Postg
     const phone = freshPhone();
     await sendOtp(phone);
     const code = await latestCode(phone);
-    for (let i = 0; i < 4; i++) await expect(verifyOtp(phone, wrong(code))).rejects.toBeDefined();
+    for (let i = 0; i < 4; i++) await expect(verifyOtp(phone, wrongCode(code))).rejects.toBeDefined();
     await expect(verifyOtp(phone, code)).resolves.toMatchObject({ phoneNumber: `+91${phone}` });
   });
 
@@ -205,12 +228,23 @@ describe('phone sign-in in the auth service (console provider, real Redis, Postg
     });
   });
 
+  it('does not count a refused send against the address', async () => {
+    const ip = '198.51.100.70';
+    const phone = freshPhone();
+    await sendOtp(phone, ip);
+    for (let i = 0; i < 10; i++)
+      await expect(sendOtp(phone, ip)).rejects.toMatchObject({ code: ErrorCode.RATE_LIMITED });
+    // 1 accepted + 10 refused (the number's 60 s wait) from one address: it has used 1 of its 20.
+    for (let i = 0; i < 19; i++) await sendOtp(freshPhone(), ip);
+    await expect(sendOtp(freshPhone(), ip)).rejects.toMatchObject({ code: ErrorCode.RATE_LIMITED });
+  });
+
   it('answers the development outbox newest last', async () => {
     const phone = freshPhone();
     await sendOtp(phone);
     await redis.del(`auth:otp:resend:+91${phone}`); // skip the 60 s wait
     await sendOtp(phone);
-    const outbox = await rpc.request<OtpOutbox>(Subjects.auth.otpOutbox, { phoneNumber: phone });
+    const outbox = await rpc().request<OtpOutbox>(Subjects.auth.otpOutbox, { phoneNumber: phone });
     expect(outbox.phoneNumber).toBe(`+91${phone}`);
     expect(outbox.codes).toHaveLength(2);
     expect(outbox.codes[0].sentAt <= outbox.codes[1].sentAt).toBe(true);
@@ -222,66 +256,27 @@ describe('phone sign-in in the auth service (console provider, real Redis, Postg
   });
 });
 
-describe('code lifetime and send limits (short windows)', () => {
-  const isolation = isolatedEnv();
-  const users = viewersStandIn();
-  let auth: TestService;
-  let usersStandIn: TestService;
-  let nats: NatsConnection;
-  let rpc: RpcClient;
-
-  const sendOtp = (phoneNumber: string, clientIp: string) =>
-    rpc.request<SendOtpReply>(Subjects.auth.sendOtp, { phoneNumber, clientIp });
-
-  beforeAll(async () => {
-    usersStandIn = await startTestService(users.definition);
-    auth = await startTestService(authService, {
-      env: {
-        ...isolation.env,
-        JWT_PRIVATE_KEY: keys.privatePem,
-        OTP_TTL_SECONDS: '1',
-        OTP_RESEND_SECONDS: '0',
-        OTP_PHONE_WINDOW_SECONDS: '3',
-        OTP_IP_WINDOW_SECONDS: '3',
-      },
-    });
-    nats = await connectNats(testInfrastructure().NATS_URL, 'otp-limits-test');
-    rpc = new RpcClient(nats, 5000);
-  });
-
-  afterAll(async () => {
-    await nats?.close();
-    await auth?.destroy();
-    await usersStandIn?.destroy();
-    await isolation.cleanUp();
+describe('code lifetime and the address limit (short windows)', () => {
+  const { sendOtp, verifyOtp, outbox } = authUnderTest({
+    OTP_TTL_SECONDS: '1',
+    OTP_RESEND_SECONDS: '0',
+    OTP_IP_WINDOW_SECONDS: '3',
   });
 
   it('refuses an expired code', async () => {
     const phone = freshPhone();
     await sendOtp(phone, '198.51.100.1');
-    const outbox = await rpc.request<OtpOutbox>(Subjects.auth.otpOutbox, { phoneNumber: phone });
+    const sent = await outbox(phone);
     await new Promise((r) => setTimeout(r, 1300));
-    await expect(
-      rpc.request(Subjects.auth.verifyOtp, { phoneNumber: phone, otp: outbox.codes[0].otp }),
-    ).rejects.toMatchObject({ code: ErrorCode.OTP_EXPIRED });
-  });
-
-  it('allows 5 sends per number in the window, then refuses until the window has passed', async () => {
-    const phone = freshPhone();
-    for (let i = 0; i < 5; i++) await sendOtp(phone, `198.51.100.${10 + i}`);
-    const refused = await sendOtp(phone, '198.51.100.20').catch(
-      (e: { code: string; retryAfterSeconds: number }) => e,
-    );
-    expect(refused).toMatchObject({ code: ErrorCode.RATE_LIMITED, retryAfterSeconds: expect.any(Number) });
-    expect((refused as { retryAfterSeconds: number }).retryAfterSeconds).toBeLessThanOrEqual(3);
-    await new Promise((r) => setTimeout(r, 3100));
-    await expect(sendOtp(phone, '198.51.100.21')).resolves.toMatchObject({ success: true });
+    await expect(verifyOtp(phone, sent.codes[0].otp)).rejects.toMatchObject({ code: ErrorCode.OTP_EXPIRED });
   });
 
   it('allows 20 sends per client address in the window, whatever the numbers, then refuses until it has passed', async () => {
     const ip = '2001:db8:0:1::42';
     for (let i = 0; i < 20; i++) await sendOtp(freshPhone(), ip);
-    await expect(sendOtp(freshPhone(), ip)).rejects.toMatchObject({ code: ErrorCode.RATE_LIMITED });
+    const refused = await sendOtp(freshPhone(), ip).catch((e: { retryAfterSeconds: number }) => e);
+    expect(refused).toMatchObject({ code: ErrorCode.RATE_LIMITED, retryAfterSeconds: expect.any(Number) });
+    expect((refused as { retryAfterSeconds: number }).retryAfterSeconds).toBeLessThanOrEqual(3);
     // Its /64 is one client; another network is not held back.
     await expect(sendOtp(freshPhone(), '2001:db8:0:1::43')).rejects.toMatchObject({
       code: ErrorCode.RATE_LIMITED,
@@ -290,15 +285,55 @@ describe('code lifetime and send limits (short windows)', () => {
     await new Promise((r) => setTimeout(r, 3100));
     await expect(sendOtp(freshPhone(), ip)).resolves.toMatchObject({ success: true });
   });
+});
 
-  it('does not count a refused send against the limits', async () => {
+describe("a number's growing wait between codes (1 s doubling up to 2 s, remembered 4 s)", () => {
+  const { sendOtp, verifyOtp, latestCode } = authUnderTest(
+    { OTP_RESEND_SECONDS: '1', OTP_RESEND_MAX_SECONDS: '2', OTP_PHONE_WINDOW_SECONDS: '4' },
+    '198.51.100.40',
+  );
+  const refusal = (promise: Promise<unknown>) =>
+    promise.then(
+      () => ({ code: 'ANSWERED', retryAfterSeconds: 0 }),
+      (e: { code: string; retryAfterSeconds: number }) => e,
+    );
+  const sleep = (seconds: number) => new Promise((r) => setTimeout(r, seconds * 1000 + 150));
+
+  it('lets the owner sign in after a stranger sent five codes and spent every guess: the wait grows, capped, and never closes the number', async () => {
     const phone = freshPhone();
-    for (let i = 0; i < 5; i++) await sendOtp(phone, '198.51.100.30');
-    for (let i = 0; i < 10; i++) await expect(sendOtp(phone, '198.51.100.30')).rejects.toBeDefined();
-    // 5 accepted + 10 refused from one address: the address has used 5 of its 20.
-    for (let i = 0; i < 15; i++) await sendOtp(freshPhone(), '198.51.100.30');
-    await expect(sendOtp(freshPhone(), '198.51.100.30')).rejects.toMatchObject({
-      code: ErrorCode.RATE_LIMITED,
+    const waits: number[] = [];
+    for (let send = 0; send < 5; send++) {
+      const reply = await sendOtp(phone, `198.51.100.${50 + send}`);
+      waits.push(reply.resendAfterSeconds);
+      // Asking again at once is refused, with the wait that is left as Retry-After.
+      const early = await refusal(sendOtp(phone, '198.51.100.60'));
+      expect(early).toMatchObject({ code: ErrorCode.RATE_LIMITED, message: SignInMessages.tooManyRequests });
+      expect(early.retryAfterSeconds).toBe(reply.resendAfterSeconds);
+      await sleep(reply.resendAfterSeconds);
+    }
+    expect(waits).toEqual([1, 2, 2, 2, 2]);
+
+    // Six wrong guesses void the stranger's last code, and only that code.
+    const voided = await latestCode(phone);
+    for (let guess = 0; guess < 5; guess++)
+      await expect(verifyOtp(phone, wrongCode(voided))).rejects.toMatchObject({
+        code: ErrorCode.OTP_INVALID,
+      });
+    await expect(verifyOtp(phone, voided)).rejects.toMatchObject({ code: ErrorCode.OTP_ATTEMPTS_EXCEEDED });
+
+    // The owner, at most the longest wait later, asks for a new code and signs in with it.
+    await expect(sendOtp(phone, '203.0.113.200')).resolves.toMatchObject({ success: true });
+    await expect(verifyOtp(phone, await latestCode(phone))).resolves.toMatchObject({
+      phoneNumber: `+91${phone}`,
     });
+  });
+
+  it('goes back to the first wait once the number has had no code for the remembered window', async () => {
+    const phone = freshPhone();
+    expect((await sendOtp(phone)).resendAfterSeconds).toBe(1);
+    await sleep(1);
+    expect((await sendOtp(phone)).resendAfterSeconds).toBe(2);
+    await sleep(4);
+    expect((await sendOtp(phone)).resendAfterSeconds).toBe(1);
   });
 });

@@ -50,12 +50,12 @@ export class OtpService {
 
   async send(request: SendOtpRequest): Promise<SendOtpReply> {
     const phone = phoneOrThrow(request.phoneNumber);
-    await this.limits.permit(phone, request.clientIp);
+    const permitted = await this.limits.permit(phone, request.clientIp);
     const code = this.provider.keepsCodes ? undefined : generateOtp();
     try {
       await this.provider.send(phone, code);
     } catch (error) {
-      await this.limits.releaseResendWait(phone);
+      await this.limits.releaseResendWait(phone, permitted);
       throw error;
     }
     await this.challenges.open(
@@ -67,7 +67,7 @@ export class OtpService {
     return {
       success: true,
       message: SignInMessages.otpSent,
-      resendAfterSeconds: this.config.OTP_RESEND_SECONDS,
+      resendAfterSeconds: permitted.resendAfterSeconds,
       expiresInSeconds: this.config.OTP_TTL_SECONDS,
     };
   }

@@ -12,36 +12,52 @@ const key = {
 };
 
 /**
- * Checks the three limits on sending a code and, only if all allow it, counts the send against each,
- * in one step so concurrent sends cannot slip past. Sliding windows: each send is a member of a sorted
- * set scored by its time, so "5 an hour" holds for every hour, not per clock hour.
- * Answers 0 when allowed, else the milliseconds until every limit would allow it.
- * KEYS: resend marker, phone log, IP log. ARGV: now, resend ms, phone window ms, phone limit, IP window ms, IP limit, member.
+ * Checks the wait before a number's next code and the client address's limit, and only if both allow
+ * it counts the send, in one step so concurrent sends cannot slip past.
+ *
+ * The wait after a send doubles with each send the number had in the remembered window (base, 2×base,
+ * 4×base…), up to the cap: a stranger who keeps asking for codes to someone else's number only makes
+ * the next code wait a few minutes, never closes the number. The address limit is a sliding window:
+ * each send is a member of a sorted set scored by its time, so "20 an hour" holds for every hour.
+ *
+ * KEYS: resend marker, phone log, IP log.
+ * ARGV: now, base wait ms, longest wait ms, phone window ms, IP window ms, IP limit, member.
+ * Answers {wait ms, 0} when refused, {0, the wait this send starts} when allowed.
  */
 const PERMIT = `
 local now = tonumber(ARGV[1])
-local wait = 0
-local resend = redis.call('PTTL', KEYS[1])
-if resend > 0 then wait = resend end
-local function blocked_for(log, window, limit)
-  redis.call('ZREMRANGEBYSCORE', log, '-inf', now - window)
-  if redis.call('ZCARD', log) < limit then return 0 end
-  local oldest = redis.call('ZRANGE', log, 0, 0, 'WITHSCORES')
-  return tonumber(oldest[2]) + window - now
+local base = tonumber(ARGV[2])
+local cap = math.max(tonumber(ARGV[3]), base)
+local phoneWindow = math.max(tonumber(ARGV[4]), cap)
+local ipWindow = tonumber(ARGV[5])
+local wait = redis.call('PTTL', KEYS[1])
+if wait < 0 then wait = 0 end
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now - ipWindow)
+if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[6]) then
+  local oldest = redis.call('ZRANGE', KEYS[3], 0, 0, 'WITHSCORES')
+  wait = math.max(wait, tonumber(oldest[2]) + ipWindow - now)
 end
-local w = blocked_for(KEYS[2], tonumber(ARGV[3]), tonumber(ARGV[4]))
-if w > wait then wait = w end
-w = blocked_for(KEYS[3], tonumber(ARGV[5]), tonumber(ARGV[6]))
-if w > wait then wait = w end
-if wait > 0 then return wait end
-if tonumber(ARGV[2]) > 0 then redis.call('SET', KEYS[1], '1', 'PX', ARGV[2]) end
+if wait > 0 then return { wait, 0 } end
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now - phoneWindow)
+local earlier = redis.call('ZCARD', KEYS[2])
+local nextWait = math.floor(math.min(base * 2 ^ math.min(earlier, 40), cap))
+if nextWait > 0 then redis.call('SET', KEYS[1], '1', 'PX', nextWait) end
 redis.call('ZADD', KEYS[2], now, ARGV[7])
-redis.call('PEXPIRE', KEYS[2], ARGV[3])
+redis.call('PEXPIRE', KEYS[2], phoneWindow)
 redis.call('ZADD', KEYS[3], now, ARGV[7])
-redis.call('PEXPIRE', KEYS[3], ARGV[5])
-return 0`;
+redis.call('PEXPIRE', KEYS[3], ipWindow)
+return { 0, nextWait }`;
 
-/** DECISIONS D4: resend after 60 s; at most 5 sends per number and 20 per client address (IPv6: per /64) an hour. */
+/** A send that was allowed: its place in the logs, and how long the number now waits for the next. */
+export interface PermittedSend {
+  id: string;
+  resendAfterSeconds: number;
+}
+
+/**
+ * DECISIONS D4: a number waits 60 s before its next code, doubling with each further send within the
+ * hour up to 10 minutes; at most 20 sends per client address an hour (IPv6: per /64).
+ */
 @Injectable()
 export class SendLimits {
   constructor(
@@ -50,31 +66,34 @@ export class SendLimits {
   ) {}
 
   /** Counts a send, or throws RATE_LIMITED with the wait. */
-  async permit(phoneNumber: string, clientIp: string): Promise<void> {
+  async permit(phoneNumber: string, clientIp: string): Promise<PermittedSend> {
     const c = this.config;
-    const waitMs = Number(
-      await this.redis.eval(
-        PERMIT,
-        3,
-        key.resend(phoneNumber),
-        key.phone(phoneNumber),
-        key.ip(rateLimitAddress(clientIp)),
-        String(Date.now()),
-        String(c.OTP_RESEND_SECONDS * 1000),
-        String(c.OTP_PHONE_WINDOW_SECONDS * 1000),
-        String(c.OTP_PHONE_LIMIT),
-        String(c.OTP_IP_WINDOW_SECONDS * 1000),
-        String(c.OTP_IP_LIMIT),
-        randomUUID(),
-      ),
-    );
+    const id = randomUUID();
+    const [waitMs, nextWaitMs] = (await this.redis.eval(
+      PERMIT,
+      3,
+      key.resend(phoneNumber),
+      key.phone(phoneNumber),
+      key.ip(rateLimitAddress(clientIp)),
+      String(Date.now()),
+      String(c.OTP_RESEND_SECONDS * 1000),
+      String(c.OTP_RESEND_MAX_SECONDS * 1000),
+      String(c.OTP_PHONE_WINDOW_SECONDS * 1000),
+      String(c.OTP_IP_WINDOW_SECONDS * 1000),
+      String(c.OTP_IP_LIMIT),
+      id,
+    )) as [number, number];
     if (waitMs > 0) {
       throw DomainError.retryLater(ErrorCode.RATE_LIMITED, SignInMessages.tooManyRequests, waitMs / 1000);
     }
+    return { id, resendAfterSeconds: Math.ceil(nextWaitMs / 1000) };
   }
 
-  /** After a failed delivery the person may try again at once (the send still counts against the hourly limits). */
-  async releaseResendWait(phoneNumber: string): Promise<void> {
-    await this.redis.del(key.resend(phoneNumber));
+  /**
+   * After a failed delivery the person may try again at once, and the send that did not arrive does
+   * not lengthen their next waits (it still counts against the address).
+   */
+  async releaseResendWait(phoneNumber: string, send: PermittedSend): Promise<void> {
+    await this.redis.multi().del(key.resend(phoneNumber)).zrem(key.phone(phoneNumber), send.id).exec();
   }
 }
