@@ -16,8 +16,9 @@
 //
 // Settings (environment): BENCH_CONNECTIONS (50), BENCH_WARMUP_SECONDS (3), BENCH_SECONDS (10),
 // BENCH_ROUNDS (2), BENCH_SEARCH_WARMUP_SECONDS (10), BENCH_NATS = auto | private | shared (as
-// bench:gateway), DATABASE_URL, REDIS_URL. Exits 0 whether or not the targets are met; 1 when something
-// broke; 130 on Ctrl-C. Figures are also written to .data/bench/catalog.json.
+// bench:gateway), BENCH_CPU_PROF (as bench:gateway), DATABASE_URL, REDIS_URL. Exits 0 whether or not
+// the targets are met; 1 when something broke; 130 on Ctrl-C. Figures are also written to
+// .data/bench/catalog.json. Search's CPU per request includes the catalog's Postgres backends.
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -27,13 +28,15 @@ import {
   ensureBuilt,
   infrastructureEnv,
   natsServerBinary,
+  profilingArgs,
   ROOT,
   startGateway,
+  startPrivateNats,
   startService,
 } from './lib/apps.mjs';
 import { captureResponse, startBareServer } from './lib/bare-server.mjs';
 import { alternateRounds } from './lib/load.mjs';
-import { cpuSeconds, findFreePort, Supervisor, waitUntil } from './lib/processes.mjs';
+import { cpuSeconds, Supervisor, waitUntil } from './lib/processes.mjs';
 import { formatTable, oneDecimal, writeJson } from './lib/report.mjs';
 
 const DATABASE_NAME = 'chitram_bench_catalog';
@@ -492,14 +495,56 @@ function searchTerms(data, count, seed) {
 // ---------------------------------------------------------------------------------------------
 
 /**
+ * The CPU time of the Postgres backends serving one database (the catalog's pool), read from /proc:
+ * search's largest cost, which the app processes' own figures do not show.
+ */
+class DatabaseBackends {
+  /** @param {string} databaseUrl  @param {string} name */
+  constructor(databaseUrl, name) {
+    this.name = name;
+    this.pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  }
+
+  /** @returns {Promise<Map<number, number>>} CPU seconds so far, by backend pid */
+  async cpu() {
+    const { rows } = await this.pool.query(
+      'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [this.name],
+    );
+    const seconds = new Map();
+    for (const { pid } of rows) {
+      const used = cpuSeconds(pid);
+      if (used !== undefined) seconds.set(pid, used);
+    }
+    return seconds;
+  }
+
+  /**
+   * Seconds spent between two readings; a backend started in between counts whole, one gone is lost.
+   * @param {Map<number, number>} before
+   * @param {Map<number, number>} after
+   */
+  static spent(before, after) {
+    let total = 0;
+    for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+    return total;
+  }
+
+  end() {
+    return this.pool.end();
+  }
+}
+
+/**
  * Search at `connections`, each request taking the next term from `nextTerm`. Latency is taken from
  * each response, as bench/lib/load.mjs does.
- * @param {{ url: string, connections: number, nextTerm: () => string, duration?: number, amount?: number, processes: Record<string, number> }} o
+ * @param {{ url: string, connections: number, nextTerm: () => string, duration?: number, amount?: number, processes: Record<string, number>, database?: DatabaseBackends }} o
  */
-async function measureSearch({ url, connections, nextTerm, duration, amount, processes }) {
+async function measureSearch({ url, connections, nextTerm, duration, amount, processes, database }) {
   /** @type {number[]} */
   const latencies = [];
   const before = Object.fromEntries(Object.entries(processes).map(([name, pid]) => [name, cpuSeconds(pid)]));
+  const databaseBefore = await database?.cpu();
   const result = await new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -533,6 +578,10 @@ async function measureSearch({ url, connections, nextTerm, duration, amount, pro
     const start = before[name];
     if (start !== undefined && end !== undefined && latencies.length)
       cpuMicrosPerRequest[name] = Math.round(((end - start) * 1e6) / latencies.length);
+  }
+  if (database && databaseBefore && latencies.length) {
+    const spent = DatabaseBackends.spent(databaseBefore, await database.cpu());
+    cpuMicrosPerRequest.postgres = Math.round((spent * 1e6) / latencies.length);
   }
   return {
     requestsPerSecond: Math.round(latencies.length / (result.duration || 1)),
@@ -568,24 +617,8 @@ async function main() {
   let nats = { url: infrastructure.NATS_URL };
   if (usePrivateNats) {
     if (!natsBinary) throw new Error('BENCH_NATS=private needs nats-server on PATH');
-    // With JetStream (-js): the catalog's outbox relay publishes to a stream.
-    const port = await findFreePort();
-    const child = supervisor.start(
-      'nats-server',
-      natsBinary,
-      [
-        '-a',
-        '127.0.0.1',
-        '-p',
-        String(port),
-        '-js',
-        '-sd',
-        path.join(os.tmpdir(), `chitram-bench-catalog-nats-${process.pid}`),
-      ],
-      { cwd: os.tmpdir() },
-    );
-    nats = { url: `nats://127.0.0.1:${port}`, pid: child.pid };
-    await waitUntil('private nats-server', () => tcpOpen(port), { timeoutMs: 10_000, abort: child.failed });
+    const started = await startPrivateNats(supervisor, natsBinary);
+    nats = { url: started.url, pid: started.child.pid };
   }
   const appEnv = {
     ...infrastructure,
@@ -594,10 +627,17 @@ async function main() {
     REDIS_KEY_PREFIX,
     EVENTS_STREAM: 'CHITRAM_BENCH_CATALOG_EVENTS',
     EVENTS_SUBJECT_ROOT: 'chitram-bench-catalog.events',
+    // Every search of the benchmark comes from one address: the per-address limit still counts each
+    // one (its cost is measured), but high enough never to refuse.
+    SEARCH_RATE_LIMIT: String(100_000),
   };
 
   log(`migrating ${DATABASE_NAME} and starting the catalog service (NATS ${nats.url}) ...`);
-  const catalog = await startService(supervisor, 'catalog', { env: appEnv, databaseName: DATABASE_NAME });
+  const catalog = await startService(supervisor, 'catalog', {
+    env: appEnv,
+    databaseName: DATABASE_NAME,
+    nodeArgs: profilingArgs(),
+  });
   const data = catalogue();
   const seededNow = await seed(infrastructure.DATABASE_URL, data);
   // Whatever an earlier run cached under this database is stale now: a new catalogue version.
@@ -607,7 +647,7 @@ async function main() {
   redis.disconnect();
 
   log('starting the gateway ...');
-  const gateway = await startGateway(supervisor, { env: appEnv });
+  const gateway = await startGateway(supervisor, { env: appEnv, nodeArgs: profilingArgs() });
   await waitUntil(
     'home content through the gateway',
     async () => (await fetchStatus(gateway.url + HOME_ROUTE)) === 200,
@@ -633,6 +673,7 @@ async function main() {
     catalog: catalog.pid,
     ...(nats.pid ? { 'nats-server': nats.pid } : {}),
   };
+  const database = new DatabaseBackends(infrastructure.DATABASE_URL, DATABASE_NAME);
   const homeTargets = [
     { name: 'bare node:http', url: bare.url + HOME_ROUTE, processes: { bare: bare.child.pid } },
     { name: 'gateway (home content)', url: gateway.url + HOME_ROUTE, processes },
@@ -684,6 +725,7 @@ async function main() {
     nextTerm: askFrom(POPULAR_TERMS, 12),
     duration: settings.durationSeconds,
     processes,
+    database,
   });
 
   // 2. The realistic mix: the whole pool, its long tail included, as the caches stand a short
@@ -707,6 +749,7 @@ async function main() {
     nextTerm: mixTerm,
     duration: settings.durationSeconds,
     processes,
+    database,
   });
   const newInMix = asked.size - askedBefore;
 
@@ -729,6 +772,7 @@ async function main() {
     nextTerm: cycle(coldPool),
     amount: coldPool.length,
     processes,
+    database,
   });
   log(
     `search (cold: ${alonePool.length} new terms), 1 connection: what one search costs without queueing ...`,
@@ -739,7 +783,10 @@ async function main() {
     nextTerm: cycle(alonePool),
     amount: alonePool.length,
     processes,
+    database,
   });
+
+  await database.end();
 
   const checks = [
     {
@@ -891,21 +938,6 @@ async function fetchStatus(url) {
   const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
   await res.arrayBuffer();
   return res.status;
-}
-
-/** @param {number} port */
-function tcpOpen(port) {
-  return import('node:net').then(
-    ({ connect }) =>
-      new Promise((resolve) => {
-        const socket = connect(port, '127.0.0.1');
-        socket.once('data', (chunk) => {
-          socket.destroy();
-          resolve(chunk.toString('utf8').startsWith('INFO'));
-        });
-        socket.once('error', () => resolve(false));
-      }),
-  );
 }
 
 /**

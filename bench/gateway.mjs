@@ -7,7 +7,8 @@
 // default), which others use too: a billing instance of theirs joins our queue group and serves part
 // of the load, and their traffic slows the server. `private` starts a nats-server of our own on a free
 // port. `auto` (the default) is `private` when nats-server is on PATH and NATS_URL is not set, else
-// `shared`. DATABASE_URL as for the apps (else the local default).
+// `shared`. DATABASE_URL as for the apps (else the local default). BENCH_CPU_PROF=<folder>: the
+// gateway and billing write CPU profiles there when they stop (node --cpu-prof).
 //
 // Exits 0 whether or not the targets are met; 1 when something broke (a start failed, a request
 // failed under load), 130 on Ctrl-C. Figures are also written to .data/bench/gateway.json.
@@ -17,6 +18,7 @@ import {
   ensureBuilt,
   infrastructureEnv,
   natsServerBinary,
+  profilingArgs,
   ROOT,
   startGateway,
   startPrivateNats,
@@ -97,10 +99,17 @@ async function main() {
     nats = { url: started.url, pid: started.child.pid };
     natsKind = 'private';
   }
-  const appEnv = { ...infrastructure, NATS_URL: nats.url, LOG_LEVEL: 'warn' };
+  const appEnv = {
+    ...infrastructure,
+    NATS_URL: nats.url,
+    LOG_LEVEL: 'warn',
+    // Billing's outbox relay publishes to a stream of the benchmark's own, never the development one.
+    EVENTS_STREAM: 'CHITRAM_BENCH_GATEWAY_EVENTS',
+    EVENTS_SUBJECT_ROOT: 'chitram-bench-gateway.events',
+  };
 
   log(`starting the gateway (${natsKind} NATS ${nats.url}) ...`);
-  const gateway = await startGateway(supervisor, { env: appEnv });
+  const gateway = await startGateway(supervisor, { env: appEnv, nodeArgs: profilingArgs() });
   // Before our billing starts nobody should answer the route; if someone does, their billing shares
   // the queue group and will serve part of the load.
   if ((await fetchStatus(gateway.url + ROUTE)) === 200) {
@@ -109,7 +118,11 @@ async function main() {
   }
 
   log(`migrating ${DATABASE_NAME} and starting billing ...`);
-  const billing = await startService(supervisor, 'billing', { env: appEnv, databaseName: DATABASE_NAME });
+  const billing = await startService(supervisor, 'billing', {
+    env: appEnv,
+    databaseName: DATABASE_NAME,
+    nodeArgs: profilingArgs(),
+  });
   await waitUntil(
     `GET ${ROUTE} through the gateway`,
     async () => (await fetchStatus(gateway.url + ROUTE)) === 200,

@@ -96,6 +96,15 @@ export async function startGateway(supervisor, { env, nodeArgs = [] }) {
   return { child, url };
 }
 
+/**
+ * Node flags that make an app write a CPU profile (.cpuprofile, for Chrome's DevTools or any reader of
+ * the format) into the folder BENCH_CPU_PROF names when it stops; none when that is unset.
+ */
+export function profilingArgs(env = process.env) {
+  const dir = env.BENCH_CPU_PROF;
+  return dir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(dir)] : [];
+}
+
 /** The nats-server binary on PATH, if this machine has one. */
 export function natsServerBinary() {
   const found = spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' });
@@ -103,17 +112,23 @@ export function natsServerBinary() {
 }
 
 /**
- * A NATS server of the benchmark's own on a free loopback port (core NATS only), so that instances
- * started by someone else on the shared server cannot join the service's queue group and take
- * part of the load.
+ * A NATS server of the benchmark's own on a free loopback port, so that instances started by someone
+ * else on the shared server cannot join the service's queue group and take part of the load. With
+ * JetStream (a store in a fresh temporary folder, removed when the server stops): the services'
+ * outbox relays publish their events to a stream.
  * @param {import('./processes.mjs').Supervisor} supervisor
  * @param {string} binary
  */
 export async function startPrivateNats(supervisor, binary) {
   const port = await findFreePort();
-  const child = supervisor.start('nats-server', binary, ['-a', '127.0.0.1', '-p', String(port)], {
-    cwd: os.tmpdir(),
-  });
+  const store = fs.mkdtempSync(path.join(os.tmpdir(), 'chitram-bench-nats-'));
+  const child = supervisor.start(
+    'nats-server',
+    binary,
+    ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store],
+    { cwd: os.tmpdir() },
+  );
+  void child.exited.then(() => fs.rmSync(store, { recursive: true, force: true }));
   await waitUntil(
     'private nats-server',
     () =>

@@ -1,5 +1,5 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { connectNats, NATS_CONNECTION, RpcClient } from '@chitram/nest-kit';
+import { batchNatsWrites, connectNats, NATS_CONNECTION, RpcClient } from '@chitram/nest-kit';
 import type { NatsConnection } from 'nats';
 import { GatewayConfig } from './config';
 
@@ -10,7 +10,9 @@ import { GatewayConfig } from './config';
     {
       provide: NATS_CONNECTION,
       inject: [GatewayConfig],
-      useFactory: (config: GatewayConfig) => connectNats(config.NATS_URL, 'chitram-gateway'),
+      // The requests of all the HTTP requests read in one turn of the event loop leave in one write.
+      useFactory: async (config: GatewayConfig) =>
+        batchNatsWrites(await connectNats(config.NATS_URL, 'chitram-gateway')),
     },
     {
       provide: RpcClient,

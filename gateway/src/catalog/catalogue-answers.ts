@@ -14,7 +14,11 @@ export interface CachedAnswer {
 }
 
 export function answerOf(value: unknown, now = Date.now()): CachedAnswer {
-  const body = Buffer.from(JSON.stringify(value));
+  return answerOfJson(Buffer.from(JSON.stringify(value)), now);
+}
+
+/** An answer from its JSON as the catalog sent it: passed on without being parsed and written again. */
+export function answerOfJson(body: Buffer, now = Date.now()): CachedAnswer {
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
   return { body, etag, storedAt: now };
 }
@@ -144,9 +148,9 @@ export class CatalogueAnswers implements OnModuleInit, OnModuleDestroy {
     const pending = this.inFlight.get(sharedKey);
     if (pending) return pending;
     const fetched = this.rpc
-      .request<unknown>(subject, payload)
-      .then((value) => {
-        const entry = answerOf(value);
+      .requestJson(subject, payload)
+      .then((json) => {
+        const entry = answerOfJson(json);
         if (generation === this.generation) this.keep(key, entry);
         else this.logger.debug({ url: key }, 'catalogue changed during the read; answer not kept');
         return entry;

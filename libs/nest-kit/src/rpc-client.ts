@@ -1,37 +1,69 @@
-import { randomUUID } from 'node:crypto';
 import { DomainError, ErrorCode, REQUEST_ID_HEADER, type Subject } from '@chitram/contracts';
-import { headers as natsHeaders, type NatsConnection, ErrorCode as NatsErrorCode, JSONCodec } from 'nats';
+import { createInbox, headers as natsHeaders, type Msg, type NatsConnection, type Subscription } from 'nats';
+import { randomUUID } from 'node:crypto';
 import { currentRequestId } from './request-context';
-
-const codec = JSONCodec();
-
-/** The wire shape NestJS's NATS server transport expects and answers with. */
-interface NestReply {
-  id?: string;
-  response?: unknown;
-  err?: unknown;
-  isDisposed?: boolean;
-}
+import { readReply, type RpcReply } from './rpc-wire';
 
 export interface RpcCallOptions {
   /** Overrides the client's default timeout for this call (health probes use a shorter one). */
   timeoutMs?: number;
 }
 
+/** Why a call got no answer; each reads as a sentence about the service. */
+type Silence = 'not running' | 'timeout' | 'unreachable';
+
+interface PendingCall {
+  subject: string;
+  timeoutMs: number;
+  timer: NodeJS.Timeout;
+  resolve(reply: RpcReply): void;
+  reject(error: DomainError): void;
+}
+
+/** NATS's status 503 on a reply subject: nobody subscribes to the subject asked. */
+const NO_RESPONDERS = 503;
+
 function serviceOf(subject: string): string {
   return subject.split('.')[1] ?? subject;
 }
 
+function unavailable(subject: string, why: Silence, timeoutMs: number): DomainError {
+  const reason =
+    why === 'not running'
+      ? 'is not running'
+      : why === 'timeout'
+        ? `did not answer within ${timeoutMs} ms`
+        : 'could not be reached';
+  return new DomainError(
+    ErrorCode.SERVICE_UNAVAILABLE,
+    `The ${serviceOf(subject)} service ${reason}. Please try again shortly.`,
+  );
+}
+
 /**
- * Request/reply over core NATS, speaking NestJS's NATS wire format so services stay plain
- * `@MessagePattern` handlers. Every call has a timeout; a service that is down or silent becomes
- * SERVICE_UNAVAILABLE at once (no responders) or at the timeout, never a hang.
+ * Request/reply over core NATS to services served by ContextualNatsServer: requests in NestJS's NATS
+ * wire format, so services stay plain `@MessagePattern` handlers; replies as rpc-wire.ts reads them.
+ * Every call has a timeout; a service that is down or silent becomes SERVICE_UNAVAILABLE at once (no
+ * responders) or at the timeout, never a hang.
+ *
+ * Replies come back on one inbox subscription of the client's own (`<inbox>.<n>`), as nats.js's
+ * `request()` does it, but without what that costs per call on the gateway's hot path: an Error with
+ * its stack built for every call that succeeds, a promise for the timer and a UUID for the message.
  */
 export class RpcClient {
+  private readonly inbox: string;
+  private readonly pending = new Map<string, PendingCall>();
+  private subscription?: Subscription;
+  private sequence = 0;
+
   constructor(
     private readonly connection: NatsConnection,
     private readonly defaultTimeoutMs: number,
-  ) {}
+  ) {
+    // The connection's inbox prefix, when one was configured (subject permissions allow replies there).
+    const prefix = (connection as { options?: { inboxPrefix?: string } }).options?.inboxPrefix;
+    this.inbox = createInbox(prefix);
+  }
 
   /** A request on a subject that names its types (libs/contracts `subject()`): both ends checked by the compiler. */
   call<Request, Reply>(
@@ -43,40 +75,80 @@ export class RpcClient {
   }
 
   async request<TReply>(subject: string, data: unknown = {}, options: RpcCallOptions = {}): Promise<TReply> {
-    const headers = natsHeaders();
-    headers.set(REQUEST_ID_HEADER, currentRequestId() ?? randomUUID());
-    const timeout = options.timeoutMs ?? this.defaultTimeoutMs;
-    let raw: Uint8Array;
-    try {
-      const msg = await this.connection.request(
-        subject,
-        codec.encode({ pattern: subject, data, id: randomUUID() }),
-        {
-          timeout,
-          headers,
-        },
-      );
-      raw = msg.data;
-    } catch (error) {
-      throw this.unavailable(subject, error, timeout);
-    }
-    const reply = codec.decode(raw) as NestReply;
-    if (reply.err !== undefined && reply.err !== null) throw DomainError.fromBody(reply.err);
-    return reply.response as TReply;
+    const json = await this.requestJson(subject, data, options);
+    return (json.length ? JSON.parse(json.toString('utf8')) : undefined) as TReply;
   }
 
-  private unavailable(subject: string, error: unknown, timeout: number): DomainError {
-    const code = (error as { code?: string }).code;
-    const service = serviceOf(subject);
-    const why =
-      code === NatsErrorCode.NoResponders
-        ? 'is not running'
-        : code === NatsErrorCode.Timeout
-          ? `did not answer within ${timeout} ms`
-          : 'could not be reached';
-    return new DomainError(
-      ErrorCode.SERVICE_UNAVAILABLE,
-      `The ${service} service ${why}. Please try again shortly.`,
-    );
+  /**
+   * The answer's JSON as the service sent it (empty when it answered nothing), for a caller that
+   * passes it on unchanged: neither parsed nor written again.
+   */
+  async requestJson(subject: string, data: unknown = {}, options: RpcCallOptions = {}): Promise<Buffer> {
+    const reply = await this.send(subject, data, options.timeoutMs ?? this.defaultTimeoutMs);
+    if (reply.kind === 'error') throw DomainError.fromBody(reply.body);
+    return reply.json;
+  }
+
+  private send(subject: string, data: unknown, timeoutMs: number): Promise<RpcReply> {
+    return new Promise<RpcReply>((resolve, reject) => {
+      const id = String(++this.sequence);
+      const replyTo = `${this.inbox}.${id}`;
+      const headers = natsHeaders();
+      headers.set(REQUEST_ID_HEADER, currentRequestId() ?? randomUUID());
+      // Nest tells a request (answered) from an event by the packet's id; it is echoed, never read.
+      const payload = Buffer.from(JSON.stringify({ pattern: subject, data, id }));
+      try {
+        this.listen();
+        this.connection.publish(subject, payload, { reply: replyTo, headers });
+      } catch {
+        // Closed or draining: nothing can be sent.
+        reject(unavailable(subject, 'unreachable', timeoutMs));
+        return;
+      }
+      const timer = setTimeout(() => this.settle(id, undefined, 'timeout'), timeoutMs);
+      this.pending.set(id, { subject, timeoutMs, timer, resolve, reject });
+    });
+  }
+
+  /** The one subscription every reply arrives on, made with the first call. */
+  private listen(): void {
+    if (this.subscription) return;
+    const subscription = this.connection.subscribe(`${this.inbox}.*`, {
+      callback: (error, msg) => {
+        if (!error) this.receive(msg);
+      },
+    });
+    this.subscription = subscription;
+    // Closed (the connection closed or drained): nothing pending will be answered.
+    void subscription.closed.then(() => {
+      if (this.subscription === subscription) this.subscription = undefined;
+      for (const id of [...this.pending.keys()]) this.settle(id, undefined, 'unreachable');
+    });
+  }
+
+  private receive(msg: Msg): void {
+    const id = msg.subject.slice(this.inbox.length + 1);
+    if (msg.data.length === 0 && msg.headers?.code === NO_RESPONDERS) {
+      this.settle(id, undefined, 'not running');
+      return;
+    }
+    let reply: RpcReply;
+    try {
+      reply = readReply(msg);
+      // Kept beyond this message (a cache of answers): its own copy, not a view of the read buffer.
+      if (reply.kind === 'answer') reply = { kind: 'answer', json: Buffer.from(reply.json) };
+    } catch {
+      reply = { kind: 'error', body: 'not JSON' }; // not a service's reply: INTERNAL for the caller
+    }
+    this.settle(id, reply);
+  }
+
+  private settle(id: string, reply: RpcReply | undefined, silence?: Silence): void {
+    const call = this.pending.get(id);
+    if (!call) return; // answered already, or timed out
+    this.pending.delete(id);
+    clearTimeout(call.timer);
+    if (reply) call.resolve(reply);
+    else call.reject(unavailable(call.subject, silence ?? 'unreachable', call.timeoutMs));
   }
 }

@@ -7,12 +7,14 @@ import {
   ValidationPipe,
   type ValidationError,
 } from '@nestjs/common';
-import { ServerNats } from '@nestjs/microservices';
-import type { Msg as NatsMsg } from 'nats';
+import { type MessageHandler, type NatsOptions, ServerNats } from '@nestjs/microservices';
+import type { Msg as NatsMsg, NatsConnection } from 'nats';
 import { DomainError, ErrorCode, REQUEST_ID_HEADER, type ErrorBody } from '@chitram/contracts';
 import { type Observable, throwError } from 'rxjs';
 import type { Logger } from 'pino';
+import { batchNatsWrites } from './nats-writes';
 import { requestIdFrom, runWithRequestContext } from './request-context';
+import { RpcReplySerializer } from './rpc-wire';
 
 /** Flattens class-validator errors into `{ field: [messages] }`, nested fields dotted. */
 export function validationFields(errors: ValidationError[], prefix = ''): Record<string, string[]> {
@@ -127,12 +129,48 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
 
 /**
  * NestJS's NATS server, running each incoming message inside the request context named by the
- * caller's request-id header. Done here rather than in a global interceptor, which would wrap every
- * message in extra async resources and observables and cost a large share of a small handler's time.
+ * caller's request-id header (here rather than in a global interceptor, which would wrap every
+ * message in extra async resources and observables and cost a large share of a small handler's
+ * time), and answering in the wire format RpcClient reads (rpc-wire.ts).
  */
 export class ContextualNatsServer extends ServerNats {
+  private served?: NatsConnection;
+
+  /** Replies are written as rpc-wire.ts says, unless the options name another serializer. */
+  constructor(options: Required<NatsOptions>['options']) {
+    super({ serializer: new RpcReplySerializer(), ...options });
+  }
+
   override handleMessage(channel: string, natsMsg: NatsMsg): Promise<unknown> {
     const requestId = requestIdFrom(natsMsg.headers?.get(REQUEST_ID_HEADER));
     return runWithRequestContext({ requestId }, () => super.handleMessage(channel, natsMsg));
+  }
+
+  /**
+   * Ready once the server has the subscriptions: with writes batched, a caller told "listening" could
+   * otherwise publish before the server saw them and get "no responders".
+   */
+  override start(callback: (error?: unknown) => void): void {
+    super.start((error?: unknown) => {
+      if (error) callback(error);
+      else if (!this.served) callback();
+      else this.served.flush().then(() => callback(), callback);
+    });
+  }
+
+  /** The connection requests are served on; the replies of one turn of the event loop leave in one write. */
+  override async createNatsClient(): Promise<NatsConnection> {
+    const connection = batchNatsWrites(await super.createNatsClient());
+    this.served = connection;
+    return connection;
+  }
+
+  /**
+   * Our patterns are plain subjects, the keys of the handler map as they are. Nest first tries each
+   * as JSON, which for a subject throws a SyntaxError (stack trace included) on every message: a
+   * tenth of a small handler's time.
+   */
+  override getHandlerByPattern(pattern: string): MessageHandler | null {
+    return this.messageHandlers.get(pattern) ?? super.getHandlerByPattern(pattern);
   }
 }

@@ -15,12 +15,16 @@ import {
   type Movie,
   type MovieMeta,
 } from '@chitram/contracts';
+import type { RawJson } from '@chitram/nest-kit';
 import { CatalogueCache } from '../cache/catalogue-cache';
 import { EpisodeCatalogue } from '../shows/episode-catalogue';
 import { MovieCatalogue } from '../titles/movie-catalogue';
 import { MovieSearch } from '../titles/movie-search';
 
-/** The public reads: every answer comes from the cache of the current catalogue version when it can. */
+/**
+ * The public reads: every answer comes from the cache of the current catalogue version when it can,
+ * and goes out as the JSON kept there.
+ */
 @Controller()
 export class BrowseController {
   constructor(
@@ -31,39 +35,39 @@ export class BrowseController {
   ) {}
 
   @MessagePattern(Subjects.catalog.homeContent)
-  homeContent(@Payload() request: HomeContentRequest): Promise<HomeContent> {
+  homeContent(@Payload() request: HomeContentRequest): Promise<RawJson<HomeContent>> {
     return this.cache.answer('home', request, () => this.movies.homeContent(request.language));
   }
 
   @MessagePattern(Subjects.catalog.movieGroup)
-  group(@Payload() request: MovieGroupRequest): Promise<Movie[]> {
+  group(@Payload() request: MovieGroupRequest): Promise<RawJson<Movie[]>> {
     return this.cache.answer('group', request, () => this.movies.group(request));
   }
 
   @MessagePattern(Subjects.catalog.languageMovies)
-  byLanguage(@Payload() request: LanguageMoviesRequest): Promise<Movie[]> {
+  byLanguage(@Payload() request: LanguageMoviesRequest): Promise<RawJson<Movie[]>> {
     return this.cache.answer('language', request, () => this.movies.byLanguage(request));
   }
 
   @MessagePattern(Subjects.catalog.search)
-  search(@Payload() request: SearchRequest): Promise<Movie[]> {
-    return this.cache.answer('search', { q: request.q?.toLowerCase() }, () =>
-      this.movieSearch.search(request.q),
+  search(@Payload() request: SearchRequest): Promise<RawJson<Movie[]>> {
+    return this.cache.answer('search', { q: request.q?.toLowerCase() }, (version) =>
+      this.movieSearch.search(request.q, version),
     );
   }
 
   @MessagePattern(Subjects.catalog.movies.meta)
-  meta(@Payload() request: MovieLookupRequest): Promise<MovieMeta> {
+  meta(@Payload() request: MovieLookupRequest): Promise<RawJson<MovieMeta>> {
     return this.cache.answer('meta', request, () => this.movies.meta(request.idOrSlug));
   }
 
   @MessagePattern(Subjects.catalog.episodes.byCategory)
-  categoryEpisodes(@Payload() request: CategoryEpisodesRequest): Promise<CategoryEpisodes> {
+  categoryEpisodes(@Payload() request: CategoryEpisodesRequest): Promise<RawJson<CategoryEpisodes>> {
     return this.cache.answer('category', request, () => this.episodes.byCategory(request.category));
   }
 
   @MessagePattern(Subjects.catalog.episodes.page)
-  episodePage(@Payload() request: EpisodePageRequest): Promise<EpisodePage> {
+  episodePage(@Payload() request: EpisodePageRequest): Promise<RawJson<EpisodePage>> {
     return this.cache.answer('episodes', request, () => this.episodes.page(request));
   }
 }

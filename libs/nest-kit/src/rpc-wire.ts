@@ -1,0 +1,62 @@
+import type { OutgoingResponse, Serializer } from '@nestjs/microservices';
+import { headers as natsHeaders, type Msg, type MsgHdrs } from 'nats';
+
+/**
+ * How the services' replies travel over NATS (ContextualNatsServer answers, RpcClient reads). The body
+ * is the answer's JSON alone, and a header says whether it is an answer or an error body, so a caller
+ * that passes an answer on unchanged (the gateway's catalogue cache) can take its bytes as they came,
+ * and a service can send an answer it keeps serialised (a cached one) without parsing it first.
+ * Nest's own envelope (`{ response | err, isDisposed, id }` as JSON) is still read, from a service of
+ * an older build.
+ */
+export const RPC_REPLY_HEADER = 'chitram-reply';
+const ANSWER = 'answer';
+const ERROR = 'error';
+
+/** An answer already serialised as JSON, sent as it is. `T` documents what the JSON holds. */
+export class RawJson<T = unknown> {
+  /** Never set: it only carries `T`. */
+  declare readonly holds?: T;
+
+  constructor(readonly text: string) {}
+
+  /** Whatever serialises it another way still writes the same JSON. */
+  toJSON(): unknown {
+    return JSON.parse(this.text) as unknown;
+  }
+}
+
+/** What a reply says: the answer's JSON (empty for no value) or an error body. */
+export type RpcReply = { kind: 'answer'; json: Buffer } | { kind: 'error'; body: unknown };
+
+const EMPTY = Buffer.alloc(0);
+
+function jsonBytes(value: unknown): Buffer {
+  if (value instanceof RawJson) return Buffer.from(value.text);
+  const text = JSON.stringify(value) as string | undefined; // undefined for undefined
+  return text === undefined ? EMPTY : Buffer.from(text);
+}
+
+/** Nest's serializer for replies, writing the format above. */
+export class RpcReplySerializer implements Serializer<OutgoingResponse, { data: Buffer; headers: MsgHdrs }> {
+  serialize(packet: OutgoingResponse): { data: Buffer; headers: MsgHdrs } {
+    const headers = natsHeaders();
+    if (packet.err !== undefined && packet.err !== null) {
+      headers.set(RPC_REPLY_HEADER, ERROR);
+      return { data: jsonBytes(packet.err), headers };
+    }
+    headers.set(RPC_REPLY_HEADER, ANSWER);
+    return { data: jsonBytes(packet.response), headers };
+  }
+}
+
+/** Reads a service's reply; throws SyntaxError when it is not JSON. */
+export function readReply(msg: Msg): RpcReply {
+  const data = Buffer.from(msg.data.buffer, msg.data.byteOffset, msg.data.byteLength);
+  const kind = msg.headers?.get(RPC_REPLY_HEADER);
+  if (kind === ANSWER) return { kind: 'answer', json: data };
+  if (kind === ERROR) return { kind: 'error', body: JSON.parse(data.toString('utf8')) as unknown };
+  const envelope = JSON.parse(data.toString('utf8')) as { response?: unknown; err?: unknown };
+  if (envelope.err !== undefined && envelope.err !== null) return { kind: 'error', body: envelope.err };
+  return { kind: 'answer', json: jsonBytes(envelope.response) };
+}

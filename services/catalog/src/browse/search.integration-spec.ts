@@ -1,0 +1,80 @@
+import { Subjects, type Movie, type MovieSaved } from '@chitram/contracts';
+import { connectNats, RpcClient } from '@chitram/nest-kit';
+import { isolatedEnv, startTestService, testInfrastructure, type TestService } from '@chitram/test-helpers';
+import type { NatsConnection } from 'nats';
+import { catalogService } from '../service';
+import { movieInput } from '../testing/fixtures';
+import { searchTokens } from '../titles/search-tokens';
+
+// Starting real services on a busy machine can take longer than jest's default 5 s.
+jest.setTimeout(60_000);
+
+describe('search, remembering what it read', () => {
+  const isolation = isolatedEnv();
+  let service: TestService;
+  let nats: NatsConnection;
+  let rpc: RpcClient;
+  const titles = async (q: string) =>
+    (await rpc.request<Movie[]>(Subjects.catalog.search, { q })).map((m) => m.title);
+  const createMovie = async (overrides: Record<string, unknown>) =>
+    (await rpc.request<MovieSaved>(Subjects.catalog.movies.create, movieInput(overrides))).movie;
+
+  beforeAll(async () => {
+    service = await startTestService(catalogService, { env: isolation.env });
+    nats = await connectNats(testInfrastructure().NATS_URL, 'search-test');
+    rpc = new RpcClient(nats, 5000);
+  });
+  afterAll(async () => {
+    await nats?.close();
+    await service?.destroy();
+    await isolation.cleanUp();
+  });
+
+  it('splits a term into the words the database splits titles into', async () => {
+    const terms = [
+      'Kingdum of dreems',
+      'Love—Story…!!  love',
+      "Don't stop: the (final) [cut]",
+      'दंगल। बाहुबली॥ दंगल',
+      'ಪಾಮಯಿ ಪಂಶೋ',
+      '“Quoted” ‘single’ – dash',
+      'tab\tnew\nline\u00a0nbsp\u3000ideographic',
+      'MIXED Case ÀÉÎ straße',
+      'x_y-z/w+v=u@t#s$r%q^p&o*n|m~l`k{j}i<h>g?f;e,d.c',
+      'emoji 🎬 film',
+      `${'x'.repeat(60)} ${'y'.repeat(61)}`,
+    ];
+    for (const term of terms) {
+      const [{ tokens }] = await service.dataSource.query<Array<{ tokens: string[] }>>(
+        'SELECT catalog_tokens($1) AS tokens',
+        [term],
+      );
+      expect(searchTokens(term, 100).sort()).toEqual([...tokens].sort());
+    }
+  });
+
+  it('answers a new term made of words read before as the database would, and sees an admin change at once', async () => {
+    const kingdom = await createMovie({
+      title: 'Monsoon Kingdom',
+      cast: 'Prabhas Raju',
+      description: 'A boatman waits out the rains.',
+    });
+    await createMovie({ title: 'Kingdom Come', cast: 'Anushka Shetty', description: 'A queen returns.' });
+    const first = await titles('kingdon monsoon');
+    expect(first[0]).toBe('Monsoon Kingdom');
+    expect(first).toContain('Kingdom Come');
+    // Another term, the same words: answered from what the first search read, in the same order.
+    expect(await titles('Monsoon, kingdon!')).toEqual(first);
+
+    // A change behind the service's back is not seen: the titles found are remembered...
+    await service.dataSource.query(`UPDATE movie SET title = 'Changed Behind' WHERE id = $1`, [kingdom._id]);
+    expect(await titles('monsoon kingdon')).toEqual(first);
+    // ...until an admin changes the catalogue: then every term is searched afresh.
+    await rpc.request(Subjects.catalog.movies.update, { id: kingdom._id, title: 'Monsoon Palace' });
+    expect((await titles('palace'))[0]).toBe('Monsoon Palace');
+    const after = await titles('kingdon monsoon');
+    expect(after).toContain('Monsoon Palace');
+    expect(after).not.toContain('Monsoon Kingdom');
+    expect(await titles('kingdom')).toEqual(['Kingdom Come']);
+  });
+});
