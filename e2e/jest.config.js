@@ -1,4 +1,5 @@
-// The browser suite: real Chromium against the running platform (E2E_BASE_URL, CONTROL_URL).
+// The browser suite: real Chromium against the platform `npm test` starts for it, which it finds through
+// E2E_BASE_URL, CONTROL_URL and CONTROL_TOKEN (its control API) and E2E_ADMIN_EMAIL/E2E_ADMIN_PASSWORD.
 const { base } = require('../jest.preset');
 
 module.exports = {

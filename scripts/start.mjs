@@ -1,19 +1,39 @@
 #!/usr/bin/env node
-// `npm start`: the whole platform on this machine. Flags: --reset (wipe .data/ first), --no-build.
+// `npm start`: the whole platform on this machine. Flags: --reset (wipe .data/ first), --no-build,
+// --instances N (N of the gateway and of every service, the shell spreading API requests across the gateways).
 // Ctrl-C (or SIGTERM) stops every app and whatever infrastructure it started, then exits 0.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
-const args = new Set(process.argv.slice(2));
-const known = new Set(['--reset', '--no-build', '--help', '-h']);
-const unknown = [...args].filter((a) => !known.has(a));
+const USAGE = `usage: npm start [-- --reset] [-- --no-build] [-- --instances N]
+  --reset        wipe .data/ (databases, storage, logs) first
+  --no-build     skip \`nx run-many -t build\`
+  --instances N  run N (1-9) of the gateway and of every service (default 1)`;
+
+/** The command line: flags, and --instances N (or --instances=N). */
+function parseArgs(argv) {
+  const flags = new Set();
+  const unknown = [];
+  let instances = 1;
+  for (let i = 0; i < argv.length; i++) {
+    const [name, inline] = argv[i].split('=', 2);
+    if (name === '--instances') {
+      const value = inline ?? argv[++i];
+      instances = Number(value);
+      if (!Number.isInteger(instances) || instances < 1 || instances > 9)
+        unknown.push(`--instances ${value}`);
+    } else if (['--reset', '--no-build', '--help', '-h'].includes(argv[i])) flags.add(argv[i]);
+    else unknown.push(argv[i]);
+  }
+  return { flags, unknown, instances };
+}
+
+const { flags: args, unknown, instances } = parseArgs(process.argv.slice(2));
 if (args.has('--help') || args.has('-h') || unknown.length) {
-  if (unknown.length) console.error(`unknown option ${unknown.join(' ')}`);
-  console.log(
-    'usage: npm start [-- --reset] [-- --no-build]\n  --reset     wipe .data/ (databases, storage, logs) first\n  --no-build  skip `nx run-many -t build`',
-  );
+  if (unknown.length) console.error(`unknown or bad option ${unknown.join(' ')}`);
+  console.log(USAGE);
   process.exit(unknown.length ? 2 : 0);
 }
 
@@ -58,6 +78,7 @@ try {
     root,
     reset: args.has('--reset'),
     build: !args.has('--no-build'),
+    instances,
     install: false,
     signal: controller.signal,
     startedAt: Date.now() - process.uptime() * 1000,

@@ -1,120 +1,163 @@
 #!/usr/bin/env node
 // `npm test`: lint, format, build, typecheck, unit tests, integration tests against real
-// Postgres/Redis/NATS/object storage (found or started like `npm start` does), and the browser
-// suite against the platform as `npm start` runs it. Ends with one "N passed, N failed" line.
+// Postgres/Redis/NATS/object storage, and the browser suite against a whole platform with two instances
+// of every service and gateway. Hermetic (scripts/lib/test-run.mjs): its own ports, NATS, Redis, storage,
+// databases and admin, so a running `npm start` is neither used nor touched. Every stage runs even
+// after another failed; the end names the failed stages and prints one "N passed, N failed" line (a stage
+// that fails without a failing test, such as lint, counts as one failure).
+//
+//   npm test -- unit integration         only these stages (lint, build, typecheck, unit, integration, e2e)
+//   E2E_PATTERN=playback npm test -- e2e  only the browser spec files whose path matches
+//   E2E_INSTANCES=1 npm test -- e2e       the browser suite against one instance of each app (default 2)
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, dirname } from 'node:path';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createTestRun, hermeticEnv, prepareTestPlatform } from './lib/test-run.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const resultsDir = join(root, '.data', 'test-results');
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const wants = (stage) => only.length === 0 || only.includes(stage);
-const totals = { passed: 0, failed: 0 };
-const summary = [];
+/** Folders whose *.test.mjs files are node:test suites of the tooling. */
+const NODE_TEST_DIRS = ['libs/infra', 'libs/web-server', 'scripts', 'docs'];
+const log = (line) => console.log(`  ${line}`);
 
-function run(cmd, args, env = {}) {
+/** @type {Array<{ name: string, ok: boolean, passed?: number, failed?: number, seconds: string, note?: string }>} */
+const stages = [];
+const run = createTestRun({ log });
+
+/** Runs a command; `env` replaces the environment when given (the hermetic test stages). */
+function spawnStage(cmd, args, env = process.env) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env });
+    child.on('error', () => resolve(127));
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
 
-async function step(name, cmd, args, env) {
+/** Runs one stage and records how it went; `body` answers ok and, for test stages, the counts. */
+async function stage(name, body) {
   const started = Date.now();
   console.log(`\n▶ ${name}`);
-  const code = await run(cmd, args, env);
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  summary.push(`${code === 0 ? '✔' : '✘'} ${name} (${seconds} s)`);
-  if (code !== 0) {
-    console.error(`\n✘ ${name} failed (exit ${code})`);
-    await finish(1);
-  }
-}
-
-/** Runs a jest config, counting its tests from the JSON report. */
-async function jestStage(name, config, env, extraArgs = []) {
-  const outputFile = join(resultsDir, `${name.replace(/\W+/g, '-')}.json`);
-  rmSync(outputFile, { force: true });
-  const started = Date.now();
-  console.log(`\n▶ ${name}`);
-  const code = await run(
-    'npx',
-    ['jest', '-c', config, '--ci', '--json', `--outputFile=${outputFile}`, ...extraArgs],
-    env,
-  );
-  let passed = 0;
-  let failed = 0;
+  /** @type {{ ok: boolean, passed?: number, failed?: number, note?: string }} */
+  let result;
   try {
-    const report = JSON.parse(readFileSync(outputFile, 'utf8'));
-    passed = report.numPassedTests;
-    failed = report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
-  } catch {
-    failed = 1;
+    result = await body();
+  } catch (error) {
+    result = { ok: false, note: /** @type {Error} */ (error).message };
   }
-  totals.passed += passed;
-  totals.failed += failed;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  summary.push(`${code === 0 ? '✔' : '✘'} ${name}: ${passed} passed, ${failed} failed (${seconds} s)`);
-  if (code !== 0) await finish(1);
+  stages.push({ name, seconds, ...result });
+  if (!result.ok) console.error(`\n✘ ${name} failed${result.note ? `: ${result.note}` : ''}`);
+  return result.ok;
 }
 
-/** node:test stages report their own counts in TAP-like lines; keep their totals. */
-async function nodeTestStage(name, paths) {
-  const started = Date.now();
-  console.log(`\n▶ ${name}`);
-  const out = [];
-  const code = await new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--test', '--test-reporter=spec', ...paths], {
-      cwd: root,
-      env: process.env,
-    });
-    child.stdout.on('data', (d) => {
-      process.stdout.write(d);
-      out.push(d);
-    });
-    child.stderr.pipe(process.stderr);
-    child.on('exit', (c) => resolve(c ?? 1));
+const command = (name, cmd, args, env) =>
+  stage(name, async () => {
+    const code = await spawnStage(cmd, args, env);
+    return { ok: code === 0, note: code === 0 ? undefined : `exit ${code}` };
   });
-  const text = Buffer.concat(out).toString();
-  const passed = Number(/ℹ pass (\d+)/.exec(text)?.[1] ?? 0);
-  const failed = Number(/ℹ fail (\d+)/.exec(text)?.[1] ?? (code === 0 ? 0 : 1));
-  totals.passed += passed;
-  totals.failed += failed;
-  summary.push(
-    `${code === 0 ? '✔' : '✘'} ${name}: ${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`,
-  );
-  if (code !== 0) await finish(1);
+
+/** A jest config, counted from its JSON report. */
+const jestStage = (name, config, env, extraArgs = []) =>
+  stage(name, async () => {
+    const outputFile = join(run.resultsDir, `${name.replace(/\W+/g, '-')}.json`);
+    const code = await spawnStage(
+      'npx',
+      // --forceExit: a test that leaves a handle open must not hold the whole run once jest has reported.
+      ['jest', '-c', config, '--ci', '--forceExit', '--json', `--outputFile=${outputFile}`, ...extraArgs],
+      env,
+    );
+    try {
+      const report = JSON.parse(readFileSync(outputFile, 'utf8'));
+      const failed = report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
+      return { ok: code === 0, passed: report.numPassedTests, failed };
+    } catch {
+      return { ok: false, passed: 0, failed: 0, note: `jest exited ${code} without a report` };
+    }
+  });
+
+/**
+ * node:test files, counted from a TAP report written beside the console's spec output. Files are named
+ * one by one: Node 22 reads `--test` arguments as glob patterns, and a folder no longer means its files.
+ */
+const nodeTestStage = (name, dirs) =>
+  stage(name, async () => {
+    const files = dirs.flatMap((dir) => testFiles(join(root, dir))).map((f) => relative(root, f));
+    const tap = join(run.resultsDir, `${name.replace(/\W+/g, '-')}.tap`);
+    const code = await spawnStage(process.execPath, [
+      '--test',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tap}`,
+      ...files,
+    ]);
+    let text = '';
+    try {
+      text = readFileSync(tap, 'utf8');
+    } catch {
+      return { ok: false, passed: 0, failed: 0, note: `node --test exited ${code} without a report` };
+    }
+    const count = (label) => Number(new RegExp(`^# ${label} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+    return { ok: code === 0, passed: count('pass'), failed: count('fail') + count('cancelled') };
+  });
+
+/** Every *.test.mjs under `dir`, outside node_modules and build output. */
+function testFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return ['node_modules', 'dist'].includes(entry.name) ? [] : testFiles(path);
+    return entry.name.endsWith('.test.mjs') ? [path] : [];
+  });
 }
 
-let stopInfrastructure = async () => {};
 let stopPlatform = async () => {};
+/** @type {(o?: { keepFolder?: boolean }) => Promise<void>} */
+let cleanUp = async ({ keepFolder = false } = {}) => {
+  if (!keepFolder) rmSync(run.dir, { recursive: true, force: true });
+};
+let finishing = false;
 
 async function finish(code) {
-  await stopPlatform().catch(() => {});
-  await stopInfrastructure().catch(() => {});
-  console.log('\n' + summary.join('\n'));
-  console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
-  process.exit(code || (totals.failed > 0 ? 1 : 0));
+  if (finishing) return;
+  finishing = true;
+  const failedStages = stages.filter((s) => !s.ok);
+  const keepFolder = code !== 0 || failedStages.length > 0;
+  await stopPlatform().catch((e) => console.error(`stopping the test platform: ${e.message}`));
+  await cleanUp({ keepFolder }).catch((e) => console.error(`cleaning up: ${e.message}`));
+  let passed = 0;
+  let failed = 0;
+  console.log('');
+  for (const s of stages) {
+    passed += s.passed ?? 0;
+    // A failed stage without a failing test (lint, a build, a crash) is one failure.
+    failed += s.failed || (s.ok ? 0 : 1);
+    const counts = s.passed === undefined ? '' : `: ${s.passed} passed, ${s.failed} failed`;
+    console.log(`${s.ok ? '✔' : '✘'} ${s.name}${counts} (${s.seconds} s)${s.note ? `  ${s.note}` : ''}`);
+  }
+  if (failedStages.length) {
+    console.log(`\nfailed stages: ${failedStages.map((s) => s.name).join(', ')}`);
+    console.log(`logs and reports kept in ${run.dir}`);
+  }
+  console.log(`\n${passed} passed, ${failed} failed`);
+  process.exit(code || (failed > 0 ? 1 : 0));
 }
 
-process.on('SIGINT', () => finish(130));
-process.on('SIGTERM', () => finish(143));
+process.on('SIGINT', () => void finish(130));
+process.on('SIGTERM', () => void finish(143));
 
-mkdirSync(resultsDir, { recursive: true });
 if (wants('lint')) {
   // The module-boundary rule reads Nx's project graph and is silently skipped when none is cached
   // (a fresh clone): compute it first.
-  await step('project graph', 'npx', ['nx', 'show', 'projects', '--json']);
-  await step('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-  await step('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
+  await command('project graph', 'npx', ['nx', 'show', 'projects', '--json']);
+  await command('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+  await command('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
 }
-if (wants('build') || wants('integration') || wants('e2e')) {
-  await step('build', 'npx', ['nx', 'run-many', '-t', 'build', '--output-style=stream-without-prefixes']);
-}
+if (wants('build') || wants('integration') || wants('e2e'))
+  await command('build', 'npx', ['nx', 'run-many', '-t', 'build', '--output-style=stream-without-prefixes']);
 if (wants('typecheck'))
-  await step('typecheck', 'npx', [
+  await command('typecheck', 'npx', [
     'nx',
     'run-many',
     '-t',
@@ -123,36 +166,61 @@ if (wants('typecheck'))
   ]);
 if (wants('unit')) {
   await jestStage('unit', 'jest.unit.config.js');
-  await nodeTestStage('unit (tooling)', ['libs/infra/', 'libs/web-server/', 'scripts/seed/', 'docs/']);
+  await nodeTestStage('unit (tooling)', NODE_TEST_DIRS);
 }
 if (wants('integration') || wants('e2e')) {
-  const { ensureInfrastructure } = await import('../libs/infra/index.mjs');
-  const infra = await ensureInfrastructure({
-    dataDir: join(root, '.data'),
-    log: (m) => console.log(`  ${m}`),
+  const instances = Number(process.env.E2E_INSTANCES ?? 2);
+  /** @type {import('./lib/test-run.mjs').TestPlatformSettings | undefined} */
+  let settings;
+  await stage('test infrastructure', async () => {
+    settings = await prepareTestPlatform(run, { instances, log });
+    cleanUp = settings.cleanUp;
+    return { ok: true };
   });
-  stopInfrastructure = () => infra.stop();
-  Object.assign(process.env, infra.env);
-  if (wants('integration'))
-    await jestStage('integration', 'jest.integration.config.js', infra.env, ['--runInBand']);
-  if (wants('e2e')) {
-    const { startPlatform } = await import('./lib/platform.mjs');
-    console.log('\n▶ starting the platform for the browser suite');
-    // Every browser test signs in from this one address; the per-address send limit is tested in the
-    // integration stage, so here it is raised to let a whole run (and a rerun) through.
-    const platform = await startPlatform({
-      build: false,
-      env: { ...process.env, OTP_IP_LIMIT: process.env.OTP_IP_LIMIT ?? '1000' },
-      log: (m) => console.log(`  ${m}`),
-    });
-    stopPlatform = () => platform.stop();
-    // E2E_PATTERN narrows the browser suite to matching spec files while working on one screen.
+  if (settings && wants('integration'))
     await jestStage(
-      'e2e (browser)',
-      'e2e/jest.config.js',
-      { E2E_BASE_URL: platform.url, CONTROL_URL: platform.controlUrl },
-      process.env.E2E_PATTERN ? [process.env.E2E_PATTERN] : [],
+      'integration',
+      'jest.integration.config.js',
+      { ...hermeticEnv(process.env), ...settings.infra.env },
+      ['--runInBand'],
     );
+  if (settings && wants('e2e')) {
+    const test = settings;
+    /** @type {import('./lib/platform.mjs').Platform | undefined} */
+    let platform;
+    await stage(`test platform (${instances} of each service and gateway)`, async () => {
+      const { startPlatform } = await import('./lib/platform.mjs');
+      // Every browser test signs in from this one address; the per-address send limit is tested in the
+      // integration stage, so here it is raised to let a whole run through.
+      platform = await startPlatform({
+        build: false,
+        install: false,
+        dataDir: run.dir,
+        ports: test.ports,
+        instances,
+        databasePrefix: test.databasePrefix,
+        env: { ...test.env, OTP_IP_LIMIT: '1000' },
+        log,
+      });
+      const started = platform;
+      stopPlatform = () => started.stop();
+      return { ok: true };
+    });
+    if (platform)
+      await jestStage(
+        'e2e (browser)',
+        'e2e/jest.config.js',
+        {
+          ...hermeticEnv(process.env),
+          E2E_BASE_URL: platform.url,
+          CONTROL_URL: /** @type {string} */ (platform.controlUrl),
+          CONTROL_TOKEN: platform.controlToken,
+          E2E_ADMIN_EMAIL: test.admin.email,
+          E2E_ADMIN_PASSWORD: test.admin.password,
+        },
+        // E2E_PATTERN narrows the browser suite to matching spec files while working on one screen.
+        process.env.E2E_PATTERN ? [process.env.E2E_PATTERN] : [],
+      );
   }
 }
 await finish(0);

@@ -1,13 +1,12 @@
 import { randomInt } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ADMIN } from '../support/admin';
 import { BASE_URL, launchBrowser } from '../support/browser';
 
 // Sign-in end to end (issue 3): SPEC §2.3, §2.4, §2.7, §2.10, §2.12, §4.3, §8; DECISIONS D2–D9, D15, D26.
 // Codes are read from the development outbox (DECISIONS D3, D29). Every test uses a fresh number (the
 // per-number send limit) and its own client address (the per-address limit, D4): the gateway takes the
 // client from X-Forwarded-For, as it would behind the edge proxy.
-
-const ADMIN = { email: 'admin@chitram.in', password: 'chitram-admin' };
 
 let browser: Browser;
 let context: BrowserContext;
@@ -119,6 +118,7 @@ async function openLoginAndSend(phone: string): Promise<void> {
   await page.getByRole('button', { name: 'Send OTP' }).click();
   await page.waitForURL(`${BASE_URL}/verify-otp`);
   await toast('OTP sent Successfully.').waitFor();
+  await codeField().waitFor(); // the code step is its own lazily loaded screen
 }
 
 async function openProfilePanel(): Promise<ReturnType<Page['locator']>> {

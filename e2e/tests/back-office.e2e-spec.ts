@@ -1,12 +1,11 @@
 import { randomInt } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ADMIN } from '../support/admin';
 import { BASE_URL, launchBrowser } from '../support/browser';
 
 // The back office's dashboard and viewers (issue 9): SPEC §2.13, §4.7, §8 and DECISIONS D13, D15, D25,
 // against the running platform, on a phone-sized screen (390 px) as an admin on the move would use it.
 
-const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? 'admin@chitram.in';
-const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'chitram-admin';
 const PHONE_WIDTH = 390;
 
 let browser: Browser;
@@ -93,8 +92,8 @@ async function subscribedViewer(): Promise<{ phone: string; token: string; _id: 
 async function signInAdmin(): Promise<string> {
   await page.goto(`${BASE_URL}/admin`);
   await h1('Enter Admin Login Details').waitFor();
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL(`${BASE_URL}/admin/dashboard`);
   const stored = await page.evaluate(() => localStorage.getItem('admin'));

@@ -1,12 +1,10 @@
 import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { ADMIN } from '../support/admin';
 import { BASE_URL, launchBrowser } from '../support/browser';
 
 // The catalogue as a visitor and an admin use it (issue 4): SPEC §2.1, §2.4, §2.11, §2.13, §4.7, §8 and
 // DECISIONS D7, D10, D11, D15, against the running platform with the demo catalogue `npm start` loads.
-
-const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? 'admin@chitram.in';
-const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'chitram-admin';
 
 interface Movie {
   _id: string;
@@ -245,8 +243,8 @@ describe('a visitor browsing the catalogue (SPEC §2.1, §2.11, DECISIONS D10)',
 async function signInAdmin() {
   await page.goto(`${BASE_URL}/admin`);
   await h1('Enter Admin Login Details').waitFor();
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Login' }).click();
   const viaScreen = await page
     .waitForURL(`${BASE_URL}/admin/dashboard`, { timeout: 5000 })
@@ -257,7 +255,7 @@ async function signInAdmin() {
   const session = await api<Record<string, unknown>>('admin/admin-login', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
   });
   await page.evaluate((value) => localStorage.setItem('admin', value), JSON.stringify(session));
 }

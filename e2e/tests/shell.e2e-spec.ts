@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BASE_URL, launchBrowser } from '../support/browser';
+import { ADMIN } from '../support/admin';
 import { startApp, stopApp } from '../support/control';
 
 // The shell (host) with its two remotes, as a visitor sees them: SPEC §2.3–2.6, §2.12, ARCHITECTURE rule 8.
@@ -197,7 +198,7 @@ describe('route guards (SPEC §2.3, DECISIONS D7)', () => {
     const login = await fetch(`${BASE_URL}/api/admin/admin-login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.200.0.1' },
-      body: JSON.stringify({ email: 'admin@chitram.in', password: 'chitram-admin' }),
+      body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
     });
     expect(login.status).toBe(200);
     const session: unknown = await login.json();

@@ -1,10 +1,13 @@
 // The decision order of ensureInfrastructure, with fake probes and starters: `node --test libs/infra`.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { createEnsureInfrastructure } from './lib/resolve.mjs';
-import { probeRedis } from './lib/probes.mjs';
+import { probeNats, probeRedis } from './lib/probes.mjs';
+import { startNats } from './lib/starters.mjs';
 import { findFreePort, spawnManaged } from './lib/processes.mjs';
 
 const OK = { ok: true };
@@ -18,8 +21,11 @@ const SQUATTER = { ok: false, listening: true, reason: 'not this protocol' };
 function fakes({ probes = {}, docker = false, leftOverPostgres, failStart, busyPorts = [] } = {}) {
   const calls = [];
   const stopped = [];
+  /** @type {Array<Record<string, unknown>>} every starter's options */
+  const starts = [];
   const started = (name) => async (o) => {
     calls.push(['start', name, o.port, o.dataDir]);
+    starts.push({ name, ...o });
     if (failStart === name) throw new Error(`${name} would not start`);
     const env = {
       postgres: { DATABASE_URL: `postgres://postgres:pw@127.0.0.1:${o.port}/postgres` },
@@ -70,7 +76,14 @@ function fakes({ probes = {}, docker = false, leftOverPostgres, failStart, busyP
     },
   };
   const lines = [];
-  return { ensure: createEnsureInfrastructure(deps), calls, stopped, lines, log: (line) => lines.push(line) };
+  return {
+    ensure: createEnsureInfrastructure(deps),
+    calls,
+    starts,
+    stopped,
+    lines,
+    log: (line) => lines.push(line),
+  };
 }
 
 describe('ensureInfrastructure', () => {
@@ -219,6 +232,38 @@ describe('ensureInfrastructure', () => {
     assert.equal(infra.env.REDIS_URL, 'redis://127.0.0.1:16379');
   });
 
+  test('`own` starts private servers on the first free port from `ports`, ignoring the environment and the usual port', async () => {
+    const f = fakes({ probes: { postgres: OK, redis: OK, nats: OK, s3: OK }, busyPorts: [14222] });
+    const infra = await f.ensure({
+      dataDir: '.data-test',
+      env: { NATS_URL: 'nats://shared:4222', REDIS_URL: 'redis://shared:6379' },
+      log: f.log,
+      own: ['nats', 's3'],
+      ports: { nats: 14222, s3: 19000 },
+      nats: { configFile: '/tmp/nats.conf' },
+    });
+    assert.deepEqual(
+      infra.used.map((u) => [u.name, u.source]),
+      [
+        ['postgres', 'local'],
+        ['redis', 'env'],
+        ['nats', 'started'],
+        ['s3', 'started'],
+      ],
+    );
+    assert.equal(infra.env.NATS_URL, 'nats://127.0.0.1:14223');
+    assert.equal(infra.env.S3_ENDPOINT, 'http://127.0.0.1:19000');
+    assert.ok(!f.calls.some((c) => c[0] === 'probe' && (c[1] === 'nats' || c[1] === 's3')), 'no probe');
+    assert.deepEqual(
+      f.starts.find((o) => o.name === 'nats')?.configFile,
+      '/tmp/nats.conf',
+      'the NATS configuration file reaches the starter',
+    );
+    assert.ok(!f.lines.some((l) => l.includes('is taken')), 'a private server moving on says nothing');
+    await infra.stop();
+    assert.deepEqual([...f.stopped].sort(), ['nats', 's3']);
+  });
+
   test('TEST_INFRA=containers starts containers for what the environment does not name, if Docker answers', async () => {
     const f = fakes({ docker: true });
     const infra = await f.ensure({
@@ -281,6 +326,30 @@ describe('probes', () => {
       await Promise.all([redis.close(), other.close(), needsAuth.close()]);
     }
     assert.equal(/** @type {any} */ (await probeRedis(`redis://127.0.0.1:${redis.port}`)).listening, false);
+  });
+});
+
+describe('startNats', () => {
+  test('reads a configuration file that requires a user, and probes with the credentials given', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'infra-nats-'));
+    const configFile = path.join(dir, 'nats.conf');
+    fs.writeFileSync(configFile, 'authorization { users = [ { user: probe, password: "s3cret" } ] }\n');
+    const port = await findFreePort(24000 + Math.floor(Math.random() * 2000));
+    const nats = await startNats({
+      dataDir: dir,
+      port,
+      log: () => {},
+      configFile,
+      probeAuth: { user: 'probe', pass: 's3cret' },
+    });
+    try {
+      assert.equal(nats.env.NATS_URL, `nats://127.0.0.1:${port}`);
+      assert.equal((await probeNats(nats.env.NATS_URL)).ok, false, 'anonymous clients are refused');
+      assert.equal((await probeNats(nats.env.NATS_URL, { user: 'probe', pass: 's3cret' })).ok, true);
+    } finally {
+      await nats.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,9 +1,12 @@
 // Reads a front end's serving configuration from the environment, once, and refuses bad values
 // with a message that names the variable (ARCHITECTURE rule 6).
 import path from 'node:path';
+import { trustedProxies } from './forwarded.mjs';
+import { assetHeaders, pageHeaders } from './security-headers.mjs';
 
 const DEFAULT_API_TARGET = 'http://127.0.0.1:3001';
 const DEFAULT_REMOTES = { viewer: 'http://localhost:3002', admin: 'http://localhost:3003' };
+const DEFAULT_SHELL_ORIGIN = 'http://localhost:3000';
 
 /** `http://host:3002` → `http://host:3002/remoteEntry.js`; a URL already naming a .js/.json file is kept. */
 export function remoteEntryUrl(value) {
@@ -22,8 +25,14 @@ export function remotesManifest(env = process.env) {
 /**
  * Environment → createWebServer options.
  * PORT (required unless `defaults.port`), ROOT (relative to the working directory), HOST (127.0.0.1),
- * SPA / CORS (1|true|yes), API_TARGET (default http://127.0.0.1:3001; `off` disables the proxy),
- * API_PREFIXES (comma separated, default /api), VIEWER_REMOTE_URL, ADMIN_REMOTE_URL.
+ * SPA / CORS (1|true|yes), API_TARGET (default http://127.0.0.1:3001; comma-separated: taken in turn;
+ * `off` disables the proxy),
+ * API_PREFIXES (comma separated, default /api), VIEWER_REMOTE_URL, ADMIN_REMOTE_URL,
+ * TRUSTED_PROXIES (the proxies in front of this server whose X-Forwarded-For is believed: addresses,
+ * CIDR ranges, loopback/linklocal/uniquelocal; default none, the server faces browsers),
+ * SHELL_ORIGINS (origins whose pages may time this server's files; default http://localhost:3000),
+ * CSP_MEDIA_ORIGINS (origins of title images and video links hosted elsewhere, allowed by the pages'
+ * Content-Security-Policy; default none), NODE_ENV (`production` adds HSTS to the pages).
  */
 export function configFromEnv(env = process.env, defaults = {}) {
   const merged = { ...defaults, ...pickDefined(env) };
@@ -45,8 +54,21 @@ export function configFromEnv(env = process.env, defaults = {}) {
   const proxy =
     apiTarget === 'off'
       ? []
-      : prefixes.map((prefix) => ({ prefix, target: readUrl({ API_TARGET: apiTarget }, 'API_TARGET') }));
+      : prefixes.map((prefix) => {
+          const targets = apiTarget.split(',').map((t) => readUrl({ API_TARGET: t.trim() }, 'API_TARGET'));
+          return { prefix, target: targets.length === 1 ? targets[0] : targets };
+        });
   const remotes = remotesManifest(merged);
+  const trustProxies = merged.TRUSTED_PROXIES ?? '';
+  trustedProxies(trustProxies); // refuses a bad entry now, not at the first request
+  const security = {
+    pageHeaders: pageHeaders({
+      remotes: Object.values(remotes),
+      mediaOrigins: readOrigins(merged, 'CSP_MEDIA_ORIGINS', ''),
+      production: merged.NODE_ENV === 'production',
+    }),
+    assetHeaders: assetHeaders(readOrigins(merged, 'SHELL_ORIGINS', DEFAULT_SHELL_ORIGIN)),
+  };
 
   return {
     root: path.resolve(merged.ROOT),
@@ -55,6 +77,8 @@ export function configFromEnv(env = process.env, defaults = {}) {
     spa: readFlag(merged, 'SPA'),
     cors: readFlag(merged, 'CORS'),
     proxy,
+    trustProxies,
+    ...security,
     routes: { '/remotes.json': () => remotes },
   };
 }
@@ -82,4 +106,26 @@ function readUrl(env, name, fallback) {
     throw new Error(`${name} must be an http(s) URL, got ${JSON.stringify(value)}`);
   }
   return value;
+}
+
+/** A comma-separated list of http(s) origins (scheme, host and port, nothing after). */
+function readOrigins(env, name, fallback) {
+  const entries = (env[name] ?? fallback)
+    .split(',')
+    .map((e) => e.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  for (const entry of entries) {
+    let origin;
+    try {
+      origin = new URL(entry).origin;
+    } catch {
+      origin = undefined;
+    }
+    if (origin !== entry || !/^https?:/.test(entry)) {
+      throw new Error(
+        `${name} must list http(s) origins such as https://media.example.in, got ${JSON.stringify(entry)}`,
+      );
+    }
+  }
+  return entries;
 }

@@ -6,6 +6,7 @@ import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { acceptableEncodings, isCompressible } from './encoding.mjs';
+import { forwardedHeaders, trustedProxies } from './forwarded.mjs';
 import { parseRange } from './range.mjs';
 
 const CONTENT_TYPES = {
@@ -76,7 +77,10 @@ export function matchesPrefix(pathname, prefix) {
  * Starts a server and resolves once it listens.
  * @param {{
  *   root: string, port: number, host?: string, spa?: boolean, cors?: boolean,
- *   proxy?: Array<{ prefix: string, target: string }>,
+ *   proxy?: Array<{ prefix: string, target: string | string[] }>,  several targets: taken in turn
+ *   trustProxies?: string,  proxies in front whose X-Forwarded-* are believed (forwarded.mjs)
+ *   pageHeaders?: Record<string, string>,  added to HTML pages (security-headers.mjs)
+ *   assetHeaders?: Record<string, string>,  added to every file served
  *   routes?: Record<string, (req: http.IncomingMessage) => unknown>,
  * }} options
  * @returns {Promise<{ url: string, port: number, close(): Promise<void> }>}
@@ -88,6 +92,9 @@ export async function createWebServer({
   spa = false,
   cors = false,
   proxy = [{ prefix: '/api', target: 'http://127.0.0.1:3001' }],
+  trustProxies = '',
+  pageHeaders = {},
+  assetHeaders = {},
   routes = {},
 }) {
   if (!root) throw new Error('createWebServer: `root` is required');
@@ -95,8 +102,13 @@ export async function createWebServer({
   const rootStat = await stat(rootDir).catch(() => null);
   if (!rootStat?.isDirectory()) throw new Error(`createWebServer: root ${rootDir} is not a directory`);
 
-  const proxies = proxy.map(({ prefix, target }) => ({ prefix, target: new URL(target) }));
+  const proxies = proxy.map(({ prefix, target }) => {
+    const targets = [target].flat().map((t) => new URL(t));
+    let turn = 0;
+    return { prefix, next: () => targets[turn++ % targets.length] };
+  });
   const agent = new http.Agent({ keepAlive: true });
+  const isTrustedProxy = trustedProxies(trustProxies);
 
   const server = http.createServer((req, res) => {
     handle(req, res).catch((error) => {
@@ -113,7 +125,7 @@ export async function createWebServer({
     const url = new URL(req.url ?? '/', 'http://local');
 
     const upstream = proxies.find((p) => matchesPrefix(url.pathname, p.prefix));
-    if (upstream) return forward(req, res, upstream.target, agent);
+    if (upstream) return forward(req, res, upstream.next(), agent, isTrustedProxy);
 
     if (cors && req.method === 'OPTIONS') {
       res.writeHead(204, { 'Access-Control-Max-Age': '600' });
@@ -158,6 +170,8 @@ export async function createWebServer({
     const variant = req.headers.range ? identity(found) : await compressedVariant(req, found);
     const etag = entityTag(found, variant.encoding);
     const headers = {
+      ...assetHeaders,
+      ...(contentTypeFor(found.path).startsWith('text/html') ? pageHeaders : {}),
       'Content-Type': contentTypeFor(found.path),
       'Cache-Control': cacheControlFor(found.path),
       'Last-Modified': new Date(found.mtimeMs).toUTCString(),
@@ -294,17 +308,12 @@ function pathOf(req) {
   return (req.url ?? '/').split('?', 1)[0];
 }
 
-function forward(req, res, target, agent) {
+function forward(req, res, target, agent, isTrustedProxy) {
   const headers = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
   }
-  const clientIp = req.socket.remoteAddress ?? '';
-  headers['x-forwarded-for'] = req.headers['x-forwarded-for']
-    ? `${req.headers['x-forwarded-for']}, ${clientIp}`
-    : clientIp;
-  headers['x-forwarded-host'] ??= req.headers.host ?? '';
-  headers['x-forwarded-proto'] ??= 'http';
+  Object.assign(headers, forwardedHeaders(req, isTrustedProxy));
   headers.host = target.host;
 
   const basePath = target.pathname.replace(/\/$/, '');

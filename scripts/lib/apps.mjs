@@ -1,91 +1,11 @@
-// The platform's apps: what each runs and on which port, and a runner that starts and stops one.
+// A runner that starts and stops one app instance (what each runs and where: layout.mjs).
 // A crashed app is not restarted: it is logged and stays down until someone starts it (the e2e suite
 // relies on a stop sticking).
 import fs from 'node:fs';
 import path from 'node:path';
 import { isListening, spawnManaged, tailFile, waitUntil } from '../../libs/infra/index.mjs';
 
-export const SERVICES = /** @type {const} */ (['auth', 'catalog', 'billing', 'media', 'users']);
-export const FRONTENDS = /** @type {const} */ (['shell', 'viewer', 'admin']);
-export const APP_NAMES = [...FRONTENDS, 'gateway', ...SERVICES];
-
-export const DEFAULT_PORTS = {
-  shell: 3000,
-  gateway: 3001,
-  viewer: 3002,
-  admin: 3003,
-  control: 3099,
-  auth: 4001,
-  catalog: 4002,
-  billing: 4003,
-  media: 4004,
-  users: 4005,
-  mediaHttp: 4104, // media's HTTP side (uploads, stream origin), which the gateway proxies to
-};
-
-/**
- * @typedef {object} AppSpec
- * @property {string} name
- * @property {'frontend' | 'gateway' | 'service'} kind
- * @property {string} script  relative to the repository root
- * @property {number} port    the port that answers once it is up (a service's HEALTH_PORT)
- * @property {Record<string, string>} env
- */
-
-/**
- * @param {typeof DEFAULT_PORTS} ports
- * @returns {AppSpec[]}
- */
-export function appSpecs(ports) {
-  const web = 'libs/web-server/serve.mjs';
-  return [
-    {
-      name: 'shell',
-      kind: 'frontend',
-      script: web,
-      port: ports.shell,
-      env: {
-        PORT: String(ports.shell),
-        ROOT: 'frontends/shell/dist',
-        SPA: '1',
-        API_TARGET: `http://127.0.0.1:${ports.gateway}`,
-        VIEWER_REMOTE_URL: `http://localhost:${ports.viewer}`,
-        ADMIN_REMOTE_URL: `http://localhost:${ports.admin}`,
-      },
-    },
-    {
-      name: 'viewer',
-      kind: 'frontend',
-      script: web,
-      port: ports.viewer,
-      env: { PORT: String(ports.viewer), ROOT: 'frontends/viewer/dist', CORS: '1' },
-    },
-    {
-      name: 'admin',
-      kind: 'frontend',
-      script: web,
-      port: ports.admin,
-      env: { PORT: String(ports.admin), ROOT: 'frontends/admin/dist', CORS: '1' },
-    },
-    {
-      name: 'gateway',
-      kind: 'gateway',
-      script: 'gateway/dist/main.js',
-      port: ports.gateway,
-      env: { PORT: String(ports.gateway), MEDIA_URL: `http://127.0.0.1:${ports.mediaHttp}` },
-    },
-    ...SERVICES.map((name) => ({
-      name,
-      kind: /** @type {const} */ ('service'),
-      script: `services/${name}/dist/main.js`,
-      port: ports[name],
-      env: {
-        HEALTH_PORT: String(ports[name]),
-        ...(name === 'media' ? { MEDIA_HTTP_PORT: String(ports.mediaHttp) } : {}),
-      },
-    })),
-  ];
-}
+/** @typedef {import('./layout.mjs').AppSpec} AppSpec */
 
 /**
  * A log line worth a console line: pino/JSON levels error and fatal, Nest's ERROR, uncaught errors.
@@ -208,6 +128,8 @@ export class App {
   describe() {
     return {
       name: this.name,
+      app: this.spec.app,
+      instance: this.spec.instance,
       kind: this.spec.kind,
       status: this.status,
       pid: this.process?.running() ? this.process.pid : null,

@@ -1,12 +1,13 @@
 // The supervisor behind `npm start`, also used by the test runner to bring the platform up for the
 // browser suite:
 //
-//   const platform = await startPlatform({ build: false });
-//   ... http://localhost:3000, control API at platform.controlUrl ...
+//   const platform = await startPlatform({ build: false, instances: 2 });
+//   ... http://localhost:3000, control API at platform.controlUrl with platform.controlToken ...
 //   await platform.stop();
 //
 // Infrastructure (found or started) → migrations, in parallel → every app as a child process with its
 // output in .data/logs/<app>.log → wait for the gateway's /api/health to report every service up.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,12 +18,13 @@ import {
   spawnManaged,
   tailFile,
 } from '../../libs/infra/index.mjs';
-import { App, DEFAULT_PORTS, SERVICES, appSpecs } from './apps.mjs';
+import { App } from './apps.mjs';
 import { startControlServer } from './control-server.mjs';
+import { DEFAULT_PORTS, SERVICES, appSpecs, layoutPorts } from './layout.mjs';
 import { buildAll, ensureDependencies } from './setup.mjs';
 
 export const REPO_ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
-export { APP_NAMES, DEFAULT_PORTS } from './apps.mjs';
+export { APP_NAMES, DEFAULT_PORTS } from './layout.mjs';
 
 const DEV_ADMIN = { email: 'admin@chitram.in', password: 'chitram-admin' };
 
@@ -30,6 +32,7 @@ const DEV_ADMIN = { email: 'admin@chitram.in', password: 'chitram-admin' };
  * @typedef {object} Platform
  * @property {string} url            the web app, http://localhost:3000
  * @property {string | undefined} controlUrl  the dev control API (undefined in production)
+ * @property {string} controlToken   what the control API wants in `Authorization: Bearer …`
  * @property {string} apiUrl         the gateway
  * @property {Record<string, string>} env  what the apps were given (infrastructure, admin, NODE_ENV…)
  * @property {import('../../libs/infra/lib/resolve.mjs').Infrastructure} infra
@@ -45,8 +48,13 @@ const DEV_ADMIN = { email: 'admin@chitram.in', password: 'chitram-admin' };
  * @param {boolean} [o.build]    run `nx run-many -t build` first (default true)
  * @param {boolean} [o.install]  run npm ci/install if node_modules is missing (default true)
  * @param {(line: string) => void} [o.log]
- * @param {Partial<typeof DEFAULT_PORTS>} [o.ports]
+ * @param {Partial<typeof DEFAULT_PORTS>} [o.ports]  the first instance's ports (layout.mjs)
+ * @param {number} [o.instances]  of the gateway and of every service (default 1)
+ * @param {string} [o.databasePrefix]  each service's database is `<prefix><service>` (default chitram_)
+ * @param {string} [o.controlToken]  default: a random one
  * @param {Partial<Record<'postgres' | 'redis' | 'nats' | 's3', number>>} [o.infraPorts]
+ * @param {import('../../libs/infra/lib/resolve.mjs').EnsureOptions['nats']} [o.nats]  a NATS started here:
+ *   its configuration file (accounts, permissions) and the user its readiness probe connects as
  * @param {string} [o.root]      the repository (default: this one)
  * @param {string} [o.dataDir]   default <root>/.data
  * @param {NodeJS.ProcessEnv} [o.env]  default process.env
@@ -70,6 +78,12 @@ export async function startPlatform(o = {}) {
   const dataDir = path.resolve(o.dataDir ?? path.join(root, '.data'));
   const env = o.env ?? process.env;
   const ports = { ...DEFAULT_PORTS, ...o.ports };
+  const specs = appSpecs(ports, {
+    instances: o.instances ?? 1,
+    host: env.HOST,
+    databasePrefix: o.databasePrefix,
+    corsOrigins: env.CORS_ORIGINS,
+  });
   const signal = o.signal;
   const production = env.NODE_ENV === 'production';
   const rel = (p) => path.relative(process.cwd(), p) || '.';
@@ -107,8 +121,8 @@ export async function startPlatform(o = {}) {
     }
     signal?.throwIfAborted();
 
-    await assertPortsFree(ports, production, dataDir);
-    const infra = await ensureInfrastructure({ dataDir, log, env, ports: o.infraPorts });
+    await assertPortsFree(layoutPorts(ports, specs, { control: !production }), dataDir);
+    const infra = await ensureInfrastructure({ dataDir, log, env, ports: o.infraPorts, nats: o.nats });
     undo.push(() => infra.stop());
     for (const u of infra.used)
       log(
@@ -127,14 +141,16 @@ export async function startPlatform(o = {}) {
     if (!production) {
       childEnv.ADMIN_EMAIL = env.ADMIN_EMAIL || DEV_ADMIN.email;
       childEnv.ADMIN_PASSWORD = env.ADMIN_PASSWORD || DEV_ADMIN.password;
+      // The development signing key lives with the rest of this platform's data.
+      childEnv.JWT_DEV_KEY_FILE = env.JWT_DEV_KEY_FILE || path.join(dataDir, 'dev-jwt-ed25519.pem');
     }
 
-    await migrate({ root, dataDir, env: childEnv, log, signal });
+    await migrate({ root, dataDir, env: childEnv, specs, log, signal });
     phaseDone('migrations');
     signal?.throwIfAborted();
 
     const apps = new Map(
-      appSpecs(ports).map((spec) => [spec.name, new App(spec, { root, dataDir, env: childEnv, log })]),
+      specs.map((spec) => [spec.name, new App(spec, { root, dataDir, env: childEnv, log })]),
     );
     for (const app of apps.values()) fs.rmSync(app.logFile, { force: true }); // one run per log file
     undo.push(() => Promise.all([...apps.values()].map((app) => app.stop())).then(() => {}));
@@ -143,10 +159,15 @@ export async function startPlatform(o = {}) {
 
     /** @type {string | undefined} */
     let controlUrl;
+    const controlToken = o.controlToken || randomBytes(24).toString('base64url');
     if (!production) {
-      const control = await startControlServer({ port: ports.control, apps, log });
+      const control = await startControlServer({ port: ports.control, token: controlToken, apps, log });
       undo.push(() => control.close());
       controlUrl = control.url;
+      // For tools on this machine: the token, readable by this user only.
+      const tokenFile = path.join(dataDir, 'run', 'control.token');
+      fs.writeFileSync(tokenFile, `${controlToken}\n`, { mode: 0o600 });
+      undo.push(async () => fs.rmSync(tokenFile, { force: true }));
     }
 
     await waitHealthy({ apps, ports, timeoutMs: o.healthTimeoutMs ?? 120_000, dataDir, signal, rel });
@@ -166,6 +187,7 @@ export async function startPlatform(o = {}) {
       url: `http://localhost:${ports.shell}`,
       apiUrl: `http://127.0.0.1:${ports.gateway}`,
       controlUrl,
+      controlToken,
       env: childEnv,
       infra,
       apps,
@@ -181,8 +203,8 @@ export async function startPlatform(o = {}) {
   }
 }
 
-/** Every service's migrations, side by side: `node services/<name>/dist/migrate.js`. */
-async function migrate({ root, dataDir, env, log, signal }) {
+/** Every service's migrations, side by side (`node services/<name>/dist/migrate.js`), with its first instance's env. */
+async function migrate({ root, dataDir, env, specs, log, signal }) {
   const started = Date.now();
   const missing = SERVICES.filter(
     (name) => !fs.existsSync(path.join(root, 'services', name, 'dist', 'migrate.js')),
@@ -201,7 +223,7 @@ async function migrate({ root, dataDir, env, log, signal }) {
         command: process.execPath,
         args: [path.join(root, 'services', name, 'dist', 'migrate.js')],
         cwd: root,
-        env,
+        env: { ...env, ...specs.find((s) => s.app === name)?.env, HEALTH_PORT: '0' },
         logFile: path.join(dataDir, 'logs', `migrate-${name}.log`),
         pidFile: path.join(dataDir, 'run', `migrate-${name}.pid`),
       });
@@ -243,8 +265,12 @@ async function waitHealthy({ apps, ports, timeoutMs, dataDir, signal, rel }) {
         `${crashed.map((a) => a.name).join(', ')} exited during start-up; see ${crashed.map((a) => rel(a.logFile)).join(', ')}`,
       );
     }
-    const health = await gatewayHealth(ports.gateway);
-    last = health.detail;
+    // Every gateway must see every service up.
+    const gateways = [...apps.values()].filter((a) => a.spec.kind === 'gateway');
+    const answers = await Promise.all(gateways.map((g) => gatewayHealth(g.spec.port)));
+    const health = answers.find((h) => !h.up) ?? answers[0];
+    last =
+      gateways.length > 1 ? `${gateways[answers.indexOf(health)].name}: ${health.detail}` : health.detail;
     if (health.up) {
       const frontends = await Promise.all(
         ['shell', 'viewer', 'admin'].map((name) => isListening(ports[name])),
@@ -288,8 +314,7 @@ async function gatewayHealth(port) {
 }
 
 /** Fails early, with the port and the likely culprit, if something already holds an app's port. */
-async function assertPortsFree(ports, production, dataDir) {
-  const wanted = Object.entries(ports).filter(([name]) => name !== 'control' || !production);
+async function assertPortsFree(wanted, dataDir) {
   const busy = [];
   for (const [name, port] of wanted)
     if (!(await isPortFree(port)) || (await isListening(port))) busy.push(`${port} (${name})`);
@@ -324,7 +349,12 @@ function printSummary(p, { log, dataDir, rel }) {
   );
   log(`  apps          ${apps}`);
   log(`  logs          ${rel(path.join(dataDir, 'logs'))}/`);
-  if (p.controlUrl) log(`  dev control   ${p.controlUrl}/apps  (POST /apps/<name>/stop|start)`);
+  if (p.controlUrl) {
+    log(`  dev control   ${p.controlUrl}/apps  (POST /apps/<name>/stop|start)`);
+    log(
+      `                token ${p.controlToken} (Authorization: Bearer …; also in ${rel(path.join(dataDir, 'run', 'control.token'))})`,
+    );
+  }
   log('Ctrl-C stops everything.');
 }
 

@@ -93,6 +93,8 @@ export interface MovieMeta {
 /** `GET /api/series/category/{category}/episodes`. */
 export interface CategoryEpisodes {
   episodes: Episode[];
+  /** The series those episodes belong to, by id and title: the page groups episodes under them. */
+  series?: Array<Pick<Series, '_id' | 'title'>>;
 }
 
 /** `GET /api/series/episodes?page=&search=` (SPEC §7's three names, and the page count beside them). */

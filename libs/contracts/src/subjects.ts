@@ -1,5 +1,8 @@
 import { BillingReportSubjects, CatalogueReportSubjects, UserReportSubjects } from './admin';
+import { BillingAnalyticsSubjects, CatalogAnalyticsSubjects, UserAnalyticsSubjects } from './analytics';
+import { AuditEvents, AuditSubjects } from './audit';
 import { BillingSubjects } from './billing';
+import { PartnerSubjects } from './partners';
 import { StreamSubjects, WatchSubjects } from './playback';
 import { VideoSubjects } from './videos';
 
@@ -18,6 +21,8 @@ export const Subjects = {
     ...BillingSubjects,
     /** The back office's figures and a viewer's history (libs/contracts/src/admin.ts). */
     reports: BillingReportSubjects,
+    /** Daily revenue and subscriptions, and the revenue pool of a period (libs/contracts/src/analytics.ts). */
+    analytics: BillingAnalyticsSubjects,
   },
   /** Payloads and answers: libs/contracts/src/identity.ts. */
   auth: {
@@ -30,6 +35,8 @@ export const Subjects = {
     logout: 'chitram.auth.session.logout.v1',
     /** Revokes every session of a viewer or admin at once (account deletion). */
     revokeSubject: 'chitram.auth.session.revoke-subject.v1',
+    /** The audit trail: its pages, and admin actions recorded straight into it (libs/contracts/src/audit.ts). */
+    audit: AuditSubjects,
   },
   /** Payloads and answers: libs/contracts/src/identity.ts. */
   users: {
@@ -38,6 +45,8 @@ export const Subjects = {
     deleteViewer: 'chitram.users.viewer.delete.v1',
     /** The admin's viewer search and the dashboard's viewer figures (libs/contracts/src/admin.ts). */
     reports: UserReportSubjects,
+    /** Daily sign-ups (libs/contracts/src/analytics.ts). */
+    analytics: UserAnalyticsSubjects,
   },
   /** Payloads and answers: libs/contracts/src/media.ts. Uploads themselves go over HTTP (large bytes never cross NATS). */
   media: {
@@ -83,6 +92,10 @@ export const Subjects = {
     watch: WatchSubjects,
     /** The dashboard's catalogue figures and a viewer's watch history (libs/contracts/src/admin.ts). */
     reports: CatalogueReportSubjects,
+    /** Daily plays and watch time, top titles (libs/contracts/src/analytics.ts). */
+    analytics: CatalogAnalyticsSubjects,
+    /** Content partners and their titles (libs/contracts/src/partners.ts). */
+    partners: PartnerSubjects,
     /** Core NATS event after every admin write (payload CatalogueChanged): caches drop what they hold. */
     changed: 'chitram.catalog.changed.v1',
   },
@@ -98,6 +111,8 @@ export const EVENT_SUBJECT_ROOT = 'chitram.events';
 export const Events = {
   /** Payload UserDeleted (identity.ts): a viewer account is gone; its sessions end, its data goes. */
   userDeleted: 'chitram.events.users.user-deleted.v1',
+  /** Payload ViewerSignedUp (analytics.ts): an account was created by its first sign-in. */
+  viewerSignedUp: 'chitram.events.users.viewer-signed-up.v1',
   /** Payload CatalogueImagesReleased (catalog.ts): stored images no title uses any more, for media to remove. */
   catalogImagesReleased: 'chitram.events.catalog.images-released.v1',
   /** Payload CatalogueVideosReleased (catalog.ts): videos of deleted titles, for media to remove. */
@@ -118,6 +133,8 @@ export const Events = {
   playStarted: 'chitram.events.catalog.play-started.v1',
   /** Payload WatchTimeRecorded (playback.ts): seconds of a title watched. */
   watchTimeRecorded: 'chitram.events.catalog.watch-time-recorded.v1',
+  /** Payload AdminActionRecorded (audit.ts): an admin's write, for the audit trail. */
+  ...AuditEvents,
 } as const;
 
 /** Header that carries the request id from the gateway through NATS into each service's logs. */

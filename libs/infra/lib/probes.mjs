@@ -76,9 +76,10 @@ export async function probeRedis(url) {
 /**
  * Connects with the `nats` client and asks JetStream for the account's info (fails if JetStream is off).
  * @param {string} url nats://host:port
+ * @param {{ user: string, pass: string }} [auth]  for a server that requires a user
  * @returns {Promise<ProbeResult>}
  */
-export async function probeNats(url) {
+export async function probeNats(url, auth) {
   const { connect } = await import('nats');
   const u = new URL(url);
   const port = Number(u.port || 4222);
@@ -90,7 +91,13 @@ export async function probeNats(url) {
   /** @type {import('nats').NatsConnection | undefined} */
   let nc;
   try {
-    nc = await connect({ servers: url, timeout: TIMEOUT_MS, reconnect: false, maxReconnectAttempts: 0 });
+    nc = await connect({
+      servers: url,
+      timeout: TIMEOUT_MS,
+      reconnect: false,
+      maxReconnectAttempts: 0,
+      ...auth,
+    });
     const jsm = await nc.jetstreamManager({ timeout: TIMEOUT_MS });
     await jsm.getAccountInfo();
     return { ok: true };

@@ -53,12 +53,26 @@ export const DEFAULTS = {
 /** @typedef {{ endpoint: string, accessKey: string, secretKey: string, region: string }} S3Config */
 
 /**
+ * @typedef {object} EnsureOptions
+ * @property {string} dataDir
+ * @property {(line: string) => void} [log]
+ * @property {NodeJS.ProcessEnv} [env]
+ * @property {InfraName[]} [only]   only these servers (and their variables)
+ * @property {Partial<Record<InfraName, number>>} [ports]  the usual local ports to look at and start on
+ *   (default 5432, 6379, 4222, 9000)
+ * @property {InfraName[]} [own]    these are always started here (or as containers), on the first free port
+ *   from `ports`, whatever the environment names or the usual port answers: a private server
+ * @property {{ configFile?: string, probeAuth?: { user: string, pass: string } }} [nats]  for a NATS started
+ *   here: a configuration file (`nats-server -c`, e.g. accounts and permissions; the port, store and JetStream
+ *   flags still come from here) and the credentials its readiness probe connects with
+ */
+
+/**
  * @param {Deps} deps
  */
 export function createEnsureInfrastructure(deps) {
   /**
-   * @param {{ dataDir: string, log?: (line: string) => void, env?: NodeJS.ProcessEnv, only?: InfraName[], ports?: Partial<Record<InfraName, number>> }} options
-   *   `ports`: the usual local ports to look at and start on (default 5432, 6379, 4222, 9000)
+   * @param {EnsureOptions} options
    * @returns {Promise<Infrastructure>}
    */
   return async function ensureInfrastructure({
@@ -67,9 +81,13 @@ export function createEnsureInfrastructure(deps) {
     env = process.env,
     only,
     ports: portOverrides,
+    own = [],
+    nats: natsOptions = {},
   }) {
     const dir = path.resolve(dataDir);
     const names = NAMES.filter((name) => !only || only.includes(name));
+    /** Nothing looked at: a private server goes on the first free port from the usual one. */
+    const UNPROBED = /** @type {ProbeResult} */ ({ ok: false, listening: false, reason: '' });
     const s3Keys = {
       accessKey: env.S3_ACCESS_KEY || DEFAULTS.s3AccessKey,
       secretKey: env.S3_SECRET_KEY || DEFAULTS.s3SecretKey,
@@ -93,7 +111,7 @@ export function createEnsureInfrastructure(deps) {
       },
     };
     for (const name of names) {
-      const given = fromEnv[name];
+      const given = own.includes(name) ? undefined : fromEnv[name];
       if (given)
         chosen[name] = { source: 'env', how: `${Object.keys(given)[0]} from the environment`, env: given };
     }
@@ -119,14 +137,14 @@ export function createEnsureInfrastructure(deps) {
     const resolvers = {
       postgres: async () => {
         const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${ports.postgres}/postgres`;
-        const local = await deps.probe.postgres(url);
+        const local = own.includes('postgres') ? UNPROBED : await deps.probe.postgres(url);
         if (local.ok)
           return void (chosen.postgres = {
             source: 'local',
             how: `PostgreSQL already running on :${ports.postgres}`,
             env: { DATABASE_URL: url },
           });
-        const leftOver = await deps.runningPostgresUrl(dir, password);
+        const leftOver = own.includes('postgres') ? undefined : await deps.runningPostgresUrl(dir, password);
         if (leftOver) {
           const port = new URL(leftOver).port;
           return void (chosen.postgres = {
@@ -141,7 +159,7 @@ export function createEnsureInfrastructure(deps) {
       },
       redis: async () => {
         const url = `redis://127.0.0.1:${ports.redis}`;
-        const local = await deps.probe.redis(url);
+        const local = own.includes('redis') ? UNPROBED : await deps.probe.redis(url);
         if (local.ok)
           return void (chosen.redis = {
             source: 'local',
@@ -153,19 +171,24 @@ export function createEnsureInfrastructure(deps) {
       },
       nats: async () => {
         const url = `nats://127.0.0.1:${ports.nats}`;
-        const local = await deps.probe.nats(url);
+        const local = own.includes('nats') ? UNPROBED : await deps.probe.nats(url);
         if (local.ok)
           return void (chosen.nats = {
             source: 'local',
             how: `NATS (JetStream) already running on :${ports.nats}`,
             env: { NATS_URL: url },
           });
-        const started = await deps.start.nats({ dataDir: dir, port: await portFor('nats', local), log });
+        const started = await deps.start.nats({
+          dataDir: dir,
+          port: await portFor('nats', local),
+          log,
+          ...natsOptions,
+        });
         chosen.nats = { source: 'started', ...started };
       },
       s3: async () => {
         const endpoint = `http://127.0.0.1:${ports.s3}`;
-        const local = await deps.probe.s3({ endpoint, ...s3Keys });
+        const local = own.includes('s3') ? UNPROBED : await deps.probe.s3({ endpoint, ...s3Keys });
         if (local.ok) {
           chosen.s3 = {
             source: 'local',
@@ -194,7 +217,7 @@ export function createEnsureInfrastructure(deps) {
       const usual = ports[name];
       // Checked again even when the probe saw nothing: a busy server may have missed the probe's timeout.
       const port = await deps.findFreePort(!local.ok && local.listening ? usual + 1 : usual);
-      if (port !== usual) {
+      if (port !== usual && local !== UNPROBED) {
         const why = !local.ok && local.reason ? ` (${local.reason})` : '';
         log(`infra: port ${usual} is taken by something that is not a usable ${name}${why}; using ${port}`);
       }

@@ -295,11 +295,13 @@ export async function startRedis({ dataDir, port, log }) {
 }
 
 /**
- * nats-server from PATH with JetStream, its store in dataDir/nats.
- * @param {StartOptions} o
+ * nats-server from PATH with JetStream, its store in dataDir/nats. With `configFile`, the server reads it
+ * first (`-c`: accounts, users, permissions); the address, port, store and JetStream flags given here
+ * override it. `probeAuth` is what the readiness probe connects as when the configuration requires it.
+ * @param {StartOptions & { configFile?: string, probeAuth?: { user: string, pass: string } }} o
  * @returns {Promise<Started>}
  */
-export async function startNats({ dataDir, port, log }) {
+export async function startNats({ dataDir, port, log, configFile, probeAuth }) {
   const command = await requireBinary(
     'nats-server',
     { apt: 'nats-server', brew: 'nats-server', env: 'NATS_URL' },
@@ -312,11 +314,14 @@ export async function startNats({ dataDir, port, log }) {
   const proc = await spawnManaged({
     name: 'nats',
     command,
-    args: ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir, '-n', 'chitram-dev'],
+    args: [
+      ...(configFile ? ['-c', configFile] : []),
+      ...['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir, '-n', 'chitram-dev'],
+    ],
     logFile,
     pidFile,
   });
-  await waitUntil(async () => (await probeNats(url)).ok, {
+  await waitUntil(async () => (await probeNats(url, probeAuth)).ok, {
     timeoutMs: READY_TIMEOUT_MS,
     message: `nats-server did not start on port ${port} (see ${logFile})`,
     process: proc,
@@ -326,7 +331,7 @@ export async function startNats({ dataDir, port, log }) {
   });
   return {
     env: { NATS_URL: url },
-    how: `nats-server -js on :${port}`,
+    how: `nats-server -js on :${port}${configFile ? ` (${path.basename(configFile)})` : ''}`,
     stop: () => proc.stop({ killAfterMs: 10_000 }),
   };
 }

@@ -66,24 +66,25 @@ async function answers(env: Record<string, string>): Promise<boolean> {
 }
 
 /**
- * Real S3-compatible storage for integration tests: the one `npm test` provides (S3_ENDPOINT), else
- * one answering on the usual port 9000 with the development keys, else an s3rver started here on a
- * free port. Each test file gets a fresh bucket, so "nothing is left in storage" can be checked exactly.
+ * Real S3-compatible storage for integration tests: the one `npm test` provides (S3_ENDPOINT), else an
+ * s3rver started here on a free port, never the storage of a development platform on the usual port.
+ * Each test file gets a fresh bucket, so "nothing is left in storage" can be checked exactly.
  */
 export async function testObjectStorage(): Promise<TestObjectStorage> {
-  let server: Record<string, string> = process.env.S3_ENDPOINT
+  let server: Record<string, string> | undefined = process.env.S3_ENDPOINT
     ? {
         S3_ENDPOINT: process.env.S3_ENDPOINT,
         S3_ACCESS_KEY: process.env.S3_ACCESS_KEY ?? DEVELOPMENT_KEYS.S3_ACCESS_KEY,
         S3_SECRET_KEY: process.env.S3_SECRET_KEY ?? DEVELOPMENT_KEYS.S3_SECRET_KEY,
         S3_REGION: process.env.S3_REGION ?? DEVELOPMENT_KEYS.S3_REGION,
       }
-    : { S3_ENDPOINT: 'http://127.0.0.1:9000', ...DEVELOPMENT_KEYS };
+    : undefined;
 
   let child: ChildProcess | undefined;
   let directory: string | undefined;
-  if (!(await answers(server))) {
-    if (process.env.S3_ENDPOINT) throw new Error(`S3 storage at ${server.S3_ENDPOINT} does not answer`);
+  if (server && !(await answers(server)))
+    throw new Error(`S3 storage at ${server.S3_ENDPOINT} does not answer`);
+  if (!server) {
     const port = await freePort();
     directory = mkdtempSync(join(tmpdir(), 'chitram-s3rver-'));
     child = spawn(process.execPath, [S3RVER_MAIN], {
