@@ -8,7 +8,8 @@
 // servers compress; the JS target counts the scripts' bodies, the total counts headers too.
 //
 // Settings (environment): BENCH_WEB_URL (http://localhost:3000, the shell), BENCH_WEB_RUNS (5),
-// BENCH_WEB_TIMEOUT_SECONDS (20, per run), BENCH_CHROMIUM (/usr/bin/chromium). Start the platform
+// BENCH_WEB_TIMEOUT_SECONDS (20, per run), BENCH_CHROMIUM (/usr/bin/chromium), BENCH_WEB_LOCALE (en-US:
+// the browser's language, which picks the interface language; hi-IN measures a first load in Hindi). Start the platform
 // first (npm start). Exits 0 whether or not the targets are met; 1 when a run broke (the page did not
 // load, or no rail appeared); 130 on Ctrl-C. Figures are also written to .data/bench/web.json.
 import os from 'node:os';
@@ -30,6 +31,7 @@ const settings = {
   runs: wholeNumber('BENCH_WEB_RUNS', 5, 1),
   timeoutSeconds: wholeNumber('BENCH_WEB_TIMEOUT_SECONDS', 20, 1),
   chromium: process.env.BENCH_CHROMIUM || '/usr/bin/chromium',
+  locale: process.env.BENCH_WEB_LOCALE || 'en-US',
 };
 try {
   new URL(settings.url);
@@ -81,6 +83,7 @@ async function measure(run) {
   const context = await browser.newContext({
     serviceWorkers: 'block',
     viewport: { width: 1366, height: 768 },
+    locale: settings.locale,
   });
   try {
     const page = await context.newPage();
@@ -166,7 +169,7 @@ async function main() {
       '--disable-sync',
     ],
   });
-  log(`${settings.runs} cold loads of ${settings.url} in ${browser.version()} ...`);
+  log(`${settings.runs} cold loads of ${settings.url} (${settings.locale}) in ${browser.version()} ...`);
 
   const runs = [];
   for (let run = 1; run <= settings.runs; run++) {

@@ -1,6 +1,7 @@
 // The rspack configuration the three front ends share: SWC for TypeScript/TSX, native CSS,
 // content-hashed file names, files precompressed for the web server and the federation settings of
 // ARCHITECTURE rule 8.
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -8,20 +9,53 @@ import zlib from 'node:zlib';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 
+/** Packages the shell owns and lends every remote that uses them, each as one copy per page. */
+const SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router',
+  'zustand',
+  'i18next',
+  'react-i18next',
+];
+
+/** `react-dom/client` → `react-dom`. */
+const packageOf = (request) => request.split('/')[0];
+
+/** The version of a package as installed where `dir` resolves it. */
+function installedVersion(dir, name) {
+  for (let at = dir; ; at = path.dirname(at)) {
+    const file = path.join(at, 'node_modules', name, 'package.json');
+    if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')).version;
+    if (at === path.dirname(at)) throw new Error(`${name} is not installed where ${dir} can find it`);
+  }
+}
+
+/** Where a slim entry imports the real package from: a name the federation plugin does not take over. */
+export const federationSource = (name) => `@chitram/federation-source/${name}`;
+
 /**
- * Singletons owned by the shell and reused by every remote: one React, one router (so a remote's
- * <Routes> sees the shell's BrowserRouter) and one zustand.
+ * Singletons owned by the shell and reused by every remote that depends on them: one React, one
+ * router (so a remote's <Routes> sees the shell's BrowserRouter), one zustand and one i18next
+ * instance (the interface language). `slim` names the shell's own entries for some of them: a shared
+ * package is kept whole (any remote may ask for any of its exports), so the shell lends instead a
+ * module that re-exports only what the apps use, which can be tree-shaken.
  */
-function sharedSingletons(dependencies) {
-  const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
-  return {
-    react: singleton(dependencies.react),
-    'react/jsx-runtime': singleton(dependencies.react),
-    'react-dom': singleton(dependencies['react-dom']),
-    'react-dom/client': singleton(dependencies['react-dom']),
-    'react-router': singleton(dependencies['react-router']),
-    zustand: singleton(dependencies.zustand),
-  };
+function sharedSingletons(dir, dependencies, slim) {
+  const shared = {};
+  for (const request of SINGLETONS) {
+    const name = packageOf(request);
+    if (!dependencies[name]) continue;
+    shared[request] = { singleton: true, requiredVersion: dependencies[name] };
+    if (slim[request])
+      Object.assign(shared[request], {
+        import: path.resolve(dir, slim[request]),
+        version: installedVersion(dir, name),
+      });
+  }
+  return shared;
 }
 
 const brotli = promisify(zlib.brotliCompress);
@@ -74,11 +108,19 @@ class PrecompressPlugin {
 }
 
 /**
- * @param {{ dir: string, name: string, mode?: string, exposes?: Record<string, string>, host?: boolean }} app
+ * @param {{ dir: string, name: string, mode?: string, exposes?: Record<string, string>, host?: boolean, slimShared?: Record<string, string> }} app
  *   `host` builds the shell (own page, absolute public path, no container); otherwise a remote
  *   exposing `exposes` from remoteEntry.js, with assets resolved relative to wherever it is served.
+ *   `slimShared`: shared packages lent through a slim entry of this app (see sharedSingletons).
  */
-export function frontendConfig({ dir, name, mode = 'production', exposes = {}, host = false }) {
+export function frontendConfig({
+  dir,
+  name,
+  mode = 'production',
+  exposes = {},
+  host = false,
+  slimShared = {},
+}) {
   const require = createRequire(path.join(dir, 'package.json'));
   const { dependencies } = require('./package.json');
   const production = mode === 'production';
@@ -100,7 +142,10 @@ export function frontendConfig({ dir, name, mode = 'production', exposes = {}, h
       uniqueName: `chitram_${name}`,
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '...'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.jsx', '.js', '...'],
+      alias: Object.fromEntries(Object.keys(slimShared).map((p) => [`${federationSource(p)}$`, p])),
+    },
     experiments: { css: true },
     module: {
       rules: [
@@ -132,7 +177,7 @@ export function frontendConfig({ dir, name, mode = 'production', exposes = {}, h
         ...(host ? {} : { filename: 'remoteEntry.js', exposes }),
         // Remotes are registered at run time from /remotes.json, never at build time.
         remotes: {},
-        shared: sharedSingletons(dependencies),
+        shared: sharedSingletons(dir, dependencies, slimShared),
         dts: false,
         // remotes.json names remoteEntry.js directly, so no mf-manifest.json is needed.
         manifest: false,

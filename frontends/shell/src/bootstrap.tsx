@@ -1,11 +1,15 @@
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { registerRemotesFromManifest } from './federation/remotes';
+import { startI18n } from './i18n/i18n';
 import { restoreSession } from './session/session-store';
+import { dismissFailuresOnSignIn } from './toast/failures-settle';
 import './styles/shell.css';
 
+startI18n();
 restoreSession();
+dismissFailuresOnSignIn();
 // Registering early lets the first remote start loading at once; a failure here is shown (with a
 // Retry) by the remote's error boundary, which asks for the manifest again.
 registerRemotesFromManifest().catch(() => undefined);
@@ -14,6 +18,9 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 createRoot(container).render(
   <StrictMode>
-    <App />
+    {/* A language other than English shows once its words have arrived (a few kilobytes). */}
+    <Suspense fallback={null}>
+      <App />
+    </Suspense>
   </StrictMode>,
 );

@@ -91,7 +91,23 @@ export interface HostApi {
   useSession<T>(selector: (state: SessionState) => T): T;
   /** The current session outside React (event handlers, request helpers). */
   getSession(): SessionState;
+  /**
+   * What to tell the viewer about a failed call, in the interface language: the words for its error
+   * code, or its own message (the fallback given to `problemOf`) when there is no code to go by.
+   */
+  problemMessage(problem: ApiProblem): string;
+  /**
+   * Lets the site's one i18next instance (a shared singleton) load a remote's own namespace in every
+   * interface language; `english`, bundled with the remote, is there at once (no wait for English, and
+   * the fallback of every other language). Call it before the namespace's first `useTranslation`.
+   */
+  addCatalogue(namespace: string, load: (language: string) => Promise<Catalogue>, english: Catalogue): void;
+  /** The Intl locale of an interface language ('ta' → 'ta-IN'): dates, numbers, ₹ in the Indian grouping. */
+  intlLocale(language: string): string;
 }
+
+/** One app's wording in one language, as its JSON catalogue holds it (issue 11). */
+export type Catalogue = { [key: string]: string | Catalogue };
 
 /** Props of every exposed remote application component. */
 export interface RemoteAppProps {

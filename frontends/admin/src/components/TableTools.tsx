@@ -97,6 +97,26 @@ export function RowThumb({
   );
 }
 
+/**
+ * A cell that names its column: on a narrow screen the table shows each row as a card, and the cell
+ * carries its column's name there (issue 11: no sideways scrolling to reach a row's actions).
+ */
+export function Cell({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <td data-label={label} className={className}>
+      {children}
+    </td>
+  );
+}
+
 /** A row's Edit link and Delete button, each named after the row for screen readers. */
 export function RowActions({
   title,

@@ -1,8 +1,13 @@
+import { Suspense } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { ADMIN_MENU } from '../app/admin-menu';
 import { useHost } from '../app/host';
 
-/** The back office frame: the SPEC §2.2 side menu and the page beside it. */
+/**
+ * The back office frame: the SPEC §2.2 side menu and the page beside it. The page sits inside the
+ * shell's one `main` landmark, so this frame is a plain container; the admin speaks English whatever
+ * the viewer's interface language is.
+ */
 export function AdminLayout() {
   const { useSession } = useHost();
   const email = useSession((s) => s.admin?.email ?? '');
@@ -15,8 +20,9 @@ export function AdminLayout() {
   }
 
   return (
-    <div className="ad-shell">
-      <aside className="ad-sidebar">
+    <div className="ad-shell" lang="en">
+      {/* Inside the shell's one `main`: a plain block, not a landmark of its own; its menu is the nav. */}
+      <div className="ad-sidebar">
         <NavLink to="/admin/dashboard" className="ad-sidebar__brand">
           <span className="ad-logo" aria-hidden="true">
             C
@@ -38,10 +44,18 @@ export function AdminLayout() {
             Log out
           </button>
         </div>
-      </aside>
-      <main className="ad-content">
-        <Outlet />
-      </main>
+      </div>
+      <div className="ad-content">
+        <Suspense
+          fallback={
+            <p className="ad-table-note" role="status">
+              Loading...
+            </p>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </div>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { SignInMessages } from '@chitram/contracts/src/identity';
+import i18next from 'i18next';
 import type { AdminSession, SessionRole, UserSession } from '../contract';
 import { goTo } from '../app/navigation';
 import { reloadSession, useSession } from '../session/session-store';
@@ -19,7 +19,8 @@ const sessionTokens: TokenStore = {
   replace: (role, pair) => useSession.getState().replaceTokens(role, pair),
   end: (role) => {
     useSession.getState().clearSession(role);
-    toast(SignInMessages.sessionEnded, 'info');
+    // The back office speaks English whatever the interface language (issue 11).
+    toast(i18next.t('session.ended', role === 'admin' ? { lng: 'en' } : {}), 'info');
     goTo(LOGIN_PATH[role]);
   },
 };

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { RemoteApp } from '../federation/RemoteApp';
 import type { RemoteName } from '../federation/remotes';
@@ -22,13 +23,14 @@ function GuardedRemote({ name }: { name: RemoteName }) {
 }
 
 function Layout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   const { pathname } = useLocation();
   const withNav = !isTopNavHidden(pathname);
   const inAdmin = isFooterHidden(pathname);
   return (
     <div className="app">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('app.skipToContent')}
       </a>
       {withNav && <Header />}
       {/* Checkout and account deletion keep only the logo: no navigation to leave by mistake (SPEC §2.3). */}
@@ -41,6 +43,7 @@ function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       {!inAdmin && <Footer />}
+      <ToastArea belowHeader={withNav} />
     </div>
   );
 }
@@ -58,7 +61,6 @@ export function App() {
           <Route path="*" element={<GuardedRemote name="viewer" />} />
         </Routes>
       </Layout>
-      <ToastArea />
     </BrowserRouter>
   );
 }

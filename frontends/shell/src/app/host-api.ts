@@ -1,14 +1,20 @@
 import { api } from '../api/browser-api';
 import { problemOf } from '../api/problem';
 import type { HostApi } from '../contract';
+import { registerCatalogue } from '../i18n/catalogue-backend';
+import { intlLocaleOf } from '../i18n/languages';
+import { problemMessage } from '../i18n/problem-message';
 import { useSession } from '../session/session-store';
 import { toast } from '../toast/toast-store';
 
-/** What the shell lends every remote: its toasts, its session and its API client (see contract.ts). */
+/** What the shell lends every remote: its toasts, its session, its API client and its languages (contract.ts). */
 export const hostApi: HostApi = {
   toast,
   useSession,
   getSession: useSession.getState,
   api,
   problemOf,
+  problemMessage,
+  addCatalogue: registerCatalogue,
+  intlLocale: intlLocaleOf,
 };

@@ -1,4 +1,5 @@
 import { Component, type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { HostApi, RemoteAppProps } from '../contract';
 import { Spinner } from '../ui/Spinner';
@@ -21,7 +22,24 @@ function currentAttempt(name: RemoteName): number {
   return lazyApps.get(name)?.attempt ?? 0;
 }
 
-const REMOTE_LABEL: Record<RemoteName, string> = { viewer: 'viewer pages', admin: 'admin back office' };
+/** What a visitor sees instead of a part that could not load, with the way to try again. */
+function RemoteFailure({ name, onRetry }: { name: RemoteName; onRetry(): void }) {
+  const { t } = useTranslation();
+  return (
+    <section className="remote-error" role="alert" aria-labelledby="remote-error-title">
+      <div className="remote-error__icon" aria-hidden="true">
+        !
+      </div>
+      <h1 id="remote-error-title" className="remote-error__title">
+        {t('remote.title')}
+      </h1>
+      <p className="remote-error__text">{t(`remote.${name}`)}</p>
+      <button type="button" className="button button--primary" onClick={onRetry}>
+        {t('remote.retry')}
+      </button>
+    </section>
+  );
+}
 
 interface BoundaryProps {
   name: RemoteName;
@@ -48,35 +66,20 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null
   };
 
   override render() {
-    const { error } = this.state;
-    if (!error) return this.props.children;
-    return (
-      <section className="remote-error" role="alert" aria-labelledby="remote-error-title">
-        <div className="remote-error__icon" aria-hidden="true">
-          !
-        </div>
-        <h1 id="remote-error-title" className="remote-error__title">
-          This part of Chitram couldn&apos;t load.
-        </h1>
-        <p className="remote-error__text">
-          The {REMOTE_LABEL[this.props.name]} are unreachable right now. Check your connection and try again.
-        </p>
-        <button type="button" className="button button--primary" onClick={this.retry}>
-          Retry
-        </button>
-      </section>
-    );
+    if (!this.state.error) return this.props.children;
+    return <RemoteFailure name={this.props.name} onRetry={this.retry} />;
   }
 }
 
 /** Loads a remote application at run time, inside an error boundary with a Retry, never a blank page. */
 export function RemoteApp({ name, host }: { name: RemoteName; host: HostApi }) {
+  const { t } = useTranslation();
   const [attempt, setAttempt] = useState(() => currentAttempt(name));
   const { pathname } = useLocation();
   const App = lazyApp(name, attempt);
   return (
     <RemoteErrorBoundary name={name} pathname={pathname} onRetry={() => setAttempt(currentAttempt(name) + 1)}>
-      <Suspense fallback={<Spinner label="Loading" />}>
+      <Suspense fallback={<Spinner label={t('app.loading')} />}>
         <App host={host} />
       </Suspense>
     </RemoteErrorBoundary>

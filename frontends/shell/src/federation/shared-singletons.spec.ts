@@ -25,7 +25,9 @@ interface AppFederation {
 const APPS = ['shell', 'viewer', 'admin'];
 /** The shell's singletons and the entry points of theirs that the apps import. */
 const SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-router', 'zustand'];
-const PACKAGES = ['react', 'react-dom', 'react-router', 'zustand'];
+const PACKAGES = ['react', 'react-dom', 'react-router', 'zustand', 'i18next', 'react-i18next'];
+/** The interface language's one i18next instance (issue 11): the shell's and the viewer's; the admin speaks English. */
+const I18N = ['i18next', 'react-i18next'];
 /** A remote runs on the shell's federation runtime, so all three must be built with one version. */
 const RUNTIME = '@module-federation/enhanced';
 
@@ -123,6 +125,15 @@ describe('shared singletons of the three front ends (ARCHITECTURE rule 8)', () =
         requiredVersion: 'string',
       });
     }
+  });
+
+  it.each(I18N)('%s is shared as a singleton by the shell and the viewer', (name) => {
+    for (const app of apps.filter((a) => a.app !== 'admin'))
+      expect({ app: app.app, name, singleton: app.shared[name]?.singleton }).toEqual({
+        app: app.app,
+        name,
+        singleton: true,
+      });
   });
 
   it.each(SINGLETONS)('%s: one installed version that every app accepts', (name) => {

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { returnPathFrom } from '@chitram/contracts/src/identity';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../session/session-store';
@@ -12,6 +13,7 @@ type GuardProps = GuardRule & { children: ReactNode };
 
 /** Renders its children when the rule allows, otherwise redirects (SPEC §2.3). */
 export function Guard({ children, ...rule }: GuardProps) {
+  const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const admin = useSession((s) => s.admin);
   const restored = useSession((s) => s.restored);
@@ -24,7 +26,7 @@ export function Guard({ children, ...rule }: GuardProps) {
     return () => clearTimeout(timer);
   }, [restored]);
 
-  if (!restored && !gaveUpWaiting) return <Spinner label="Checking your session" />;
+  if (!restored && !gaveUpWaiting) return <Spinner label={t('app.checkingSession')} />;
   const redirectTo = decideGuard(rule, { user, admin });
   if (!redirectTo) return children;
   // A page that needs sign-in sends the visitor to log in and back there afterwards; a login page that

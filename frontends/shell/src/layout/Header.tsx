@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { CloseIcon, MenuIcon } from '../ui/icons';
 import { Brand } from './Brand';
 import { NAV_LINKS, SOLID_HEADER_AFTER_PX } from './header-rules';
 import { HeaderActions } from './HeaderActions';
+import { LanguageMenu } from './LanguageMenu';
+import { PriorityNav } from './PriorityNav';
 import { SearchBox } from './SearchBox';
 
 function useScrolledPast(threshold: number): boolean {
@@ -17,16 +20,9 @@ function useScrolledPast(threshold: number): boolean {
   return past;
 }
 
-function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
-  return NAV_LINKS.map((link) => (
-    <NavLink key={link.to} to={link.to} end={link.to === '/'} className="nav-link" onClick={onNavigate}>
-      {link.label}
-    </NavLink>
-  ));
-}
-
 /** SPEC §2.4: fixed header, transparent at the top and solid once scrolled past 10 px. */
 export function Header() {
+  const { t } = useTranslation();
   const solid = useScrolledPast(SOLID_HEADER_AFTER_PX);
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
@@ -55,7 +51,7 @@ export function Header() {
           <button
             type="button"
             className="icon-button site-header__menu"
-            aria-label="Menu"
+            aria-label={t('nav.menu')}
             aria-expanded={menuOpen}
             aria-controls="site-drawer"
             onClick={() => setMenuOpen(true)}
@@ -63,27 +59,30 @@ export function Header() {
             <MenuIcon />
           </button>
           <Brand />
-          <nav className="site-nav" aria-label="Main">
-            <NavLinks />
-          </nav>
+          <PriorityNav />
           <div className="site-header__search">
             <SearchBox />
           </div>
+          <LanguageMenu />
           <HeaderActions />
         </div>
       </header>
 
       <div className="drawer" data-open={menuOpen ? 'true' : 'false'} inert={!menuOpen}>
         <div className="drawer__backdrop" onClick={close} aria-hidden="true" />
-        <aside className="drawer__panel" id="site-drawer" aria-label="Menu">
+        <aside className="drawer__panel" id="site-drawer" aria-label={t('nav.menu')}>
           <div className="drawer__top">
             <Brand onClick={close} />
-            <button type="button" className="icon-button" aria-label="Close navigation" onClick={close}>
+            <button type="button" className="icon-button" aria-label={t('nav.closeMenu')} onClick={close}>
               <CloseIcon />
             </button>
           </div>
-          <nav className="drawer__nav" aria-label="Menu links">
-            <NavLinks onNavigate={close} />
+          <nav className="drawer__nav" aria-label={t('nav.menuLinks')}>
+            {NAV_LINKS.map((link) => (
+              <NavLink key={link.to} to={link.to} end={link.to === '/'} className="nav-link" onClick={close}>
+                {t(`nav.${link.key}`)}
+              </NavLink>
+            ))}
           </nav>
           <HeaderActions compact />
         </aside>

@@ -1,85 +1,103 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { intlLocaleOf } from '../i18n/languages';
 import { useSession } from '../session/session-store';
 import { syncViewerProfile } from '../session/sync-viewer';
 import { UserIcon } from '../ui/icons';
-import type { ProfileSummary } from './header-rules';
+import { formatExpiry, type ProfileSummary } from './header-rules';
+import { usePopover } from './use-popover';
+
+/** A viewer's panel: the number, the plan and its expiry, the profile and account links (SPEC §2.4). */
+function ViewerFacts({ profile }: { profile: Extract<ProfileSummary, { kind: 'viewer' }> }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      <p className="profile-panel__identity">{profile.phoneNumber}</p>
+      <dl className="profile-panel__facts">
+        <div>
+          <dt>{t('profile.plan')}</dt>
+          <dd>
+            {profile.planName ?? t('profile.free')}
+            {profile.showUpgrade && (
+              <Link className="profile-panel__upgrade" to="/subscribe">
+                {t('profile.upgrade')}
+              </Link>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('profile.expiry')}</dt>
+          <dd>{formatExpiry(profile.validTill, intlLocaleOf(i18n.language)) ?? t('profile.notAvailable')}</dd>
+        </div>
+      </dl>
+      <Link className="profile-panel__link" to="/profile">
+        {t('profile.yourProfile')}
+      </Link>
+      <Link className="profile-panel__link profile-panel__link--danger" to="/delete-user">
+        {t('profile.deleteAccount')}
+      </Link>
+    </>
+  );
+}
+
+/** An admin's panel: the account and its role; plans are a viewer's business (issue 11). */
+function AdminFacts({ email }: { email: string }) {
+  const { t } = useTranslation();
+  return (
+    <dl className="profile-panel__facts">
+      <div>
+        <dt>{t('profile.email')}</dt>
+        <dd className="profile-panel__email">{email}</dd>
+      </div>
+      <div>
+        <dt>{t('profile.role')}</dt>
+        <dd>{t('profile.administrator')}</dd>
+      </div>
+    </dl>
+  );
+}
 
 /** SPEC §2.4: the profile button and its panel for a signed-in viewer or admin. */
 export function ProfileMenu({ profile }: { profile: ProfileSummary }) {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
+  const { t } = useTranslation();
+  const { open, toggle, close, root, button } = usePopover();
   const logout = useSession((s) => s.logout);
-  const isAdmin = useSession((s) => Boolean(s.admin));
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-
-  useEffect(() => setOpen(false), [pathname]);
 
   // The panel shows the viewer's plan as the server knows it now, not only as it was at sign-in.
   useEffect(() => {
-    if (open && !isAdmin) void syncViewerProfile();
-  }, [open, isAdmin]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
+    if (open && profile.kind === 'viewer') void syncViewerProfile();
+  }, [open, profile.kind]);
 
   function signOut() {
-    setOpen(false);
+    close();
     logout();
     void navigate('/');
   }
 
   return (
-    <div className="profile-menu" ref={rootRef}>
+    <div className="profile-menu" ref={root}>
       <button
+        ref={button}
         type="button"
         className="icon-button profile-menu__button"
-        aria-label="Profile"
+        aria-label={t('profile.button')}
         aria-expanded={open}
         aria-controls="profile-panel"
-        onClick={() => setOpen((v) => !v)}
+        onClick={toggle}
       >
         <UserIcon />
       </button>
       {open && (
         <div className="profile-panel" id="profile-panel">
-          <p className="profile-panel__identity">{profile.identity}</p>
-          <dl className="profile-panel__facts">
-            <div>
-              <dt>Plan</dt>
-              <dd>
-                {profile.planName}
-                {profile.showUpgrade && (
-                  <Link className="profile-panel__upgrade" to="/subscribe">
-                    Upgrade
-                  </Link>
-                )}
-              </dd>
-            </div>
-            <div>
-              <dt>Expiry</dt>
-              <dd>{profile.expiry}</dd>
-            </div>
-          </dl>
-          <Link className="profile-panel__link" to="/delete-user">
-            Delete account
-          </Link>
+          {profile.kind === 'admin' ? (
+            <AdminFacts email={profile.email} />
+          ) : (
+            <ViewerFacts profile={profile} />
+          )}
           <button type="button" className="button button--ghost button--block" onClick={signOut}>
-            Logout
+            {t('profile.logout')}
           </button>
         </div>
       )}

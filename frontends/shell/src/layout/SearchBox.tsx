@@ -1,10 +1,12 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SearchIcon } from '../ui/icons';
 import { searchPath } from './header-rules';
 
 /** SPEC §2.4: Enter or the icon searches the trimmed term and clears the box; a blank term does nothing. */
 export function SearchBox() {
+  const { t } = useTranslation();
   const [term, setTerm] = useState('');
   const navigate = useNavigate();
 
@@ -24,12 +26,12 @@ export function SearchBox() {
         name="q"
         value={term}
         onChange={(e) => setTerm(e.target.value)}
-        placeholder="Search movies and series"
-        aria-label="Search titles"
+        placeholder={t('search.placeholder')}
+        aria-label={t('search.label')}
         autoComplete="off"
         enterKeyHint="search"
       />
-      <button className="search-box__button" type="submit" aria-label="Search">
+      <button className="search-box__button" type="submit" aria-label={t('search.submit')}>
         <SearchIcon size={18} />
       </button>
     </form>

@@ -1,5 +1,5 @@
 import type { AdminSession, UserSession } from '../contract';
-import { formatExpiry, headerActions, isTopNavHidden, searchPath } from './header-rules';
+import { formatExpiry, headerActions, isTopNavHidden, linksThatFit, searchPath } from './header-rules';
 
 const user: UserSession = {
   token: 'u',
@@ -30,6 +30,22 @@ describe('top navigation visibility (SPEC §2.3)', () => {
   });
 });
 
+describe('header links that fit (issue 11)', () => {
+  const links = [60, 80, 120, 140, 150];
+  it('shows every link when all fit, with no More button', () => {
+    expect(linksThatFit(566, links, 70, 4)).toBe(5);
+    expect(linksThatFit(10_000, links, 70, 4)).toBe(5);
+  });
+
+  it('keeps the first links that fit beside More, in order', () => {
+    expect(linksThatFit(565, links, 70, 4)).toBe(4);
+    expect(linksThatFit(60 + 4 + 80 + 4 + 70, links, 70, 4)).toBe(2);
+    expect(linksThatFit(60 + 4 + 80 + 4 + 70 - 1, links, 70, 4)).toBe(1);
+    expect(linksThatFit(100, links, 70, 4)).toBe(0);
+    expect(linksThatFit(0, links, 70, 4)).toBe(0);
+  });
+});
+
 describe('header actions (SPEC §2.4)', () => {
   it('shows Login and Subscribe to a visitor', () => {
     expect(headerActions({ user: null, admin: null })).toEqual({
@@ -44,10 +60,11 @@ describe('header actions (SPEC §2.4)', () => {
     const actions = headerActions({ user, admin: null });
     expect(actions).toMatchObject({ dashboard: false, subscribe: true, login: false });
     expect(actions.profile).toEqual({
-      identity: '+919876543210',
-      planName: 'Free',
+      kind: 'viewer',
+      phoneNumber: '+919876543210',
+      planName: null,
       showUpgrade: true,
-      expiry: 'N/A',
+      validTill: null,
     });
   });
 
@@ -59,20 +76,19 @@ describe('header actions (SPEC §2.4)', () => {
     };
     const actions = headerActions({ user: gold, admin: null });
     expect(actions.subscribe).toBe(false);
-    expect(actions.profile?.showUpgrade).toBe(false);
-    expect(actions.profile?.expiry).toBe(formatExpiry('2026-03-31T18:30:00.000Z'));
-    expect(actions.profile?.expiry).toMatch(/2026/);
+    expect(actions.profile).toMatchObject({ showUpgrade: false, validTill: '2026-03-31T18:30:00.000Z' });
   });
 
-  it('shows the Dashboard button and the e-mail to an admin', () => {
-    const actions = headerActions({ user: null, admin });
+  it("shows an admin the Dashboard button and the admin's account, never a viewer's plan", () => {
+    const actions = headerActions({ user, admin });
     expect(actions).toMatchObject({ dashboard: true, subscribe: false, login: false });
-    expect(actions.profile?.identity).toBe('admin@chitram.in');
+    expect(actions.profile).toEqual({ kind: 'admin', email: 'admin@chitram.in' });
   });
 
-  it('formats expiry in the Indian locale, or N/A', () => {
-    expect(formatExpiry(null)).toBe('N/A');
-    expect(formatExpiry('not a date')).toBe('N/A');
+  it("formats expiry in India's time for the interface's locale, or gives none", () => {
+    expect(formatExpiry(null)).toBeNull();
+    expect(formatExpiry('not a date')).toBeNull();
     expect(formatExpiry('2026-04-01T00:00:00+05:30')).toMatch(/1 Apr 2026/);
+    expect(formatExpiry('2026-04-01T00:00:00+05:30', 'hi-IN')).toMatch(/1 अप्रैल 2026/);
   });
 });

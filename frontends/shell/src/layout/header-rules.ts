@@ -1,14 +1,34 @@
 import type { Sessions } from '../guard/guard-rules';
 import { holdsRole } from '../guard/guard-rules';
 
-/** SPEC §2.4 header links, in order. */
+/** SPEC §2.4 header links, in order, each with its words' key in the shell's catalogue (`nav.…`). */
 export const NAV_LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/movies', label: 'Movies' },
-  { to: '/political', label: 'Political Series' },
-  { to: '/health', label: 'Health and Fitness' },
-  { to: '/education', label: 'Educational Series' },
+  { to: '/', key: 'home' },
+  { to: '/movies', key: 'movies' },
+  { to: '/political', key: 'political' },
+  { to: '/health', key: 'health' },
+  { to: '/education', key: 'education' },
 ] as const;
+
+export type NavLinkKey = (typeof NAV_LINKS)[number]['key'];
+
+/**
+ * How many header links fit in `available` px, in order (issue 11: nothing may overlap at any width).
+ * All of them if they fit; otherwise as many as fit beside the More button that holds the rest.
+ */
+export function linksThatFit(
+  available: number,
+  linkWidths: readonly number[],
+  moreWidth: number,
+  gap: number,
+): number {
+  const widthOf = (count: number) =>
+    linkWidths.slice(0, count).reduce((sum, width) => sum + width, 0) + gap * Math.max(0, count - 1);
+  if (widthOf(linkWidths.length) <= available) return linkWidths.length;
+  let count = linkWidths.length - 1;
+  while (count > 0 && widthOf(count) + gap + moreWidth > available) count--;
+  return count;
+}
 
 /** SPEC §2.4: the background turns solid once the page is scrolled more than 10 px. */
 export const SOLID_HEADER_AFTER_PX = 10;
@@ -37,13 +57,17 @@ export function searchPath(rawTerm: string): string | null {
   return `/search?${new URLSearchParams({ q: term }).toString()}`;
 }
 
-export interface ProfileSummary {
-  /** Phone number for a viewer, e-mail for an admin. */
-  identity: string;
-  planName: string;
-  showUpgrade: boolean;
-  expiry: string;
-}
+/** The profile panel: an admin's account, or a viewer's number and plan (SPEC §2.4). */
+export type ProfileSummary =
+  | { kind: 'admin'; email: string }
+  | {
+      kind: 'viewer';
+      phoneNumber: string;
+      /** Null: no plan (the panel says Free). */
+      planName: string | null;
+      showUpgrade: boolean;
+      validTill: string | null;
+    };
 
 export interface HeaderActions {
   dashboard: boolean;
@@ -52,17 +76,16 @@ export interface HeaderActions {
   profile: ProfileSummary | null;
 }
 
-const EXPIRY_FORMAT = new Intl.DateTimeFormat('en-IN', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Asia/Kolkata',
-});
-
-/** SPEC §2.4: expiry in the Indian locale, or N/A. */
-export function formatExpiry(validTill: string | null | undefined): string {
-  if (!validTill) return 'N/A';
+/** SPEC §2.4: expiry as the viewer's locale writes it, in India's time; null when there is none. */
+export function formatExpiry(validTill: string | null | undefined, locale = 'en-IN'): string | null {
+  if (!validTill) return null;
   const date = new Date(validTill);
-  return Number.isNaN(date.getTime()) ? 'N/A' : EXPIRY_FORMAT.format(date);
+  if (Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Asia/Kolkata',
+  }).format(date);
 }
 
 /** Gold is the top plan: no Upgrade link for it (SPEC §9). */
@@ -77,13 +100,15 @@ export function headerActions(sessions: Sessions): HeaderActions {
   const user = isUser ? sessions.user : null;
 
   let profile: ProfileSummary | null = null;
-  if (isAdmin || user) {
-    const planName = user?.activeSubscription?.planName || 'Free';
+  if (isAdmin) profile = { kind: 'admin', email: sessions.admin?.email ?? '' };
+  else if (user) {
+    const planName = user.activeSubscription?.planName || null;
     profile = {
-      identity: isAdmin ? (sessions.admin?.email ?? '') : (user?.phoneNumber ?? ''),
+      kind: 'viewer',
+      phoneNumber: user.phoneNumber,
       planName,
-      showUpgrade: !isTopPlan(planName),
-      expiry: formatExpiry(user?.activeSubscription?.validTill),
+      showUpgrade: !planName || !isTopPlan(planName),
+      validTill: user.activeSubscription?.validTill ?? null,
     };
   }
 

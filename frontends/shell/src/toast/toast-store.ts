@@ -13,6 +13,8 @@ export interface ToastMessage {
 interface ToastState {
   toasts: ToastMessage[];
   dismiss(id: number): void;
+  /** Closes the toasts of failed attempts: a later success has answered them (issue 11). */
+  dismissFailures(): void;
 }
 
 let nextId = 1;
@@ -20,11 +22,13 @@ let nextId = 1;
 export const useToasts = create<ToastState>()((set) => ({
   toasts: [],
   dismiss: (id) => set((state) => ({ toasts: state.toasts.filter((t) => t.id !== id) })),
+  dismissFailures: () => set((state) => ({ toasts: state.toasts.filter((t) => t.kind !== 'error') })),
 }));
 
-/** Shows a toast; the shell hands this same function to every remote. */
+/** Shows a toast; the shell hands this same function to every remote. A success closes earlier failures. */
 export const toast: ShowToast = (message, kind = 'info') => {
   const id = nextId++;
+  if (kind === 'success') useToasts.getState().dismissFailures();
   useToasts.setState((state) => ({ toasts: [...state.toasts, { id, message, kind }] }));
   setTimeout(() => useToasts.getState().dismiss(id), TOAST_LIFETIME_MS);
 };

@@ -1,4 +1,4 @@
-export function Spinner({ label = 'Loading' }: { label?: string }) {
+export function Spinner({ label }: { label: string }) {
   return (
     <div className="spinner-wrap" role="status" aria-live="polite">
       <span className="spinner" aria-hidden="true" />

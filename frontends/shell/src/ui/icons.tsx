@@ -35,6 +35,19 @@ export const CloseIcon = (p: IconProps) => (
   </Svg>
 );
 
+/** A globe: the interface language (issue 11). */
+export const GlobeIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20Zm-2.1 2.3A8 8 0 0 0 4.06 11h3.47c.12-2.43.92-4.73 2.37-6.7Zm4.2 0A12.5 12.5 0 0 1 16.47 11h3.47a8 8 0 0 0-5.84-6.7ZM14.46 11A10.6 10.6 0 0 0 12 4.6 10.6 10.6 0 0 0 9.54 11h4.92Zm-4.92 2A10.6 10.6 0 0 0 12 19.4a10.6 10.6 0 0 0 2.46-6.4H9.54Zm-2 0H4.06a8 8 0 0 0 5.84 6.7A12.5 12.5 0 0 1 7.53 13Zm8.94 0a12.5 12.5 0 0 1-2.37 6.7A8 8 0 0 0 19.94 13h-3.47Z" />
+  </Svg>
+);
+
+export const ChevronDownIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M6.3 9.3a1 1 0 0 1 1.4 0L12 13.58l4.3-4.3a1 1 0 1 1 1.4 1.42l-5 5a1 1 0 0 1-1.4 0l-5-5a1 1 0 0 1 0-1.4Z" />
+  </Svg>
+);
+
 export const UserIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M12 2a5 5 0 1 1 0 10 5 5 0 0 1 0-10Zm0 12c4.42 0 8 2.24 8 5v1a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2v-1c0-2.76 3.58-5 8-5Z" />

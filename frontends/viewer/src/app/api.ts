@@ -1,9 +1,7 @@
 import type { KyInstance } from 'ky';
-import type { HostApi } from '@chitram/shell-contract';
+import { useCallback } from 'react';
+import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { useHost } from './host';
-
-/** SPEC §8: the words for a failure whose answer says nothing more useful. */
-export const GENERIC_FAILURE = 'Something went wrong.';
 
 /**
  * The shell's API client (`/api`, the session's bearer token, silent renewal: DECISIONS D5). Its
@@ -13,7 +11,15 @@ export function useApi(): KyInstance {
   return useHost().api;
 }
 
-/** The message a failed call should show: the server's own, else the generic one. */
-export function failureMessage(host: HostApi, error: unknown): string {
-  return host.problemOf(error, GENERIC_FAILURE).message;
+/**
+ * What a failed call should say, in the interface language: the words for the server's error code,
+ * else `fallback` (SPEC §8's 'Something went wrong.' unless the action names its own).
+ */
+export function useFailureMessage(): (error: unknown, fallback?: string) => string {
+  const { problemOf, problemMessage } = useHost();
+  const { t } = useViewerTranslation();
+  return useCallback(
+    (error, fallback) => problemMessage(problemOf(error, fallback ?? t('common.somethingWrong'))),
+    [problemOf, problemMessage, t],
+  );
 }

@@ -1,6 +1,5 @@
 import { type DependencyList, useCallback, useEffect, useState } from 'react';
-import { failureMessage } from './api';
-import { useHost } from './host';
+import { useFailureMessage } from './api';
 
 /** SPEC §4.6: each loader goes idle, loading, then success (data kept) or error (message kept). */
 export type LoadState<T> =
@@ -8,27 +7,34 @@ export type LoadState<T> =
   | { status: 'success'; data: T; error: null }
   | { status: 'error'; data: T | null; error: string };
 
-/** Runs `load` whenever `deps` change; a newer run cancels an older one, so answers never arrive out of order. */
+type Loaded<T> =
+  | { status: 'idle' | 'loading'; data: T | null; failure?: undefined }
+  | { status: 'success'; data: T; failure?: undefined }
+  | { status: 'error'; data: T | null; failure: unknown };
+
+/**
+ * Runs `load` whenever `deps` change; a newer run cancels an older one, so answers never arrive out of
+ * order. A failure's message is worded at render time, so it follows a change of interface language.
+ */
 export function useLoader<T>(
   load: ((signal: AbortSignal) => Promise<T>) | null,
   deps: DependencyList,
 ): LoadState<T> & { reload(): void } {
-  const [state, setState] = useState<LoadState<T>>({ status: 'idle', data: null, error: null });
+  const [state, setState] = useState<Loaded<T>>({ status: 'idle', data: null });
   const [attempt, setAttempt] = useState(0);
-  const host = useHost();
+  const failureMessage = useFailureMessage();
 
   useEffect(() => {
     if (!load) return;
     const controller = new AbortController();
-    setState((previous) => ({ status: 'loading', data: previous.data, error: null }));
+    setState((previous) => ({ status: 'loading', data: previous.data }));
     load(controller.signal).then(
       (data) => {
-        if (!controller.signal.aborted) setState({ status: 'success', data, error: null });
+        if (!controller.signal.aborted) setState({ status: 'success', data });
       },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const message = failureMessage(host, error);
-        setState((previous) => ({ status: 'error', data: previous.data, error: message }));
+      (failure: unknown) => {
+        if (!controller.signal.aborted)
+          setState((previous) => ({ status: 'error', data: previous.data, failure }));
       },
     );
     return () => controller.abort();
@@ -36,5 +42,11 @@ export function useLoader<T>(
   }, [...deps, attempt]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { ...state, reload };
+  const shown: LoadState<T> =
+    state.status === 'error'
+      ? { status: 'error', data: state.data, error: failureMessage(state.failure) }
+      : state.status === 'success'
+        ? { status: 'success', data: state.data, error: null }
+        : { status: state.status, data: state.data, error: null };
+  return { ...shown, reload };
 }

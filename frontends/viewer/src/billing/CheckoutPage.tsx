@@ -1,4 +1,3 @@
-import { PaymentMessages } from '@chitram/contracts/src/billing-answers';
 import type {
   CheckoutOrder,
   PaymentConfirmation,
@@ -7,7 +6,11 @@ import type {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useHost } from '../app/host';
+import { usePreload } from '../app/lazy-page';
+import { SuccessPage } from '../app/pages';
 import { useDocumentTitle } from '../app/use-document-title';
+import { useFormats } from '../i18n/use-formats';
+import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { checkoutRequestFrom, type PaymentSuccess } from './billing-rules';
 import { openRazorpayCheckout, type CheckoutHandlers } from './razorpay-checkout';
 import { SandboxPaymentWindow } from './SandboxPaymentWindow';
@@ -21,8 +24,11 @@ type Phase = 'initializing' | 'paying' | 'processing';
  * goes to /success-payment. Every outcome is a toast, never an alert.
  */
 export function CheckoutPage() {
-  useDocumentTitle('Checkout');
+  const { t } = useViewerTranslation();
+  const { price } = useFormats();
+  useDocumentTitle(t('checkout.documentTitle'));
   const { api, toast, getSession } = useHost();
+  usePreload(SuccessPage);
   const navigate = useNavigate();
   const location = useLocation();
   const [search] = useSearchParams();
@@ -36,7 +42,7 @@ export function CheckoutPage() {
     if (started.current) return; // one order per visit, even when React runs effects twice
     started.current = true;
     if (!getSession().user?.token) {
-      toast(PaymentMessages.loginToContinue, 'error');
+      toast(t('checkout.loginToContinue'), 'error');
       void navigate('/login', {
         replace: true,
         state: { returnTo: `${location.pathname}${location.search}` },
@@ -44,7 +50,7 @@ export function CheckoutPage() {
       return;
     }
     if (!request) {
-      toast(PaymentMessages.checkoutFailed, 'error');
+      toast(t('checkout.failed'), 'error');
       void navigate('/subscribe', { replace: true });
       return;
     }
@@ -54,15 +60,12 @@ export function CheckoutPage() {
       onPaid: (confirmation: PaymentConfirmation) => void verify(confirmation),
       onDismiss: () => {
         setSandboxOrder(null);
-        toast(PaymentMessages.cancelled, 'info');
+        toast(t('checkout.cancelled'), 'info');
         void navigate('/', { replace: true });
       },
       onFailed: (reason: string) => {
         setSandboxOrder(null);
-        toast(
-          reason ? `${PaymentMessages.paymentFailed} (${reason})` : PaymentMessages.paymentFailed,
-          'error',
-        );
+        toast(reason ? t('checkout.paymentFailedBecause', { reason }) : t('checkout.paymentFailed'), 'error');
         void navigate('/subscribe', { replace: true });
       },
     };
@@ -84,7 +87,7 @@ export function CheckoutPage() {
         };
         void navigate('/success-payment', { replace: true, state: success });
       } catch {
-        toast(PaymentMessages.verificationFailed, 'error');
+        toast(t('checkout.verificationFailed'), 'error');
         void navigate('/profile', { replace: true });
       }
     }
@@ -94,7 +97,7 @@ export function CheckoutPage() {
       try {
         order = await api.post('checkout/create-order', { json: { planKey } }).json<CheckoutOrder>();
       } catch {
-        toast(PaymentMessages.checkoutFailed, 'error');
+        toast(t('checkout.failed'), 'error');
         void navigate('/', { replace: true });
         return;
       }
@@ -106,7 +109,7 @@ export function CheckoutPage() {
       try {
         await openRazorpayCheckout(order, handlers.current!);
       } catch {
-        toast(PaymentMessages.checkoutFailed, 'error');
+        toast(t('checkout.failed'), 'error');
         void navigate('/', { replace: true });
       }
     })();
@@ -118,12 +121,17 @@ export function CheckoutPage() {
       <div className="vw-checkout__card">
         <span className="vw-checkout__spinner" aria-hidden="true" />
         <p className="vw-checkout__status" role="status">
-          {phase === 'initializing' ? PaymentMessages.initializing : PaymentMessages.processing}
+          {phase === 'initializing' ? t('checkout.initializing') : t('checkout.processing')}
         </p>
         {request && (
           <p className="vw-checkout__plan">
-            {request.planName}
-            {request.price && <> · Rs {request.price}</>}
+            {request.price
+              ? t('checkout.planPrice', {
+                  plan: request.planName,
+                  price: request.price,
+                  amount: price(request.price),
+                })
+              : request.planName}
           </p>
         )}
       </div>

@@ -1,16 +1,24 @@
-import { formatRupees, PaymentMessages, type StoredPlan } from '@chitram/contracts/src/billing-answers';
+import type { StoredPlan } from '@chitram/contracts/src/billing-answers';
+import { Trans } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useHost } from '../app/host';
+import { usePreload } from '../app/lazy-page';
+import { CheckoutPage } from '../app/pages';
 import { useDocumentTitle } from '../app/use-document-title';
 import { useLoader } from '../app/use-loader';
 import { ErrorLine, LoadingLine } from '../components/LoadStatus';
-import { checkoutPath, formatDate } from './billing-rules';
+import { useFormats } from '../i18n/use-formats';
+import { useViewerTranslation } from '../i18n/use-viewer-translation';
+import { checkoutPath } from './billing-rules';
 import '../styles/billing.css';
 
 /** /subscribe (SPEC §2.8, §4.4; DECISIONS D16, D17): one card per plan, priced by the server. */
 export function PlansPage() {
-  useDocumentTitle('Plans');
+  const { t } = useViewerTranslation();
+  const { rupees, price, date } = useFormats();
+  useDocumentTitle(t('plans.documentTitle'));
   const { api, toast, useSession } = useHost();
+  usePreload(CheckoutPage);
   const navigate = useNavigate();
   const signedIn = useSession((s) => Boolean(s.user?.token));
   const current = useSession((s) => (s.user?.isSubscribed ? s.user.activeSubscription : null));
@@ -18,7 +26,7 @@ export function PlansPage() {
 
   function choose(plan: StoredPlan) {
     if (!signedIn) {
-      toast(PaymentMessages.loginToSubscribe, 'error');
+      toast(t('plans.loginToSubscribe'), 'error');
       void navigate('/login', { state: { returnTo: '/subscribe' } });
       return;
     }
@@ -27,14 +35,18 @@ export function PlansPage() {
 
   return (
     <section className="vw-page vw-plans" aria-labelledby="vw-plans-title">
-      <p className="vw-eyebrow">Prepaid plans · no auto-renewal</p>
+      <p className="vw-eyebrow">{t('plans.eyebrow')}</p>
       <h1 id="vw-plans-title" className="vw-page__title">
-        Choose the Best Plan for You
+        {t('plans.title')}
       </h1>
       {current && (
         <p className="vw-plans__current" role="status">
-          Your plan: <strong>{current.planName}</strong>, valid till {formatDate(current.validTill)}. Buying
-          it again adds to its validity; another plan replaces it from today.
+          <Trans
+            t={t}
+            i18nKey="plans.current"
+            values={{ plan: current.planName, date: date(current.validTill) ?? t('common.notAvailable') }}
+            components={{ strong: <strong /> }}
+          />
         </p>
       )}
       {plans.status === 'loading' && !plans.data && <LoadingLine />}
@@ -46,22 +58,22 @@ export function PlansPage() {
             return (
               <li key={plan.planKey} className={yours ? 'vw-plan vw-plan--current' : 'vw-plan'}>
                 <h2 className="vw-plan__name">{plan.plan.toUpperCase()}</h2>
-                {yours && <p className="vw-plan__badge">Your plan</p>}
+                {yours && <p className="vw-plan__badge">{t('plans.yours')}</p>}
                 <p className="vw-plan__price">
-                  <span className="vw-plan__amount">{formatRupees(plan.amount)}</span>
-                  <span className="vw-plan__period"> / {plan.month}</span>
+                  <span className="vw-plan__amount">{rupees(plan.amount)}</span>
+                  <span className="vw-plan__period"> {t('plans.perPeriod', { period: plan.month })}</span>
                 </p>
                 <dl className="vw-plan__facts">
                   <div>
-                    <dt>Quality</dt>
+                    <dt>{t('plans.quality')}</dt>
                     <dd>{plan.quality}</dd>
                   </div>
                   <div>
-                    <dt>Device Access</dt>
+                    <dt>{t('plans.devices')}</dt>
                     <dd>{plan.device}</dd>
                   </div>
                   <div>
-                    <dt>Screens at once</dt>
+                    <dt>{t('plans.screens')}</dt>
                     <dd>{plan.maxStreams}</dd>
                   </div>
                 </dl>
@@ -70,16 +82,14 @@ export function PlansPage() {
                   className="button button--primary button--block"
                   onClick={() => choose(plan)}
                 >
-                  Pay Rs {plan.price}
+                  {t('plans.pay', { price: plan.price, amount: price(plan.price) })}
                 </button>
               </li>
             );
           })}
         </ul>
       )}
-      <p className="vw-plans__note">
-        Prices include 18% GST. Plans are prepaid and end on their expiry date; nothing renews by itself.
-      </p>
+      <p className="vw-plans__note">{t('plans.note')}</p>
     </section>
   );
 }

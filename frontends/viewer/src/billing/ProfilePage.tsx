@@ -1,22 +1,24 @@
-import { formatRupees } from '@chitram/contracts/src/billing-answers';
 import type { PaymentView } from '@chitram/contracts/src/billing-answers';
 import type { ViewerProfile } from '@chitram/contracts/src/identity';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { failureMessage } from '../app/api';
+import { useFailureMessage } from '../app/api';
 import { useHost } from '../app/host';
 import { useDocumentTitle } from '../app/use-document-title';
 import { useLoader } from '../app/use-loader';
 import { EmptyState, ErrorLine, LoadingLine } from '../components/LoadStatus';
-import { formatDateTime } from './billing-rules';
+import { useFormats } from '../i18n/use-formats';
+import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { downloadReceipt } from './receipt-download';
 import '../styles/billing.css';
 
 /** /profile (DECISIONS D14): the number, the plan and its validity, payments with receipts, account deletion. */
 export function ProfilePage() {
-  useDocumentTitle('Your profile');
-  const host = useHost();
-  const { api, toast, getSession } = host;
+  const { t } = useViewerTranslation();
+  const { rupees, dateTime } = useFormats();
+  useDocumentTitle(t('profile.documentTitle'));
+  const { api, toast, getSession } = useHost();
+  const failureMessage = useFailureMessage();
   const profile = useLoader((signal) => api.get('user/me', { signal }).json<ViewerProfile>(), []);
   const payments = useLoader((signal) => api.get('user/payments', { signal }).json<PaymentView[]>(), []);
   const [downloading, setDownloading] = useState<string | null>(null);
@@ -32,7 +34,7 @@ export function ProfilePage() {
     try {
       await downloadReceipt(api, receipt._id, receipt.number);
     } catch (error) {
-      toast(failureMessage(host, error), 'error');
+      toast(failureMessage(error), 'error');
     } finally {
       setDownloading(null);
     }
@@ -42,37 +44,37 @@ export function ProfilePage() {
   return (
     <section className="vw-page vw-profile" aria-labelledby="vw-profile-title">
       <h1 id="vw-profile-title" className="vw-page__title">
-        Your profile
+        {t('profile.title')}
       </h1>
       {profile.status === 'loading' && !profile.data && <LoadingLine />}
       {profile.status === 'error' && <ErrorLine message={profile.error} onRetry={profile.reload} />}
       {profile.data && (
         <dl className="vw-profile__facts">
           <div>
-            <dt>Mobile number</dt>
+            <dt>{t('profile.mobileNumber')}</dt>
             <dd>{profile.data.phoneNumber}</dd>
           </div>
           <div>
-            <dt>Plan</dt>
-            <dd>{plan ? plan.planName : 'Free'}</dd>
+            <dt>{t('profile.plan')}</dt>
+            <dd>{plan ? plan.planName : t('common.free')}</dd>
           </div>
           <div>
-            <dt>Valid till</dt>
-            <dd>{plan ? formatDateTime(plan.validTill) : 'N/A'}</dd>
+            <dt>{t('profile.validTill')}</dt>
+            <dd>{(plan && dateTime(plan.validTill)) ?? t('common.notAvailable')}</dd>
           </div>
           <div className="vw-profile__plan-action">
             <Link className="button button--primary button--small" to="/subscribe">
-              {plan ? 'Extend or change plan' : 'Subscribe'}
+              {plan ? t('profile.extendOrChange') : t('profile.subscribe')}
             </Link>
           </div>
         </dl>
       )}
 
-      <h2 className="vw-profile__heading">Payment history</h2>
+      <h2 className="vw-profile__heading">{t('profile.payments')}</h2>
       {payments.status === 'loading' && !payments.data && <LoadingLine />}
       {payments.status === 'error' && <ErrorLine message={payments.error} onRetry={payments.reload} />}
       {payments.data?.length === 0 && (
-        <EmptyState title="No payments yet." text="Plans you buy appear here with their receipts." />
+        <EmptyState title={t('profile.noPayments')} text={t('profile.noPaymentsText')} />
       )}
       {payments.data && payments.data.length > 0 && (
         <ul className="vw-payments">
@@ -81,9 +83,9 @@ export function ProfilePage() {
               <div className="vw-payment__main">
                 <p className="vw-payment__plan">{payment.planName}</p>
                 <p className="vw-payment__meta">
-                  {formatDateTime(payment.at)} · {formatRupees(payment.amount)} ·{' '}
+                  {dateTime(payment.at)} · {rupees(payment.amount)} ·{' '}
                   <span className={`vw-payment__status vw-payment__status--${payment.status}`}>
-                    {payment.status === 'captured' ? 'Paid' : 'Failed'}
+                    {payment.status === 'captured' ? t('profile.paid') : t('profile.failed')}
                   </span>
                 </p>
                 {payment.failureReason && <p className="vw-payment__reason">{payment.failureReason}</p>}
@@ -94,7 +96,7 @@ export function ProfilePage() {
                     className="button button--ghost button--small"
                     to={`/profile/receipts/${payment.receipt._id}`}
                   >
-                    View receipt {payment.receipt.number}
+                    {t('profile.viewReceipt', { number: payment.receipt.number })}
                   </Link>
                   <button
                     type="button"
@@ -102,7 +104,7 @@ export function ProfilePage() {
                     onClick={() => void download(payment.receipt!)}
                     disabled={downloading === payment.receipt._id}
                   >
-                    Download PDF
+                    {t('profile.downloadPdf')}
                   </button>
                 </div>
               )}
@@ -111,8 +113,8 @@ export function ProfilePage() {
         </ul>
       )}
       <p className="vw-profile__delete">
-        <Link to="/delete-user">Delete account</Link>
-        <span> · Your payments and receipts are kept, without your number, for tax records.</span>
+        <Link to="/delete-user">{t('profile.deleteAccount')}</Link>
+        <span> · {t('profile.recordsKept')}</span>
       </p>
     </section>
   );

@@ -1,20 +1,23 @@
-import { formatRupees } from '@chitram/contracts/src/billing-answers';
 import type { ReceiptView } from '@chitram/contracts/src/billing-answers';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { failureMessage } from '../app/api';
+import { useFailureMessage } from '../app/api';
 import { useHost } from '../app/host';
 import { useDocumentTitle } from '../app/use-document-title';
 import { useLoader } from '../app/use-loader';
 import { ErrorLine, LoadingLine } from '../components/LoadStatus';
-import { formatDate, formatDateTime } from './billing-rules';
+import { useFormats } from '../i18n/use-formats';
+import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { downloadReceipt } from './receipt-download';
 import '../styles/billing.css';
 
 /** /profile/receipts/{id} (DECISIONS D18): a receipt on screen, with GST shown, and its PDF. */
 export function ReceiptPage() {
-  useDocumentTitle('Receipt');
+  const { t } = useViewerTranslation();
+  const { rupees, date, dateTime } = useFormats();
+  useDocumentTitle(t('receipt.documentTitle'));
   const host = useHost();
+  const failureMessage = useFailureMessage();
   const { receiptId = '' } = useParams();
   const receipt = useLoader(
     (signal) =>
@@ -28,7 +31,7 @@ export function ReceiptPage() {
     try {
       await downloadReceipt(host.api, view._id, view.number);
     } catch (error) {
-      host.toast(failureMessage(host, error), 'error');
+      host.toast(failureMessage(error), 'error');
     } finally {
       setDownloading(false);
     }
@@ -37,48 +40,54 @@ export function ReceiptPage() {
   return (
     <section className="vw-page vw-receipt" aria-labelledby="vw-receipt-title">
       <p>
-        <Link to="/profile">← Your profile</Link>
+        <Link to="/profile">
+          <span aria-hidden="true">← </span>
+          {t('receipt.backToProfile')}
+        </Link>
       </p>
       {receipt.status === 'loading' && !receipt.data && <LoadingLine />}
       {receipt.status === 'error' && <ErrorLine message={receipt.error} onRetry={receipt.reload} />}
       {receipt.data && (
         <article className="vw-receipt__card">
           <h1 id="vw-receipt-title" className="vw-receipt__title">
-            Receipt {receipt.data.number}
+            {t('receipt.title', { number: receipt.data.number })}
           </h1>
           <p className="vw-receipt__seller">
             {receipt.data.seller.name}, {receipt.data.seller.address} · GSTIN {receipt.data.seller.gstin}
           </p>
           <dl className="vw-receipt__facts">
             <div>
-              <dt>Date</dt>
-              <dd>{formatDateTime(receipt.data.issuedAt)}</dd>
+              <dt>{t('receipt.date')}</dt>
+              <dd>{dateTime(receipt.data.issuedAt)}</dd>
             </div>
             <div>
-              <dt>Customer</dt>
-              <dd>{receipt.data.phoneNumber ?? 'Deleted account'}</dd>
+              <dt>{t('receipt.customer')}</dt>
+              <dd>{receipt.data.phoneNumber ?? t('receipt.deletedAccount')}</dd>
             </div>
             <div>
-              <dt>Plan</dt>
+              <dt>{t('receipt.plan')}</dt>
               <dd>
-                {receipt.data.planName}, {formatDate(receipt.data.validFrom)} to{' '}
-                {formatDate(receipt.data.validTill)}
+                {t('receipt.planPeriod', {
+                  plan: receipt.data.planName,
+                  from: date(receipt.data.validFrom),
+                  till: date(receipt.data.validTill),
+                })}
               </dd>
             </div>
             <div>
-              <dt>Taxable value</dt>
-              <dd>{formatRupees(receipt.data.taxableValue)}</dd>
+              <dt>{t('receipt.taxableValue')}</dt>
+              <dd>{rupees(receipt.data.taxableValue)}</dd>
             </div>
             <div>
-              <dt>GST @ {receipt.data.gstRatePercent}%</dt>
-              <dd>{formatRupees(receipt.data.gst)}</dd>
+              <dt>{t('receipt.gst', { rate: receipt.data.gstRatePercent })}</dt>
+              <dd>{rupees(receipt.data.gst)}</dd>
             </div>
             <div className="vw-receipt__total">
-              <dt>Total paid</dt>
-              <dd>{formatRupees(receipt.data.amount)}</dd>
+              <dt>{t('receipt.total')}</dt>
+              <dd>{rupees(receipt.data.amount)}</dd>
             </div>
             <div>
-              <dt>Payment</dt>
+              <dt>{t('receipt.payment')}</dt>
               <dd>{receipt.data.paymentId}</dd>
             </div>
           </dl>
@@ -88,7 +97,7 @@ export function ReceiptPage() {
             onClick={() => void download(receipt.data!)}
             disabled={downloading}
           >
-            Download PDF
+            {t('profile.downloadPdf')}
           </button>
         </article>
       )}

@@ -1,4 +1,3 @@
-import { formatRupees } from '@chitram/contracts/src/billing-answers';
 import type {
   CheckoutOrder,
   PaymentConfirmation,
@@ -6,6 +5,8 @@ import type {
 } from '@chitram/contracts/src/billing-answers';
 import { useEffect, useRef, useState } from 'react';
 import { useHost } from '../app/host';
+import { useFormats } from '../i18n/use-formats';
+import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import type { CheckoutHandlers } from './razorpay-checkout';
 
 /**
@@ -21,6 +22,8 @@ export function SandboxPaymentWindow({
   handlers: CheckoutHandlers;
 }) {
   const { api, problemOf } = useHost();
+  const { t } = useViewerTranslation();
+  const { rupees } = useFormats();
   const [busy, setBusy] = useState<'pay' | 'fail' | null>(null);
   const payButton = useRef<HTMLButtonElement>(null);
 
@@ -44,7 +47,7 @@ export function SandboxPaymentWindow({
         handlers.onFailed(error.description);
       }
     } catch (error) {
-      handlers.onFailed(problemOf(error, 'The sandbox did not answer.').message);
+      handlers.onFailed(problemOf(error, t('checkout.sandboxSilent')).message);
     }
   }
 
@@ -54,19 +57,19 @@ export function SandboxPaymentWindow({
         <button
           type="button"
           className="vw-sandbox__close"
-          aria-label="Dismiss"
+          aria-label={t('checkout.dismiss')}
           onClick={handlers.onDismiss}
           disabled={busy !== null}
         >
           ×
         </button>
-        <p className="vw-sandbox__tag">Sandbox · test mode, no money moves</p>
+        <p className="vw-sandbox__tag">{t('checkout.sandboxTag')}</p>
         <h2 id="vw-sandbox-title" className="vw-sandbox__title">
           Chitram
         </h2>
         <p className="vw-sandbox__plan">{order.planName}</p>
-        <p className="vw-sandbox__amount">{formatRupees(order.amount)}</p>
-        <p className="vw-sandbox__contact">Paying as {order.contact}</p>
+        <p className="vw-sandbox__amount">{rupees(order.amount)}</p>
+        <p className="vw-sandbox__contact">{t('checkout.payingAs', { contact: order.contact })}</p>
         <div className="vw-sandbox__actions">
           <button
             ref={payButton}
@@ -75,7 +78,9 @@ export function SandboxPaymentWindow({
             onClick={() => void press('pay')}
             disabled={busy !== null}
           >
-            {busy === 'pay' ? 'Paying…' : `Pay ${formatRupees(order.amount)}`}
+            {busy === 'pay'
+              ? t('checkout.paying')
+              : t('checkout.payAmount', { amount: rupees(order.amount) })}
           </button>
           <button
             type="button"
@@ -83,7 +88,7 @@ export function SandboxPaymentWindow({
             onClick={() => void press('fail')}
             disabled={busy !== null}
           >
-            Fail
+            {t('checkout.fail')}
           </button>
           <button
             type="button"
@@ -91,10 +96,10 @@ export function SandboxPaymentWindow({
             onClick={handlers.onDismiss}
             disabled={busy !== null}
           >
-            Dismiss
+            {t('checkout.dismiss')}
           </button>
         </div>
-        <p className="vw-sandbox__order">Order {order.orderId}</p>
+        <p className="vw-sandbox__order">{t('checkout.order', { id: order.orderId })}</p>
       </div>
     </div>
   );

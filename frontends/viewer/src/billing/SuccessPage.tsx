@@ -1,12 +1,12 @@
-import { PaymentMessages } from '@chitram/contracts/src/billing-answers';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useDocumentTitle } from '../app/use-document-title';
 import { useHost } from '../app/host';
+import { useFormats } from '../i18n/use-formats';
+import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import {
   APP_LINK_DELAY_MS,
   APP_PAYMENT_SUCCESS_LINK,
-  formatDate,
   isAndroidPhoneBrowser,
   paymentSuccessFrom,
 } from './billing-rules';
@@ -14,7 +14,9 @@ import '../styles/billing.css';
 
 /** /success-payment (SPEC §2.9, §4.4): the plan bought, and on an Android phone the app after a second. */
 export function SuccessPage() {
-  useDocumentTitle('Payment successful');
+  const { t } = useViewerTranslation();
+  const { date, price } = useFormats();
+  useDocumentTitle(t('success.documentTitle'));
   const { useSession } = useHost();
   const handedOver = paymentSuccessFrom(useLocation().state);
   // Opened directly (a refresh after the history entry lost its state): the session still knows the plan.
@@ -36,40 +38,40 @@ export function SuccessPage() {
           ✓
         </div>
         <h1 id="vw-success-title" className="vw-success__title">
-          {PaymentMessages.success}
+          {t('success.title')}
         </h1>
         {success && (
           <dl className="vw-success__facts">
             <div>
-              <dt>Plan</dt>
+              <dt>{t('success.plan')}</dt>
               <dd>{success.planName}</dd>
             </div>
             {success.price && (
               <div>
-                <dt>Price</dt>
-                <dd>Rs {success.price}</dd>
+                <dt>{t('success.price')}</dt>
+                <dd>{t('success.priceValue', { price: success.price, amount: price(success.price) })}</dd>
               </div>
             )}
             {success.device && (
               <div>
-                <dt>Devices</dt>
+                <dt>{t('success.devices')}</dt>
                 <dd>{success.device}</dd>
               </div>
             )}
             {success.validTill && (
               <div>
-                <dt>Valid till</dt>
-                <dd>{formatDate(success.validTill)}</dd>
+                <dt>{t('success.validTill')}</dt>
+                <dd>{date(success.validTill) ?? t('common.notAvailable')}</dd>
               </div>
             )}
           </dl>
         )}
         <div className="vw-success__actions">
           <Link className="button button--primary" to="/">
-            Go to Home
+            {t('common.goHome')}
           </Link>
           <Link className="button button--ghost" to="/profile">
-            See your receipt
+            {t('success.seeReceipt')}
           </Link>
         </div>
       </div>

@@ -73,26 +73,6 @@ export function isAndroidPhoneBrowser(userAgent: string): boolean {
   return /Android/i.test(userAgent) && /Mobile/i.test(userAgent);
 }
 
-const DATE = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
-const DATE_TIME = new Intl.DateTimeFormat('en-IN', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Asia/Kolkata',
-});
-
-/** Dates as a viewer in India reads them: '22 Nov 2026'. */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return 'N/A';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? 'N/A' : DATE.format(date);
-}
-
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return 'N/A';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? 'N/A' : DATE_TIME.format(date);
-}
-
 /** `chitram-receipt-….pdf` from a Content-Disposition header, else a name from the receipt number. */
 export function downloadName(contentDisposition: string | null, fallback: string): string {
   const match = /filename="([^"]+)"/.exec(contentDisposition ?? '');

@@ -1,8 +1,6 @@
 import {
   castLine,
   distinctMovies,
-  episodeHeading,
-  formatReleaseDate,
   heroMovie,
   homeRails,
   initials,
@@ -65,17 +63,6 @@ describe('home rails (SPEC §2.1)', () => {
 describe('what the pages show', () => {
   it('links a title by its slug (DECISIONS D10)', () => {
     expect(playPath({ slug: 'kaala-patthar-2019' })).toBe('/movie/kaala-patthar-2019/play');
-  });
-
-  it('writes release dates in long US format, without slipping a day (SPEC §2.11)', () => {
-    expect(formatReleaseDate('2025-01-05')).toBe('January 5, 2025');
-    expect(formatReleaseDate('2024-12-31T23:30:00.000Z')).toBe('December 31, 2024');
-    expect(formatReleaseDate('someday')).toBe('someday');
-    expect(formatReleaseDate(null)).toBe('');
-  });
-
-  it("heads an episode 'Episode {number} - {title}'", () => {
-    expect(episodeHeading({ episodeNumber: 3, title: 'The Budget' })).toBe('Episode 3 - The Budget');
   });
 
   it('joins the cast with commas', () => {

@@ -42,26 +42,6 @@ export function heroMovie(rails: Rail[]): Movie | null {
   return rails[0]?.movies[0] ?? null;
 }
 
-const LONG_US_DATE = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** SPEC §2.11: release dates in long US format ('2025-01-05' → 'January 5, 2025'); other text as given. */
-export function formatReleaseDate(date: string | null | undefined): string {
-  if (!date) return '';
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
-  const parsed = match ? new Date(Date.UTC(+match[1], +match[2] - 1, +match[3])) : new Date(date);
-  return Number.isNaN(parsed.getTime()) ? date : LONG_US_DATE.format(parsed);
-}
-
-/** SPEC §2.11: 'Episode {number} - {title}'. */
-export function episodeHeading(episode: Pick<Episode, 'episodeNumber' | 'title'>): string {
-  return `Episode ${episode.episodeNumber} - ${episode.title}`;
-}
-
 /** SPEC §3: the cast shown joined by commas. */
 export function castLine(cast: readonly string[] | null | undefined): string {
   return (cast ?? []).join(', ');

@@ -3,8 +3,10 @@ import { Link } from 'react-router';
 import { genreSlug } from '../catalog/catalog-lists';
 import { playPath } from '../catalog/catalog-rules';
 import type { Movie } from '../catalog/types';
+import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import type { TitleNavigationState } from './PosterCard';
 import { SmartImage } from './SmartImage';
+import { PlayIcon } from './PlayIcon';
 
 /** A title's logo (its title image), or its name in type when the image is missing or broken. */
 export function TitleLogo({
@@ -32,27 +34,29 @@ export function TitleLogo({
 
 /** Year · Language · rating · running time, and the Free badge. */
 export function TitleFacts({ movie }: { movie: Movie }) {
+  const { t } = useViewerTranslation();
   return (
-    <ul className="vw-facts" aria-label="About this title">
+    <ul className="vw-facts" aria-label={t('title.aboutTitle')}>
       {movie.isFree && (
         <li>
-          <span className="vw-badge vw-badge--free">Free</span>
+          <span className="vw-badge vw-badge--free">{t('common.free')}</span>
         </li>
       )}
       <li>
-        <span className="vw-badge vw-badge--rating" title="Rating">
+        <span className="vw-badge vw-badge--rating" title={t('common.rating')}>
           {movie.rating}
         </span>
       </li>
       <li>{movie.releaseYear}</li>
       <li>{movie.duration}</li>
-      <li>{movie.language}</li>
+      <li>{t(`languages.${movie.language}`)}</li>
     </ul>
   );
 }
 
 /** The home page's hero banner: one title, large, with its logo, facts and a way to watch. */
 export function FeatureHero({ movie }: { movie: Movie }) {
+  const { t } = useViewerTranslation();
   const state: TitleNavigationState = { id: movie._id, movie };
   const genre = movie.genre[0];
   return (
@@ -70,7 +74,7 @@ export function FeatureHero({ movie }: { movie: Movie }) {
         />
       </div>
       <div className="vw-feature__content">
-        <p className="vw-eyebrow">Featured today</p>
+        <p className="vw-eyebrow">{t('title.featuredToday')}</p>
         <h1 id="vw-feature-title" className="vw-feature__title">
           <TitleLogo movie={movie} />
         </h1>
@@ -78,17 +82,12 @@ export function FeatureHero({ movie }: { movie: Movie }) {
         <p className="vw-feature__text">{movie.description}</p>
         <div className="vw-feature__actions">
           <Link className="button button--primary vw-feature__play" to={playPath(movie)} state={state}>
-            <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path
-                d="M8 5.5v13a1 1 0 0 0 1.5.86l10.5-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5Z"
-                fill="currentColor"
-              />
-            </svg>
-            Watch now
+            <PlayIcon />
+            {t('title.watchNow')}
           </Link>
           {genre && (
             <Link className="button button--ghost" to={`/${genreSlug(genre)}`}>
-              More {genre}
+              {t('title.moreOfGenre', { genre: t(`genres.${genre}`) })}
             </Link>
           )}
         </div>

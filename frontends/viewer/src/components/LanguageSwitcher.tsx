@@ -1,6 +1,10 @@
 import { LANGUAGES, type LanguageName } from '../app/languages';
+import { useViewerTranslation } from '../i18n/use-viewer-translation';
 
-/** Chooses the language the catalogue is shown in; null is every language. */
+/**
+ * Chooses the language the catalogue is shown in (the content, not the interface); null is every
+ * language. Each option is named in the interface language, with its own script beside it.
+ */
 export function LanguageSwitcher({
   value,
   onChange,
@@ -8,15 +12,21 @@ export function LanguageSwitcher({
   value: LanguageName | null;
   onChange(language: LanguageName | null): void;
 }) {
-  const options: Array<{ name: LanguageName | null; label: string; native?: string }> = [
-    { name: null, label: 'All languages' },
-    ...LANGUAGES.map((l) => ({ name: l.name, label: l.name, native: l.native })),
+  const { t } = useViewerTranslation();
+  const options: Array<{ name: LanguageName | null; label: string; native?: string; lang?: string }> = [
+    { name: null, label: t('switcher.allLanguages') },
+    ...LANGUAGES.map((l) => ({
+      name: l.name,
+      label: t(`languages.${l.name}`),
+      native: l.native,
+      lang: l.code,
+    })),
   ];
   return (
-    <div className="vw-switcher" role="group" aria-label="Language">
+    <div className="vw-switcher" role="group" aria-label={t('switcher.language')}>
       {options.map((option) => (
         <button
-          key={option.label}
+          key={option.name ?? 'all'}
           type="button"
           className="vw-switcher__option"
           aria-pressed={value === option.name}
@@ -24,7 +34,7 @@ export function LanguageSwitcher({
         >
           {option.label}
           {option.native && option.native !== option.label && (
-            <span className="vw-switcher__native" lang="" aria-hidden="true">
+            <span className="vw-switcher__native" lang={option.lang} aria-hidden="true">
               {option.native}
             </span>
           )}

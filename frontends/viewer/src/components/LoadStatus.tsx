@@ -1,20 +1,24 @@
+import { useViewerTranslation } from '../i18n/use-viewer-translation';
+
 /** SPEC §2.11 request states: 'Loading...' and 'Error: {message}' with a way to try again. */
-export function LoadingLine({ text = 'Loading...' }: { text?: string }) {
+export function LoadingLine({ text }: { text?: string }) {
+  const { t } = useViewerTranslation();
   return (
     <div className="vw-status" role="status" aria-live="polite">
       <span className="vw-status__spinner" aria-hidden="true" />
-      {text}
+      {text ?? t('common.loading')}
     </div>
   );
 }
 
 export function ErrorLine({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  const { t } = useViewerTranslation();
   return (
     <div className="vw-status vw-status--error" role="alert">
-      <span>Error: {message}</span>
+      <span>{t('common.error', { message })}</span>
       {onRetry && (
         <button type="button" className="button button--ghost button--small" onClick={onRetry}>
-          Try again
+          {t('common.tryAgain')}
         </button>
       )}
     </div>

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { failureMessage } from '../app/api';
-import { useHost } from '../app/host';
+import { useFailureMessage } from '../app/api';
 import type { Movie } from '../catalog/types';
+import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { EmptyState, ErrorLine, LoadingLine } from './LoadStatus';
 import { MovieGrid } from './MovieGrid';
 
@@ -27,10 +27,11 @@ export function MovieListPage({
   const [movies, setMovies] = useState<Movie[]>([]);
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<'loading' | 'success' | 'error'>('loading');
-  const [error, setError] = useState('');
+  const [failure, setFailure] = useState<unknown>(null);
   const [hasMore, setHasMore] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const host = useHost();
+  const failureMessage = useFailureMessage();
+  const { t } = useViewerTranslation();
 
   useEffect(() => {
     setMovies([]);
@@ -50,9 +51,9 @@ export function MovieListPage({
         setHasMore(found.length >= MOVIE_LIST_PAGE_SIZE);
         setStatus('success');
       },
-      (failure: unknown) => {
+      (problem: unknown) => {
         if (controller.signal.aborted) return;
-        setError(failureMessage(host, failure));
+        setFailure(problem);
         setStatus('error');
       },
     );
@@ -65,8 +66,10 @@ export function MovieListPage({
       {eyebrow && <p className="vw-eyebrow">{eyebrow}</p>}
       <h1 className="vw-page__title">{title}</h1>
       {status === 'loading' && movies.length === 0 && <LoadingLine />}
-      {status === 'error' && <ErrorLine message={error} onRetry={() => setAttempt((n) => n + 1)} />}
-      {status === 'success' && movies.length === 0 && <EmptyState title="No data found" />}
+      {status === 'error' && (
+        <ErrorLine message={failureMessage(failure)} onRetry={() => setAttempt((n) => n + 1)} />
+      )}
+      {status === 'success' && movies.length === 0 && <EmptyState title={t('common.noData')} />}
       {movies.length > 0 && <MovieGrid movies={movies} />}
       {hasMore && status !== 'error' && (
         <div className="vw-list__more">
@@ -76,7 +79,7 @@ export function MovieListPage({
             disabled={status === 'loading'}
             onClick={() => setPage((p) => p + 1)}
           >
-            {status === 'loading' ? 'Loading...' : 'Show more'}
+            {status === 'loading' ? t('common.loading') : t('common.showMore')}
           </button>
         </div>
       )}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { playPath } from '../catalog/catalog-rules';
 import type { Movie } from '../catalog/types';
+import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { SmartImage } from './SmartImage';
 
 /** What a title page may be handed on the way in (DECISIONS D10): shown at once, then refreshed. */
@@ -11,6 +12,7 @@ export interface TitleNavigationState {
 
 /** A title's poster, linking to its page. */
 export function PosterCard({ movie, priority = false }: { movie: Movie; priority?: boolean }) {
+  const { t } = useViewerTranslation();
   const state: TitleNavigationState = { id: movie._id, movie };
   return (
     <Link className="vw-poster" to={playPath(movie)} state={state} data-testid="poster">
@@ -23,11 +25,11 @@ export function PosterCard({ movie, priority = false }: { movie: Movie; priority
           className="vw-poster__image"
           priority={priority}
         />
-        {movie.isFree && <span className="vw-badge vw-badge--free vw-poster__badge">Free</span>}
+        {movie.isFree && <span className="vw-badge vw-badge--free vw-poster__badge">{t('common.free')}</span>}
       </span>
       <span className="vw-poster__title">{movie.title}</span>
       <span className="vw-poster__meta">
-        {movie.releaseYear} · {movie.language}
+        {movie.releaseYear} · {t(`languages.${movie.language}`)}
       </span>
     </Link>
   );

@@ -2,11 +2,12 @@ import { useRef } from 'react';
 import { Link } from 'react-router';
 import { genreSlug } from '../catalog/catalog-lists';
 import type { Rail as RailData } from '../catalog/catalog-rules';
+import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { PosterCard } from './PosterCard';
 
 function Chevron({ direction }: { direction: 'left' | 'right' }) {
   return (
-    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path
         d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
         fill="none"
@@ -19,10 +20,15 @@ function Chevron({ direction }: { direction: 'left' | 'right' }) {
   );
 }
 
-/** One genre's row of posters, scrolled sideways, with a View all link to the genre's page. */
+/**
+ * One genre's row of posters, scrolled sideways, with a View all link to the genre's page. The scroll
+ * buttons sit in the row's head, beside View all, never over the posters.
+ */
 export function Rail({ rail, priority = false }: { rail: RailData; priority?: boolean }) {
+  const { t } = useViewerTranslation();
   const track = useRef<HTMLUListElement>(null);
   const headingId = `vw-rail-${genreSlug(rail.genre)}`;
+  const genre = t(`genres.${rail.genre}`);
 
   function page(direction: 1 | -1) {
     const el = track.current;
@@ -33,39 +39,41 @@ export function Rail({ rail, priority = false }: { rail: RailData; priority?: bo
     <section className="vw-rail" aria-labelledby={headingId}>
       <div className="vw-rail__head">
         <h2 id={headingId} className="vw-rail__title">
-          {rail.genre}
+          {genre}
         </h2>
-        <Link className="vw-rail__all" to={`/${genreSlug(rail.genre)}`} aria-label={`View all ${rail.genre}`}>
-          View all <span aria-hidden="true">›</span>
-        </Link>
+        <div className="vw-rail__tools">
+          <button
+            type="button"
+            className="vw-rail__arrow"
+            aria-label={t('rail.scrollLeft', { genre })}
+            onClick={() => page(-1)}
+          >
+            <Chevron direction="left" />
+          </button>
+          <button
+            type="button"
+            className="vw-rail__arrow"
+            aria-label={t('rail.scrollRight', { genre })}
+            onClick={() => page(1)}
+          >
+            <Chevron direction="right" />
+          </button>
+          <Link
+            className="vw-rail__all"
+            to={`/${genreSlug(rail.genre)}`}
+            aria-label={t('rail.viewAllOf', { genre })}
+          >
+            {t('rail.viewAll')} <span aria-hidden="true">›</span>
+          </Link>
+        </div>
       </div>
-      <div className="vw-rail__body">
-        <button
-          type="button"
-          className="vw-rail__arrow vw-rail__arrow--left"
-          aria-label={`Scroll ${rail.genre} left`}
-          onClick={() => page(-1)}
-          tabIndex={-1}
-        >
-          <Chevron direction="left" />
-        </button>
-        <ul className="vw-rail__track" ref={track}>
-          {rail.movies.map((movie, index) => (
-            <li key={movie._id} className="vw-rail__item">
-              <PosterCard movie={movie} priority={priority && index < 6} />
-            </li>
-          ))}
-        </ul>
-        <button
-          type="button"
-          className="vw-rail__arrow vw-rail__arrow--right"
-          aria-label={`Scroll ${rail.genre} right`}
-          onClick={() => page(1)}
-          tabIndex={-1}
-        >
-          <Chevron direction="right" />
-        </button>
-      </div>
+      <ul className="vw-rail__track" ref={track}>
+        {rail.movies.map((movie, index) => (
+          <li key={movie._id} className="vw-rail__item">
+            <PosterCard movie={movie} priority={priority && index < 6} />
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

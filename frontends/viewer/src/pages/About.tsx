@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { LANGUAGES } from '../app/languages';
+import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { StaticPage } from './StaticPage';
 
 const PILLARS = [
@@ -58,9 +59,11 @@ const PILLARS = [
 ];
 
 export function About() {
+  const { t } = useViewerTranslation();
   return (
     <StaticPage
-      title="About Chitram"
+      title={t('static.about')}
+      englishOnly
       eyebrow="Who we are"
       lead="Chitram is a regional video-streaming service made in India, for viewers who want great films and series in the language they dream in."
     >
@@ -81,8 +84,13 @@ export function About() {
         <ul className="vw-language-chips">
           {LANGUAGES.map((language) => (
             <li key={language.name}>
-              <Link className="vw-chip" to={`/languages/${language.name}`} title={language.native}>
+              <Link className="vw-chip" to={`/languages/${language.name}`}>
                 {language.name}
+                {language.native !== language.name && (
+                  <span className="vw-chip__native" lang={language.code} aria-hidden="true">
+                    {language.native}
+                  </span>
+                )}
               </Link>
             </li>
           ))}

@@ -1,22 +1,34 @@
-import { useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { useApi } from '../app/api';
 import { useDocumentTitle } from '../app/use-document-title';
+import { usePreload } from '../app/lazy-page';
+import { EpisodePage } from '../app/pages';
 import { useLoader } from '../app/use-loader';
 import type { Category } from '../catalog/catalog-lists';
-import { castLine, categoryCast, episodeHeading, formatReleaseDate } from '../catalog/catalog-rules';
-import { CATEGORY_PAGES } from '../catalog/categories';
+import { castLine, categoryCast } from '../catalog/catalog-rules';
+import {
+  episodePath,
+  type EpisodeGroup,
+  type EpisodeNavigationState,
+  groupBySeries,
+} from '../catalog/episode-groups';
 import type { CategoryEpisodes, Episode } from '../catalog/types';
+import { ErrorLine, LoadingLine } from '../components/LoadStatus';
 import { SmartImage } from '../components/SmartImage';
-import { PlaybackProblem } from '../playback/PlaybackProblem';
-import { Player } from '../playback/Player';
-import { nextEpisode } from '../playback/playback-rules';
-import { usePlayback } from '../playback/use-playback';
+import { useFormats } from '../i18n/use-formats';
+import { useViewerTranslation } from '../i18n/use-viewer-translation';
 
 type Tab = 'episodes' | 'info';
 
-function EpisodeItem({ episode, onPlay }: { episode: Episode; onPlay(): void }) {
+const PLAY: EpisodeNavigationState = { autoplay: true };
+
+function EpisodeItem({ category, episode }: { category: Category; episode: Episode }) {
+  const { t } = useViewerTranslation();
+  const { releaseDate } = useFormats();
+  const heading = t('episode.heading', { number: episode.episodeNumber, title: episode.title });
   return (
-    <li className="vw-episode" id={`episode-${episode._id}`} tabIndex={-1}>
+    <li className="vw-episode" id={`episode-${episode._id}`}>
       <SmartImage
         src={episode.bannerUrl}
         alt=""
@@ -26,65 +38,67 @@ function EpisodeItem({ episode, onPlay }: { episode: Episode; onPlay(): void }) 
         fallback={<span className="vw-episode__number">{episode.episodeNumber}</span>}
       />
       <div className="vw-episode__body">
-        <h3 className="vw-episode__title">{episodeHeading(episode)}</h3>
+        <h3 className="vw-episode__title">{heading}</h3>
         <p className="vw-episode__facts">
-          <time dateTime={episode.releaseDate}>{formatReleaseDate(episode.releaseDate)}</time>
+          <time dateTime={episode.releaseDate}>{releaseDate(episode.releaseDate)}</time>
           <span aria-hidden="true"> · </span>
           <span>{episode.duration}</span>
           <span aria-hidden="true"> · </span>
-          <span className="vw-badge vw-badge--rating" title="Rating">
+          <span className="vw-badge vw-badge--rating" title={t('common.rating')}>
             {episode.rating}
           </span>
         </p>
         <p className="vw-episode__text">{episode.description}</p>
-        <button type="button" className="button button--ghost button--small" onClick={onPlay}>
-          Play <span className="visually-hidden">{episodeHeading(episode)}</span>
-        </button>
+        <Link className="button button--ghost button--small" to={episodePath(category, episode)} state={PLAY}>
+          {t('title.play')} <span className="visually-hidden">{heading}</span>
+        </Link>
       </div>
     </li>
   );
 }
 
+/** One series (or the episodes of none) under its heading, its episodes in order. */
+function SeriesGroup({ category, group, index }: { category: Category; group: EpisodeGroup; index: number }) {
+  const { t } = useViewerTranslation();
+  const headingId = `vw-series-${index}`;
+  return (
+    <section className="vw-series" aria-labelledby={headingId}>
+      <div className="vw-series__head">
+        <h2 id={headingId} className="vw-series__title">
+          {group.title ?? t('category.singleEpisodes')}
+        </h2>
+        <p className="vw-series__count">{t('category.episodeCount', { count: group.episodes.length })}</p>
+      </div>
+      <ol className="vw-episodes">
+        {group.episodes.map((episode) => (
+          <EpisodeItem key={episode._id} category={category} episode={episode} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 /**
- * SPEC §2.11 show-category page: /political, /health, /education. Watch Now plays the first episode,
- * each episode plays on the page, and the end of one offers the next (issue 8).
+ * SPEC §2.11 show-category page: /political, /health, /education. Its episodes are grouped by series
+ * (issue 11); Watch Now and each episode open the episode's own page, which plays it.
  */
 export function CategoryPage({ category }: { category: Category }) {
-  const page = CATEGORY_PAGES[category];
-  useDocumentTitle(page.title);
+  const { t } = useViewerTranslation();
+  const { releaseDate } = useFormats();
+  const title = t(`category.${category}.title`);
+  const about = t(`category.${category}.about`);
+  useDocumentTitle(title);
   const api = useApi();
   const [tab, setTab] = useState<Tab>('episodes');
-  const list = useRef<HTMLOListElement>(null);
+  usePreload(EpisodePage);
 
   const result = useLoader(
     (signal) => api.get(`series/category/${category}/episodes`, { signal }).json<CategoryEpisodes>(),
     [api, category],
   );
+  const groups = useMemo(() => groupBySeries(result.data), [result.data]);
   const episodes = result.data?.episodes ?? [];
-  const first = episodes[0];
-  const { playing, problem, play, stop } = usePlayback();
-  const current = playing ? episodes.findIndex((e) => e._id === playing.titleId) : -1;
-  const next = playing ? nextEpisode(episodes, playing.titleId) : undefined;
-  const [ended, setEnded] = useState(false);
-  const player = useRef<HTMLDivElement>(null);
-
-  function playEpisode(episode: Episode) {
-    setEnded(false);
-    void play('episode', episode._id).then(() =>
-      requestAnimationFrame(() => player.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })),
-    );
-  }
-
-  function watchNow() {
-    if (first) playEpisode(first);
-    setTab('episodes');
-    // The episode list is rendered by the tab switch; move to its first entry on the next frame.
-    requestAnimationFrame(() => {
-      const target = list.current?.querySelector<HTMLElement>('.vw-episode');
-      target?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-      target?.focus({ preventScroll: true });
-    });
-  }
+  const first = groups[0]?.episodes[0];
 
   return (
     <div className="vw-category">
@@ -115,28 +129,28 @@ export function CategoryPage({ category }: { category: Category }) {
             />
           )}
           <h1 id="vw-category-title" className="vw-category__title">
-            {page.title}
+            {title}
           </h1>
-          <p className="vw-category__text">{first?.description ?? page.about}</p>
-          <button
-            type="button"
-            className="button button--primary vw-category__watch"
-            onClick={watchNow}
-            disabled={!first}
-          >
-            Watch Now
-          </button>
+          <p className="vw-category__text">{first?.description ?? about}</p>
+          {first ? (
+            <Link
+              className="button button--primary vw-category__watch"
+              to={episodePath(category, first)}
+              state={PLAY}
+            >
+              {t('category.watchNow')}
+            </Link>
+          ) : (
+            <button type="button" className="button button--primary vw-category__watch" disabled>
+              {t('category.watchNow')}
+            </button>
+          )}
         </div>
       </section>
 
       <div className="vw-category__panel">
-        <div className="vw-tabs" role="tablist" aria-label={page.title}>
-          {(
-            [
-              ['episodes', 'Episodes'],
-              ['info', 'More Info'],
-            ] as const
-          ).map(([id, label]) => (
+        <div className="vw-tabs" role="tablist" aria-label={title}>
+          {(['episodes', 'info'] as const).map((id) => (
             <button
               key={id}
               type="button"
@@ -147,68 +161,37 @@ export function CategoryPage({ category }: { category: Category }) {
               className="vw-tabs__tab"
               onClick={() => setTab(id)}
             >
-              {label}
+              {id === 'episodes' ? t('category.episodes') : t('category.moreInfo')}
             </button>
           ))}
         </div>
 
         {tab === 'episodes' && (
           <div role="tabpanel" id="vw-tabpanel-episodes" aria-labelledby="vw-tab-episodes">
-            {result.status === 'loading' && <p className="vw-status">Loading...</p>}
-            {result.status === 'error' && (
-              <p className="vw-status vw-status--error" role="alert">
-                Error: {result.error}
-              </p>
-            )}
-            <div ref={player}>
-              {problem && <PlaybackProblem problem={problem} />}
-              {playing && current >= 0 && (
-                <Player
-                  key={playing.titleId}
-                  stream={playing.stream}
-                  title={episodeHeading(episodes[current])}
-                  kind="episode"
-                  titleId={playing.titleId}
-                  poster={episodes[current].bannerUrl}
-                  startAt={playing.startAt}
-                  onClose={stop}
-                  onEnded={() => setEnded(true)}
-                />
-              )}
-              {ended && next && (
-                <p className="vw-category__next">
-                  <button type="button" className="button button--primary" onClick={() => playEpisode(next)}>
-                    Next: {episodeHeading(next)}
-                  </button>
-                </p>
-              )}
-            </div>
+            {result.status === 'loading' && <LoadingLine />}
+            {result.status === 'error' && <ErrorLine message={result.error} onRetry={result.reload} />}
             {result.status === 'success' && episodes.length === 0 && (
-              <p className="vw-status">No episodes found.</p>
+              <p className="vw-status">{t('category.noEpisodes')}</p>
             )}
-            {episodes.length > 0 && (
-              <ol className="vw-episodes" ref={list}>
-                {episodes.map((episode) => (
-                  <EpisodeItem key={episode._id} episode={episode} onPlay={() => playEpisode(episode)} />
-                ))}
-              </ol>
-            )}
+            {groups.map((group, index) => (
+              <SeriesGroup key={group.seriesId ?? 'none'} category={category} group={group} index={index} />
+            ))}
           </div>
         )}
 
         {tab === 'info' && (
           <div role="tabpanel" id="vw-tabpanel-info" aria-labelledby="vw-tab-info" className="vw-info">
-            <p className="vw-info__about">{page.about}</p>
+            <p className="vw-info__about">{about}</p>
             <dl className="vw-info__facts">
               <div>
-                <dt>Episodes</dt>
+                <dt>{t('category.episodes')}</dt>
                 <dd>{episodes.length}</dd>
               </div>
               {first && (
                 <div>
-                  <dt>Latest</dt>
+                  <dt>{t('category.latest')}</dt>
                   <dd>
-                    {formatReleaseDate(
+                    {releaseDate(
                       episodes
                         .map((e) => e.releaseDate)
                         .sort()
@@ -219,13 +202,13 @@ export function CategoryPage({ category }: { category: Category }) {
               )}
               {categoryCast(episodes).length > 0 && (
                 <div>
-                  <dt>Cast</dt>
+                  <dt>{t('category.cast')}</dt>
                   <dd>{castLine(categoryCast(episodes))}</dd>
                 </div>
               )}
               {first && (
                 <div>
-                  <dt>Ratings</dt>
+                  <dt>{t('category.ratings')}</dt>
                   <dd>{[...new Set(episodes.map((e) => e.rating))].join(', ')}</dd>
                 </div>
               )}

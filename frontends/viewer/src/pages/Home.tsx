@@ -1,7 +1,10 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
+import { Trans } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useApi } from '../app/api';
 import { LANGUAGES, type LanguageName, languageFromSlug } from '../app/languages';
+import { whenIdle } from '../app/lazy-page';
+import { preloadFromHome } from '../app/pages';
 import { useDocumentTitle } from '../app/use-document-title';
 import { useLoader } from '../app/use-loader';
 import { heroMovie, homeRails } from '../catalog/catalog-rules';
@@ -10,11 +13,15 @@ import { FeatureHero } from '../components/FeatureHero';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { EmptyState, ErrorLine } from '../components/LoadStatus';
 import { Rail } from '../components/Rail';
+import { useFormats } from '../i18n/use-formats';
+import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { ContinueWatchingRail } from '../playback/ContinueWatchingRail';
 import '../styles/player.css';
 
 /** Shown before the catalogue answers, or when it has nothing for the chosen language. */
 function IntroHero() {
+  const { t } = useViewerTranslation();
+  const { price } = useFormats();
   return (
     <section className="vw-hero" aria-labelledby="vw-hero-title">
       <div className="vw-hero__art" aria-hidden="true">
@@ -23,27 +30,29 @@ function IntroHero() {
         <span className="vw-hero__strip" />
       </div>
       <div className="vw-hero__content">
-        <p className="vw-eyebrow">Films and series in eight Indian languages</p>
+        <p className="vw-eyebrow">{t('home.introEyebrow')}</p>
         <h1 id="vw-hero-title" className="vw-hero__title">
-          Stories in your <span className="vw-accent">language</span>
+          <Trans t={t} i18nKey="home.introTitle" components={{ accent: <span className="vw-accent" /> }} />
         </h1>
-        <p className="vw-hero__lead">
-          Blockbusters and quiet gems, political series, health and fitness and learning: in Telugu, Tamil,
-          Hindi, Malayalam, Kannada, Bengali, Bhojpuri and English. Plans from ₹99, no auto-renewal.
-        </p>
+        <p className="vw-hero__lead">{t('home.introLead', { price: price(99) })}</p>
         <div className="vw-hero__actions">
           <Link className="button button--primary" to="/subscribe">
-            See plans
+            {t('home.seePlans')}
           </Link>
           <Link className="button button--ghost" to="/movies">
-            Browse movies
+            {t('home.browseMovies')}
           </Link>
         </div>
-        <ul className="vw-language-chips vw-hero__languages" aria-label="Languages">
+        <ul className="vw-language-chips vw-hero__languages" aria-label={t('home.languages')}>
           {LANGUAGES.map((language) => (
             <li key={language.name}>
-              <Link className="vw-chip" to={`/languages/${language.name}`} title={language.native}>
-                {language.name}
+              <Link className="vw-chip" to={`/languages/${language.name}`}>
+                {t(`languages.${language.name}`)}
+                {language.native !== t(`languages.${language.name}`) && (
+                  <span className="vw-chip__native" lang={language.code} aria-hidden="true">
+                    {language.native}
+                  </span>
+                )}
               </Link>
             </li>
           ))}
@@ -54,9 +63,10 @@ function IntroHero() {
 }
 
 function RailSkeletons() {
+  const { t } = useViewerTranslation();
   return (
     <div className="vw-skeletons" role="status" aria-live="polite">
-      <span className="visually-hidden">Loading...</span>
+      <span className="visually-hidden">{t('common.loading')}</span>
       {[0, 1, 2].map((row) => (
         <div key={row} className="vw-skeleton-rail" aria-hidden="true">
           <span className="vw-skeleton vw-skeleton--heading" />
@@ -73,6 +83,7 @@ function RailSkeletons() {
 
 /** SPEC §2.1 home: a hero banner and rails of titles grouped by genre, for the chosen language. */
 export function Home() {
+  const { t } = useViewerTranslation();
   useDocumentTitle('');
   const api = useApi();
   const [params, setParams] = useSearchParams();
@@ -90,6 +101,10 @@ export function Home() {
     setParams(next ? { language: next } : {}, { replace: true, preventScrollReset: true });
   }
 
+  // Once the rails are up, the pages a visitor most likely opens next load in the background.
+  const railsShown = content.status === 'success';
+  useEffect(() => (railsShown ? whenIdle(preloadFromHome) : undefined), [railsShown]);
+
   const firstLoad = content.data === null && (content.status === 'loading' || content.status === 'idle');
 
   return (
@@ -104,7 +119,11 @@ export function Home() {
 
       <div className="vw-home__catalogue" aria-busy={content.status === 'loading'}>
         <div className="vw-home__bar">
-          <h2 className="vw-home__bar-title">{language ? `In ${language}` : 'Browse by genre'}</h2>
+          <h2 className="vw-home__bar-title">
+            {language
+              ? t('home.inLanguage', { language: t(`languages.${language}`) })
+              : t('home.browseByGenre')}
+          </h2>
           <LanguageSwitcher value={language} onChange={chooseLanguage} />
         </div>
 
@@ -112,8 +131,8 @@ export function Home() {
         {firstLoad && <RailSkeletons />}
         {content.status === 'success' && rails.length === 0 && (
           <EmptyState
-            title="No data found"
-            text={language ? `There are no ${language} titles yet. Try another language.` : undefined}
+            title={t('common.noData')}
+            text={language ? t('home.noTitlesIn', { language: t(`languages.${language}`) }) : undefined}
           />
         )}
         <ContinueWatchingRail />

@@ -9,10 +9,12 @@ import type { HomeContent, Movie } from '../catalog/types';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { EmptyState, ErrorLine, LoadingLine } from '../components/LoadStatus';
 import { MovieGrid } from '../components/MovieGrid';
+import { useViewerTranslation } from '../i18n/use-viewer-translation';
 
 /** SPEC §2.1 /movies: every film, narrowed by language and genre (kept in the address, so it can be shared). */
 export function Movies() {
-  useDocumentTitle('Movies');
+  const { t } = useViewerTranslation();
+  useDocumentTitle(t('lists.movies'));
   const api = useApi();
   const [params, setParams] = useSearchParams();
   const language = languageFromSlug(params.get('language') ?? undefined);
@@ -43,17 +45,17 @@ export function Movies() {
   const movies = list.data ?? [];
   return (
     <section className="vw-page vw-list">
-      <h1 className="vw-page__title">Movies</h1>
+      <h1 className="vw-page__title">{t('lists.movies')}</h1>
       <div className="vw-filters">
         <LanguageSwitcher value={language} onChange={(l) => update({ language: l })} />
-        <div className="vw-switcher vw-switcher--quiet" role="group" aria-label="Genre">
+        <div className="vw-switcher vw-switcher--quiet" role="group" aria-label={t('switcher.genre')}>
           <button
             type="button"
             className="vw-switcher__option"
             aria-pressed={genre === null}
             onClick={() => update({ genre: null })}
           >
-            All genres
+            {t('switcher.allGenres')}
           </button>
           {GENRES.map((g) => (
             <button
@@ -63,14 +65,14 @@ export function Movies() {
               aria-pressed={genre === g}
               onClick={() => update({ genre: g })}
             >
-              {g}
+              {t(`genres.${g}`)}
             </button>
           ))}
         </div>
       </div>
       {list.status === 'loading' && movies.length === 0 && <LoadingLine />}
       {list.status === 'error' && <ErrorLine message={list.error} onRetry={list.reload} />}
-      {list.status === 'success' && movies.length === 0 && <EmptyState title="No data found" />}
+      {list.status === 'success' && movies.length === 0 && <EmptyState title={t('common.noData')} />}
       <div className={list.status === 'loading' ? 'vw-rails--stale' : undefined}>
         {movies.length > 0 && <MovieGrid movies={movies} />}
       </div>

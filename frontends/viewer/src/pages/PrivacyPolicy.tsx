@@ -1,11 +1,14 @@
+import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { Section, StaticPage, SupportEmail } from './StaticPage';
 
 export function PrivacyPolicy() {
+  const { t } = useViewerTranslation();
   return (
     <StaticPage
-      title="Privacy Policy"
+      title={t('static.privacy')}
+      englishOnly
       eyebrow="Your data"
-      updated="1 November 2025"
+      updated="2025-11-01"
       lead="This policy explains what Chitram collects when you use our website and apps, why we collect it, and the choices you have. We collect as little as we can and we never sell your personal data."
     >
       <Section title="Who we are">

@@ -1,11 +1,14 @@
+import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { Section, StaticPage, SupportEmail } from './StaticPage';
 
 export function RefundPolicy() {
+  const { t } = useViewerTranslation();
   return (
     <StaticPage
-      title="Refund and Cancellation Policy"
+      title={t('static.refund')}
+      englishOnly
       eyebrow="Payments"
-      updated="1 November 2025"
+      updated="2025-11-01"
       lead="Chitram plans are prepaid and simple: you pay once for a fixed period, and nothing is charged again unless you choose to buy another plan."
     >
       <Section title="Subscription fees are non-refundable">

@@ -5,13 +5,15 @@ import { useLoader } from '../app/use-loader';
 import type { Movie } from '../catalog/types';
 import { EmptyState, FullScreenSpinner } from '../components/LoadStatus';
 import { MovieGrid } from '../components/MovieGrid';
+import { useViewerTranslation } from '../i18n/use-viewer-translation';
 
 /** SPEC §2.11 search page: thumbnails or 'No data found', a full-screen spinner while loading. */
 export function Search() {
   const [params] = useSearchParams();
   const term = (params.get('q') ?? '').trim();
   const api = useApi();
-  useDocumentTitle(term ? `Results for “${term}”` : 'Search');
+  const { t } = useViewerTranslation();
+  useDocumentTitle(term ? t('lists.resultsFor', { term }) : t('lists.searchTitle'));
 
   // SPEC §7: a failed search shows as no results.
   const results = useLoader(
@@ -32,21 +34,14 @@ export function Search() {
 
   return (
     <section className="vw-page vw-list">
-      <h1 className="vw-page__title">{term ? <>Results for “{term}”</> : 'Search'}</h1>
-      {loading && <FullScreenSpinner label={`Searching for ${term}`} />}
-      {!term && (
-        <EmptyState
-          title="Search Chitram"
-          text="Type a title, an actor or a word from the story in the search box above."
-        />
-      )}
+      <h1 className="vw-page__title">{term ? t('lists.resultsFor', { term }) : t('lists.searchTitle')}</h1>
+      {loading && <FullScreenSpinner label={t('lists.searchingFor', { term })} />}
+      {!term && <EmptyState title={t('lists.searchHint')} text={t('lists.searchHintText')} />}
       {term && !loading && movies.length === 0 && (
-        <EmptyState title="No data found" text="Try another spelling, or a name from the cast." />
+        <EmptyState title={t('common.noData')} text={t('lists.noResultsText')} />
       )}
       {term && !loading && movies.length > 0 && (
-        <p className="vw-list__count">
-          {movies.length} {movies.length === 1 ? 'title' : 'titles'}
-        </p>
+        <p className="vw-list__count">{t('common.titleCount', { count: movies.length })}</p>
       )}
       {!loading && movies.length > 0 && <MovieGrid movies={movies} />}
     </section>

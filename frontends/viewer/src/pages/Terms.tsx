@@ -1,12 +1,15 @@
 import { Link } from 'react-router';
+import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { Section, StaticPage, SupportEmail } from './StaticPage';
 
 export function Terms() {
+  const { t } = useViewerTranslation();
   return (
     <StaticPage
-      title="Terms and Conditions"
+      title={t('static.terms')}
+      englishOnly
       eyebrow="The agreement"
-      updated="1 November 2025"
+      updated="2025-11-01"
       lead="These terms are the agreement between you and Chitram when you browse, sign in to, subscribe to or watch Chitram on any device. Please read them; by using the service you accept them."
     >
       <Section title="1. Who may use Chitram">

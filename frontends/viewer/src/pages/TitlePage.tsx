@@ -9,6 +9,8 @@ import { TitleFacts, TitleLogo } from '../components/FeatureHero';
 import { ErrorLine, LoadingLine } from '../components/LoadStatus';
 import type { TitleNavigationState } from '../components/PosterCard';
 import { SmartImage } from '../components/SmartImage';
+import { PlayIcon } from '../components/PlayIcon';
+import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { Player } from '../playback/Player';
 import { PlaybackProblem } from '../playback/PlaybackProblem';
 import { usePlayback } from '../playback/use-playback';
@@ -29,13 +31,14 @@ export function TitlePage() {
   const navigate = useNavigate();
   const { playing, problem, starting, play, stop } = usePlayback();
   const api = useApi();
+  const { t } = useViewerTranslation();
 
   const result = useLoader(
     (signal) => api.get(`movie/${encodeURIComponent(slug)}`, { signal }).json<MovieMeta>(),
     [api, slug],
   );
   const movie = result.data?.meta ?? handedMovie(location.state, slug);
-  useDocumentTitle(movie?.title ?? 'Title');
+  useDocumentTitle(movie?.title ?? t('title.documentTitle'));
 
   function back() {
     // Back to where the visitor came from; a shared link opened directly goes home instead.
@@ -48,10 +51,10 @@ export function TitlePage() {
       <section className="vw-page">
         {result.status === 'error' ? (
           <>
-            <h1 className="vw-page__title">Title not available</h1>
+            <h1 className="vw-page__title">{t('title.notAvailable')}</h1>
             <ErrorLine message={result.error} onRetry={result.reload} />
             <Link className="button button--ghost" to="/">
-              Go to Home
+              {t('common.goHome')}
             </Link>
           </>
         ) : (
@@ -77,12 +80,12 @@ export function TitlePage() {
       </div>
       <div className="vw-title__content">
         <button type="button" className="vw-back" onClick={back}>
-          <span aria-hidden="true">←</span> Back
+          <span aria-hidden="true">←</span> {t('common.back')}
         </button>
         <div className="vw-title__layout">
           <SmartImage
             src={movie.thumbnailUrl}
-            alt={`${movie.title} poster`}
+            alt={t('title.poster', { title: movie.title })}
             width={240}
             height={360}
             priority
@@ -101,17 +104,12 @@ export function TitlePage() {
                 onClick={() => void play('movie', movie._id)}
                 disabled={starting}
               >
-                <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                  <path
-                    d="M8 5.5v13a1 1 0 0 0 1.5.86l10.5-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5Z"
-                    fill="currentColor"
-                  />
-                </svg>
-                Play
+                <PlayIcon />
+                {t('title.play')}
               </button>
               {movie.trailerUrl && (
                 <a className="button button--ghost" href={movie.trailerUrl} target="_blank" rel="noreferrer">
-                  Watch trailer
+                  {t('title.watchTrailer')}
                 </a>
               )}
             </div>
@@ -129,37 +127,37 @@ export function TitlePage() {
             )}
             <dl className="vw-title__details">
               <div>
-                <dt>Cast</dt>
+                <dt>{t('title.cast')}</dt>
                 <dd>{castLine(movie.cast)}</dd>
               </div>
               <div>
-                <dt>Genres</dt>
+                <dt>{t('title.genres')}</dt>
                 <dd className="vw-title__genres">
                   {movie.genre.map((g) => (
                     <Link key={g} className="vw-chip vw-chip--small" to={`/${genreSlug(g)}`}>
-                      {g}
+                      {t(`genres.${g}`)}
                     </Link>
                   ))}
                 </dd>
               </div>
               <div>
-                <dt>Language</dt>
+                <dt>{t('title.language')}</dt>
                 <dd>
                   <Link className="vw-title__link" to={`/languages/${movie.language}`}>
-                    {movie.language}
+                    {t(`languages.${movie.language}`)}
                   </Link>
                 </dd>
               </div>
               <div>
-                <dt>Rating</dt>
+                <dt>{t('title.rating')}</dt>
                 <dd>{movie.rating}</dd>
               </div>
               <div>
-                <dt>Year</dt>
+                <dt>{t('title.year')}</dt>
                 <dd>{movie.releaseYear}</dd>
               </div>
               <div>
-                <dt>Duration</dt>
+                <dt>{t('title.duration')}</dt>
                 <dd>{movie.duration}</dd>
               </div>
             </dl>

@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../app/use-document-title';
 import { genreForGroup, genreSlug } from '../catalog/catalog-lists';
 import type { Movie } from '../catalog/types';
 import { MovieListPage } from '../components/MovieListPage';
+import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { NotFound } from './NotFound';
 
 /**
@@ -13,13 +14,14 @@ import { NotFound } from './NotFound';
 export function ViewAll() {
   const genre = genreForGroup(useParams().group);
   const api = useApi();
-  useDocumentTitle(genre ?? 'Page not found');
+  const { t } = useViewerTranslation();
+  useDocumentTitle(genre ? t(`genres.${genre}`) : t('notFound.documentTitle'));
   if (!genre) return <NotFound />;
   const group = genreSlug(genre);
   return (
     <MovieListPage
-      eyebrow="View all"
-      title={genre}
+      eyebrow={t('lists.viewAll')}
+      title={t(`genres.${genre}`)}
       listKey={group}
       loadPage={(page, signal) =>
         api.get(`home/viewall/${group}`, { searchParams: { page }, signal }).json<Movie[]>()

@@ -9,7 +9,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   busy = false,
   onConfirm,
   onCancel,
@@ -18,7 +18,7 @@ export function ConfirmDialog({
   title: string;
   message: string;
   confirmLabel: string;
-  cancelLabel?: string;
+  cancelLabel: string;
   busy?: boolean;
   onConfirm(): void;
   onCancel(): void;

@@ -1,26 +1,20 @@
-import { SignInMessages } from '@chitram/contracts/src/identity';
 import { useState } from 'react';
+import { Trans } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useHost } from '../app/host';
 import { useDocumentTitle } from '../app/use-document-title';
+import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { ConfirmDialog } from './ConfirmDialog';
 import '../styles/sign-in.css';
-
-/** SPEC §8: the question asked before an account is deleted. */
-export const DELETE_ACCOUNT_CONFIRM =
-  'Are you sure you want to delete your account? This action is irreversible.';
-
-/** SPEC §8: what a failed deletion says when the server gave no message, or could not be reached. */
-const DELETE_FAILED = 'Failed to delete account';
-const DELETE_UNREACHABLE = 'Something went wrong while deleting your account.';
 
 /**
  * /delete-user (SPEC §2.10, §4.7, §8; DECISIONS D25): a warning and Delete My Account; after the
  * confirmation the account is deleted, the session forgotten and the viewer sent to /login.
  */
 export function DeleteAccountPage() {
-  useDocumentTitle('Delete your account');
-  const { api, toast, problemOf, useSession, getSession } = useHost();
+  const { t } = useViewerTranslation();
+  useDocumentTitle(t('deleteAccount.documentTitle'));
+  const { api, toast, problemOf, problemMessage, useSession, getSession } = useHost();
   const phoneNumber = useSession((s) => s.user?.phoneNumber ?? '');
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
@@ -33,11 +27,11 @@ export function DeleteAccountPage() {
       setConfirming(false);
       // The server has already ended every session of the account; only this device's copy remains.
       getSession().clearSession('user');
-      toast(SignInMessages.accountDeleted, 'success');
+      toast(t('deleteAccount.deleted'), 'success');
       void navigate('/login', { replace: true });
     } catch (error) {
-      const problem = problemOf(error, DELETE_FAILED);
-      toast(problem.code === 'NETWORK' ? DELETE_UNREACHABLE : problem.message, 'error');
+      const problem = problemOf(error, t('deleteAccount.failed'));
+      toast(problem.code === 'NETWORK' ? t('deleteAccount.unreachable') : problemMessage(problem), 'error');
       setDeleting(false);
       setConfirming(false);
     }
@@ -50,41 +44,44 @@ export function DeleteAccountPage() {
           !
         </div>
         <h1 id="vw-delete-title" className="vw-delete__title">
-          Delete your account
+          {t('deleteAccount.title')}
         </h1>
         {phoneNumber && (
           <p className="vw-delete__account">
-            Signed in as <strong>{phoneNumber}</strong>
+            <Trans
+              t={t}
+              i18nKey="deleteAccount.signedInAs"
+              values={{ phone: phoneNumber }}
+              components={{ number: <strong /> }}
+            />
           </p>
         )}
         <div className="vw-delete__warning" role="note">
           <p>
-            <strong>Warning:</strong> deleting your account cannot be undone.
+            <Trans t={t} i18nKey="deleteAccount.warning" components={{ strong: <strong /> }} />
           </p>
           <ul>
-            <li>Your profile, watch history and progress are deleted.</li>
-            <li>You are signed out on every device at once.</li>
-            <li>
-              Any plan you hold ends with the account and is not refunded. Payment records are kept, without
-              your name or number, as tax law requires.
-            </li>
-            <li>You can sign up again with the same number later, as a new account.</li>
+            <li>{t('deleteAccount.historyGone')}</li>
+            <li>{t('deleteAccount.signedOut')}</li>
+            <li>{t('deleteAccount.planEnds')}</li>
+            <li>{t('deleteAccount.signUpAgain')}</li>
           </ul>
         </div>
         <div className="vw-delete__actions">
           <button type="button" className="button vw-button--danger" onClick={() => setConfirming(true)}>
-            Delete My Account
+            {t('deleteAccount.deleteButton')}
           </button>
           <Link className="button button--ghost" to="/">
-            Keep my account
+            {t('deleteAccount.keep')}
           </Link>
         </div>
       </div>
       <ConfirmDialog
         open={confirming}
-        title="Delete your account?"
-        message={DELETE_ACCOUNT_CONFIRM}
-        confirmLabel={deleting ? 'Deleting…' : 'Yes, delete it'}
+        title={t('deleteAccount.confirmTitle')}
+        message={t('deleteAccount.confirmText')}
+        confirmLabel={deleting ? t('deleteAccount.deleting') : t('deleteAccount.confirmYes')}
+        cancelLabel={t('common.cancel')}
         busy={deleting}
         onConfirm={() => void deleteAccount()}
         onCancel={() => setConfirming(false)}

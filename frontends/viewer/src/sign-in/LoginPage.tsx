@@ -1,13 +1,17 @@
-import { SignInMessages } from '@chitram/contracts/src/identity';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useHost } from '../app/host';
+import { usePreload } from '../app/lazy-page';
+import { VerifyOtpPage } from '../app/pages';
 import { useDocumentTitle } from '../app/use-document-title';
+import { useViewerTranslation } from '../i18n/use-viewer-translation';
+import { sendButtonLabel } from './send-button-label';
 import { SignInCard } from './SignInCard';
 import {
   PHONE_LENGTH,
   phoneDigitsFrom,
   phoneNumberFrom,
+  resendWaitFor,
   sendButton,
   signInFlowFrom,
   type SignInFlow,
@@ -20,28 +24,31 @@ import { useSendOtp } from './use-send-otp';
  * the flow on to /verify-otp, where the code field replaces this form.
  */
 export function LoginPage() {
-  useDocumentTitle('Login');
+  const { t } = useViewerTranslation();
+  useDocumentTitle(t('signIn.documentTitle'));
   const { toast } = useHost();
+  usePreload(VerifyOtpPage);
   const navigate = useNavigate();
   const flow = signInFlowFrom(useLocation().state);
-  // Coming back to change the number keeps it, and the wait that its last send started.
+  // Coming back to change the number keeps it, and the wait its last send started: that wait belongs to
+  // that number only, so another number may have a code at once (issue 11).
   const [digits, setDigits] = useState(() => (flow.phoneNumber ? flow.phoneNumber.slice(3) : ''));
-  const [resendAt, setResendAt] = useState<number | null>(flow.resendAt);
-  const secondsLeft = useSecondsUntil(resendAt);
+  const [lastSend, setLastSend] = useState({ phoneNumber: flow.phoneNumber, resendAt: flow.resendAt });
+  const secondsLeft = useSecondsUntil(resendWaitFor(phoneNumberFrom(digits), lastSend));
   const { send, sending } = useSendOtp();
-  const button = sendButton({ digits, sending, secondsLeft, idleLabel: 'Send OTP' });
+  const button = sendButton({ digits, sending, secondsLeft });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (button.disabled) return;
     const phoneNumber = phoneNumberFrom(digits);
     if (!phoneNumber) {
-      toast(SignInMessages.invalidPhoneNumber, 'error');
+      toast(t('signIn.invalidPhone'), 'error');
       return;
     }
     const nextResendAt = await send(phoneNumber);
     // SPEC §4.3: a failed send resets the counter.
-    setResendAt(nextResendAt);
+    setLastSend({ phoneNumber, resendAt: nextResendAt });
     if (nextResendAt === null) return;
     const next: SignInFlow = { phoneNumber, resendAt: nextResendAt, returnTo: flow.returnTo };
     void navigate('/verify-otp', { state: next });
@@ -49,10 +56,10 @@ export function LoginPage() {
 
   return (
     <SignInCard>
-      <p className="vw-signin__lead">Sign in with your mobile number. We will text you a 6-digit code.</p>
+      <p className="vw-signin__lead">{t('signIn.lead')}</p>
       <form className="vw-signin__form" onSubmit={submit} noValidate>
         <label className="vw-signin__label" htmlFor="vw-phone">
-          Mobile Number
+          {t('signIn.mobileNumber')}
         </label>
         <div className="vw-phone">
           <span className="vw-phone__prefix" aria-hidden="true">
@@ -73,7 +80,7 @@ export function LoginPage() {
           />
         </div>
         <p id="vw-phone-hint" className="vw-signin__hint">
-          Your 10-digit Indian mobile number, after +91.
+          {t('signIn.phoneHint')}
         </p>
         <button
           type="submit"
@@ -81,7 +88,7 @@ export function LoginPage() {
           disabled={button.disabled}
         >
           {sending && <span className="vw-signin__spinner" aria-hidden="true" />}
-          {button.label}
+          {sendButtonLabel(t, button.text, 'signIn.sendOtp')}
         </button>
       </form>
     </SignInCard>

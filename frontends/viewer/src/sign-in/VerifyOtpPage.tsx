@@ -1,9 +1,13 @@
-import { SignInMessages } from '@chitram/contracts/src/identity';
 import type { UserSession } from '@chitram/shell-contract';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { Trans } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useHost } from '../app/host';
+import { usePreload } from '../app/lazy-page';
+import { LoginPage } from '../app/pages';
 import { useDocumentTitle } from '../app/use-document-title';
+import { useViewerTranslation } from '../i18n/use-viewer-translation';
+import { sendButtonLabel } from './send-button-label';
 import { SignInCard } from './SignInCard';
 import {
   formatPhoneNumber,
@@ -12,7 +16,7 @@ import {
   sendButton,
   signInFlowFrom,
   type SignInFlow,
-  verifyFailureMessage,
+  verifyFailure,
 } from './sign-in-rules';
 import { useSecondsUntil } from './use-countdown';
 import { useSendOtp } from './use-send-otp';
@@ -52,15 +56,17 @@ function CodeStep({
   initialResendAt: number | null;
   returnTo: string | null;
 }) {
-  useDocumentTitle('Enter OTP');
-  const { api, toast, problemOf, getSession } = useHost();
+  const { t } = useViewerTranslation();
+  useDocumentTitle(t('signIn.codeDocumentTitle'));
+  const { api, toast, problemOf, problemMessage, getSession } = useHost();
+  usePreload(LoginPage);
   const navigate = useNavigate();
   const [otp, setOtp] = useState('');
   const [verifying, setVerifying] = useState(false);
   const [resendAt, setResendAt] = useState(initialResendAt);
   const secondsLeft = useSecondsUntil(resendAt);
   const { send, sending } = useSendOtp();
-  const resend = sendButton({ digits: phoneNumber, sending, secondsLeft, idleLabel: 'Resend OTP' });
+  const resend = sendButton({ digits: phoneNumber, sending, secondsLeft });
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => input.current?.focus(), []);
@@ -77,7 +83,11 @@ function CodeStep({
       // SPEC §4.3 goes home; a visitor sent here by a page that needs sign-in goes back to it.
       void navigate(returnTo ?? '/', { replace: true });
     } catch (error) {
-      toast(verifyFailureMessage(problemOf(error, SignInMessages.otpInvalid)), 'error');
+      const problem = problemOf(error, t('signIn.otpInvalid'));
+      toast(
+        verifyFailure(problem.code) === 'fromCode' ? problemMessage(problem) : t('signIn.otpInvalid'),
+        'error',
+      );
       setOtp('');
       setVerifying(false);
       // After the state settles, so the cleared field takes the focus back.
@@ -106,15 +116,20 @@ function CodeStep({
   return (
     <SignInCard>
       <p className="vw-signin__lead">
-        We sent a 6-digit code to{' '}
-        <strong className="vw-signin__number">{formatPhoneNumber(phoneNumber)}</strong>.{' '}
-        <Link className="vw-signin__change" to="/login" state={backToPhone} replace>
-          Change number
+        <Trans
+          t={t}
+          i18nKey="signIn.codeSentTo"
+          values={{ phone: formatPhoneNumber(phoneNumber) }}
+          components={{ number: <strong className="vw-signin__number" /> }}
+        />{' '}
+        {/* A new entry, not a replacement: the browser's Back returns to this code step (issue 11). */}
+        <Link className="vw-signin__change" to="/login" state={backToPhone}>
+          {t('signIn.changeNumber')}
         </Link>
       </p>
       <div className="vw-signin__form">
         <label className="vw-signin__label" htmlFor="vw-otp">
-          Enter OTP
+          {t('signIn.enterOtp')}
         </label>
         <input
           ref={input}
@@ -132,7 +147,7 @@ function CodeStep({
           onChange={change}
         />
         <p id="vw-otp-status" className="vw-signin__hint" aria-live="polite">
-          {verifying ? 'Verifying…' : 'The code is checked as soon as all six digits are in.'}
+          {verifying ? t('signIn.verifying') : t('signIn.codeHint')}
         </p>
         <button
           type="button"
@@ -141,7 +156,7 @@ function CodeStep({
           onClick={() => void sendAgain()}
         >
           {sending && <span className="vw-signin__spinner" aria-hidden="true" />}
-          {resend.label}
+          {sendButtonLabel(t, resend.text, 'signIn.resendOtp')}
         </button>
       </div>
     </SignInCard>

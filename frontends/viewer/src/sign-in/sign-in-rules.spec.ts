@@ -3,11 +3,12 @@ import {
   otpDigitsFrom,
   phoneDigitsFrom,
   phoneNumberFrom,
+  resendWaitFor,
   secondsUntil,
   sendButton,
-  sendFailureMessage,
+  sendFailure,
   signInFlowFrom,
-  verifyFailureMessage,
+  verifyFailure,
 } from './sign-in-rules';
 
 describe('mobile number (SPEC §5, DECISIONS D4)', () => {
@@ -44,16 +45,26 @@ describe('one-time code field (SPEC §5)', () => {
 });
 
 describe('send button and countdown (SPEC §4.3)', () => {
-  const idle = { digits: '9876543210', sending: false, secondsLeft: 0, idleLabel: 'Send OTP' };
+  const idle = { digits: '9876543210', sending: false, secondsLeft: 0 };
 
   it('is disabled while the field is empty', () => {
-    expect(sendButton({ ...idle, digits: '' })).toEqual({ disabled: true, label: 'Send OTP' });
-    expect(sendButton(idle)).toEqual({ disabled: false, label: 'Send OTP' });
+    expect(sendButton({ ...idle, digits: '' })).toEqual({ disabled: true, text: { kind: 'idle' } });
+    expect(sendButton(idle)).toEqual({ disabled: false, text: { kind: 'idle' } });
   });
 
   it("reads 'Sending OTP' while sending and counts down after a send", () => {
-    expect(sendButton({ ...idle, sending: true })).toEqual({ disabled: true, label: 'Sending OTP' });
-    expect(sendButton({ ...idle, secondsLeft: 60 })).toEqual({ disabled: true, label: 'Resend OTP in 60' });
+    expect(sendButton({ ...idle, sending: true })).toEqual({ disabled: true, text: { kind: 'sending' } });
+    expect(sendButton({ ...idle, secondsLeft: 60 })).toEqual({
+      disabled: true,
+      text: { kind: 'wait', seconds: 60 },
+    });
+  });
+
+  it('keeps the wait for the number the code went to; another number may have a code at once', () => {
+    const flow = { phoneNumber: '+919876543210', resendAt: 5_000 };
+    expect(resendWaitFor('+919876543210', flow)).toBe(5_000);
+    expect(resendWaitFor('+919000000000', flow)).toBeNull();
+    expect(resendWaitFor(null, flow)).toBeNull();
   });
 
   it('counts whole seconds down to zero from the moment of the send', () => {
@@ -71,25 +82,24 @@ describe('send button and countdown (SPEC §4.3)', () => {
 
 describe('messages (SPEC §8 with DECISIONS D15)', () => {
   it('names a bad number, a rate limit, or a failed send', () => {
-    expect(sendFailureMessage('INVALID_PHONE_NUMBER')).toBe('Invalid phone number. Please check the number');
-    expect(sendFailureMessage('VALIDATION_FAILED')).toBe('Invalid phone number. Please check the number');
-    expect(sendFailureMessage('RATE_LIMITED')).toBe('Too many requests. Please try again later.');
-    expect(sendFailureMessage('SERVICE_UNAVAILABLE')).toBe('Failed to send OTP. Please try again.');
-    expect(sendFailureMessage('NETWORK')).toBe('Failed to send OTP. Please try again.');
+    expect(sendFailure('INVALID_PHONE_NUMBER')).toBe('invalidPhone');
+    expect(sendFailure('VALIDATION_FAILED')).toBe('invalidPhone');
+    expect(sendFailure('RATE_LIMITED')).toBe('tooManyRequests');
+    expect(sendFailure('SERVICE_UNAVAILABLE')).toBe('sendFailed');
+    expect(sendFailure('NETWORK')).toBe('sendFailed');
   });
 
-  it('says a wrong code failed, and passes on why an expired or exhausted one did', () => {
-    expect(verifyFailureMessage({ code: 'OTP_INVALID', message: 'x' })).toBe('Failed to verify OTP.');
-    expect(verifyFailureMessage({ code: 'NETWORK', message: 'x' })).toBe('Failed to verify OTP.');
-    expect(verifyFailureMessage({ code: 'OTP_NOT_REQUESTED', message: 'x' })).toBe(
-      'Please request OTP first',
-    );
-    expect(
-      verifyFailureMessage({
-        code: 'OTP_EXPIRED',
-        message: 'This OTP has expired. Please request a new one.',
-      }),
-    ).toBe('This OTP has expired. Please request a new one.');
+  it("words a refused code by what to do next, and anything else as 'Failed to verify OTP.'", () => {
+    for (const code of [
+      'OTP_INVALID',
+      'OTP_NOT_REQUESTED',
+      'OTP_EXPIRED',
+      'OTP_ATTEMPTS_EXCEEDED',
+      'RATE_LIMITED',
+    ])
+      expect(verifyFailure(code)).toBe('fromCode');
+    expect(verifyFailure('NETWORK')).toBe('otpInvalid');
+    expect(verifyFailure('INTERNAL')).toBe('otpInvalid');
   });
 });
 

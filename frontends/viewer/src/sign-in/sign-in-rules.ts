@@ -1,4 +1,4 @@
-import { parseIndianMobile, returnPathFrom, SignInMessages } from '@chitram/contracts/src/identity';
+import { parseIndianMobile, returnPathFrom } from '@chitram/contracts/src/identity';
 
 /** SPEC §9: a 10-digit number after +91, a 6-digit code, 60 seconds between sends. */
 export const PHONE_LENGTH = 10;
@@ -38,55 +38,63 @@ export function secondsUntil(resendAt: number | null, now: number): number {
   return Math.max(0, Math.ceil((resendAt - now) / 1000));
 }
 
+/** The send button's words: idle (Send OTP / Resend OTP), sending, or the wait's seconds. */
+export type SendButtonText = { kind: 'idle' } | { kind: 'sending' } | { kind: 'wait'; seconds: number };
+
 export interface SendButton {
   disabled: boolean;
-  label: string;
+  text: SendButtonText;
 }
 
 /**
  * SPEC §4.3/§5: the send button is disabled while the field is empty, while sending ('Sending OTP') and
  * during the wait after a send ('Resend OTP in {n}').
  */
-export function sendButton(state: {
-  digits: string;
-  sending: boolean;
-  secondsLeft: number;
-  idleLabel: string;
-}): SendButton {
-  if (state.sending) return { disabled: true, label: 'Sending OTP' };
-  if (state.secondsLeft > 0) return { disabled: true, label: `Resend OTP in ${state.secondsLeft}` };
-  return { disabled: state.digits === '', label: state.idleLabel };
+export function sendButton(state: { digits: string; sending: boolean; secondsLeft: number }): SendButton {
+  if (state.sending) return { disabled: true, text: { kind: 'sending' } };
+  if (state.secondsLeft > 0) return { disabled: true, text: { kind: 'wait', seconds: state.secondsLeft } };
+  return { disabled: state.digits === '', text: { kind: 'idle' } };
 }
 
-/** SPEC §8 with DECISIONS D15's wording: what a failed send says. */
-export function sendFailureMessage(code: string): string {
+/** SPEC §8 with DECISIONS D15's wording: what a failed send says (the viewer catalogue's `signIn.…`). */
+export function sendFailure(code: string): 'invalidPhone' | 'tooManyRequests' | 'sendFailed' {
   switch (code) {
     case 'INVALID_PHONE_NUMBER':
     case 'VALIDATION_FAILED':
-      return SignInMessages.invalidPhoneNumber;
+      return 'invalidPhone';
     case 'RATE_LIMITED':
-      return SignInMessages.tooManyRequests;
+      return 'tooManyRequests';
     default:
-      return SignInMessages.sendFailed;
+      return 'sendFailed';
   }
 }
 
 /**
- * What a failed verification says: the spec's texts for a wrong code or none requested; the server's
- * own words for an expired or exhausted code (they tell the person to ask for a new one).
+ * What a failed verification says: the words for its code when the code tells the person what to do
+ * (ask for a code first or anew, wait); 'Failed to verify OTP.' for anything else (SPEC §8).
  */
-export function verifyFailureMessage(problem: { code: string; message: string }): string {
-  switch (problem.code) {
+export function verifyFailure(code: string): 'fromCode' | 'otpInvalid' {
+  switch (code) {
+    case 'OTP_INVALID':
     case 'OTP_NOT_REQUESTED':
-      return SignInMessages.otpNotRequested;
     case 'OTP_EXPIRED':
     case 'OTP_ATTEMPTS_EXCEEDED':
-      return problem.message;
     case 'RATE_LIMITED':
-      return SignInMessages.tooManyRequests;
+      return 'fromCode';
     default:
-      return SignInMessages.otpInvalid;
+      return 'otpInvalid';
   }
+}
+
+/**
+ * The wait before another code may be sent to `phoneNumber`: it belongs to the number the last code
+ * went to (issue 11: 'Change number' lets another number have a code at once).
+ */
+export function resendWaitFor(
+  phoneNumber: string | null,
+  flow: Pick<SignInFlow, 'phoneNumber' | 'resendAt'>,
+): number | null {
+  return phoneNumber !== null && phoneNumber === flow.phoneNumber ? flow.resendAt : null;
 }
 
 /** What the login flow carries from /login to /verify-otp and back in navigation state (DECISIONS D9). */

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useApi } from '../../app/api';
+import { useHost } from '../../app/host';
 import { useDocumentTitle } from '../../app/use-document-title';
 import {
   BANNER_TYPES,
@@ -29,6 +30,8 @@ import { MessageDialog } from '../../components/Dialog';
 import { ChoiceGroup, FilePicker, SelectField, TextArea, TextField } from '../../components/FormFields';
 import { focusFirstInvalid, FormAlert, FormSection, EditTargetPending } from '../../components/FormLayout';
 import { useSubmission } from '../../components/use-submission';
+import { PartnerPicker } from '../../partners/PartnerPicker';
+import { useTitlePartner } from '../../partners/use-title-partner';
 import { useTitleVideo, videoOutcomeWords, type VideoOutcome } from '../../videos/use-title-video';
 import { VideoFileField } from '../../videos/VideoFileField';
 
@@ -78,6 +81,8 @@ export function MovieFormPage() {
   const [done, setDone] = useState<VideoOutcome | null>(null);
   const touched = useRef(false);
   const video = useTitleVideo();
+  const partner = useTitlePartner('movie', movieId);
+  const { toast } = useHost();
   // Once saved, the title is not sent again: what is left is its video's upload.
   const [saved, setSaved] = useState<AdminMovie | null>(null);
 
@@ -132,6 +137,8 @@ export function MovieFormPage() {
     }
     const title = answer.movie;
     setSaved(title);
+    const partnerProblem = await partner.save(title._id);
+    if (partnerProblem) toast(partnerProblem, 'error');
     const outcome = await video.send({
       kind: 'movie',
       id: title._id,
@@ -310,6 +317,9 @@ export function MovieFormPage() {
         </div>
 
         <div className="ad-form-grid__side">
+          <FormSection title="Content partner">
+            <PartnerPicker picker={partner} />
+          </FormSection>
           <FormSection title="Pictures">
             <FilePicker
               label="Thumbnail"

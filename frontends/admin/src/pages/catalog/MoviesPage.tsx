@@ -5,7 +5,7 @@ import { endpoints } from '../../catalog/endpoints';
 import { pageCount } from '../../catalog/table-rules';
 import type { AdminMoviePage } from '../../catalog/types';
 import { Pagination } from '../../components/Pagination';
-import { RowActions, RowThumb, TableFrame, TableSearch } from '../../components/TableTools';
+import { Cell, RowActions, RowThumb, TableFrame, TableSearch } from '../../components/TableTools';
 import { useAdminList } from '../../components/use-admin-list';
 import { useDeletion } from '../../components/use-deletion';
 import { useTableQuery } from '../../components/use-table-query';
@@ -79,13 +79,17 @@ export function MoviesPage() {
                   {movie.title}
                   <span className="ad-table__sub">{movie.duration}</span>
                 </th>
-                <td>{movie.language}</td>
-                <td className="ad-table__genres">{movie.genre.join(', ')}</td>
-                <td>{movie.releaseYear}</td>
-                <td>
+                <Cell label="Language">{movie.language}</Cell>
+                <Cell label="Genres" className="ad-table__genres">
+                  {movie.genre.join(', ')}
+                </Cell>
+                <Cell label="Year">{movie.releaseYear}</Cell>
+                <Cell label="Rating">
                   <span className="ad-pill">{movie.rating}</span>
-                </td>
-                <td>{movie.isFree ? <span className="ad-pill ad-pill--free">Free</span> : 'Paid'}</td>
+                </Cell>
+                <Cell label="Access">
+                  {movie.isFree ? <span className="ad-pill ad-pill--free">Free</span> : 'Paid'}
+                </Cell>
                 <VideoStateCell
                   title={movie.title}
                   video={videos.now(movie.video)}

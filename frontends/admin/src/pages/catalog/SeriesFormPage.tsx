@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useApi } from '../../app/api';
+import { useHost } from '../../app/host';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { CATEGORIES, GENRES, type Genre, IMAGE_TYPES, LANGUAGES, RATINGS } from '../../catalog/catalog-lists';
 import { endpoints } from '../../catalog/endpoints';
@@ -21,6 +22,8 @@ import { MessageDialog } from '../../components/Dialog';
 import { ChoiceGroup, FilePicker, SelectField, TextArea, TextField } from '../../components/FormFields';
 import { focusFirstInvalid, FormAlert, FormSection, EditTargetPending } from '../../components/FormLayout';
 import { useSubmission } from '../../components/use-submission';
+import { PartnerPicker } from '../../partners/PartnerPicker';
+import { useTitlePartner } from '../../partners/use-title-partner';
 
 const CATEGORY_LABELS: Record<(typeof CATEGORIES)[number], string> = {
   political: 'Political',
@@ -157,6 +160,8 @@ export function SeriesFormPage() {
   const navigate = useNavigate();
   const target = useSeriesToEdit(seriesId);
   const submission = useSubmission<SeriesWithEpisodes>();
+  const partner = useTitlePartner('series', seriesId);
+  const { toast } = useHost();
   const formRef = useRef<HTMLFormElement>(null);
 
   const [values, setValues] = useState<SeriesFormValues>(emptySeriesForm);
@@ -215,15 +220,21 @@ export function SeriesFormPage() {
       return;
     }
     const body = seriesFormData(values, titleImage);
+    let savedId = seriesId;
+    const keep = (saved: SeriesWithEpisodes) => {
+      savedId = saved._id;
+    };
     const problem =
       mode === 'edit' && seriesId
-        ? await submission.submit('patch', endpoints.oneSeries(seriesId), body)
-        : await submission.submit('post', endpoints.series, body);
+        ? await submission.submit('patch', endpoints.oneSeries(seriesId), body, keep)
+        : await submission.submit('post', endpoints.series, body, keep);
     if (problem) {
       setErrors(seriesServerErrors(problem.fields));
       focusFirstInvalid(formRef.current);
       return;
     }
+    const partnerProblem = savedId ? await partner.save(savedId) : null;
+    if (partnerProblem) toast(partnerProblem, 'error');
     setDone(true);
   }
 
@@ -336,6 +347,9 @@ export function SeriesFormPage() {
           </FormSection>
         </div>
         <div className="ad-form-grid__side">
+          <FormSection title="Content partner">
+            <PartnerPicker picker={partner} hint="Given to every episode of the series" />
+          </FormSection>
           <FormSection title="Title image">
             <FilePicker
               label="Title image"

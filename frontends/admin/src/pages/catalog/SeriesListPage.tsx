@@ -5,7 +5,7 @@ import { endpoints } from '../../catalog/endpoints';
 import { pageCount } from '../../catalog/table-rules';
 import type { SeriesPage } from '../../catalog/types';
 import { Pagination } from '../../components/Pagination';
-import { RowActions, RowThumb, TableFrame, TableSearch } from '../../components/TableTools';
+import { Cell, RowActions, RowThumb, TableFrame, TableSearch } from '../../components/TableTools';
 import { useAdminList } from '../../components/use-admin-list';
 import { useDeletion } from '../../components/use-deletion';
 import { useTableQuery } from '../../components/use-table-query';
@@ -77,13 +77,17 @@ export function SeriesListPage() {
                   {series.title}
                   {series.tags.length > 0 && <span className="ad-table__sub">{series.tags.join(', ')}</span>}
                 </th>
-                <td className="ad-table__category">{series.category}</td>
-                <td>{series.language}</td>
-                <td className="ad-table__genres">{series.genre.join(', ')}</td>
-                <td>
+                <Cell label="Category" className="ad-table__category">
+                  {series.category}
+                </Cell>
+                <Cell label="Language">{series.language}</Cell>
+                <Cell label="Genres" className="ad-table__genres">
+                  {series.genre.join(', ')}
+                </Cell>
+                <Cell label="Rating">
                   <span className="ad-pill">{series.rating}</span>
-                </td>
-                <td>{series.episodeCount}</td>
+                </Cell>
+                <Cell label="Episodes">{series.episodeCount}</Cell>
                 <RowActions
                   title={series.title}
                   editTo={`/admin/series/edit/${series._id}`}

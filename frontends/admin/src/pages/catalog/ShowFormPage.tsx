@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useApi } from '../../app/api';
+import { useHost } from '../../app/host';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { CATEGORIES, IMAGE_TYPES, RATINGS } from '../../catalog/catalog-lists';
 import { endpoints } from '../../catalog/endpoints';
@@ -20,6 +21,8 @@ import { MessageDialog } from '../../components/Dialog';
 import { FilePicker, SelectField, TextArea, TextField } from '../../components/FormFields';
 import { focusFirstInvalid, FormAlert, FormSection, EditTargetPending } from '../../components/FormLayout';
 import { useSubmission } from '../../components/use-submission';
+import { PartnerPicker } from '../../partners/PartnerPicker';
+import { useTitlePartner } from '../../partners/use-title-partner';
 import { useTitleVideo, videoOutcomeWords, type VideoOutcome } from '../../videos/use-title-video';
 import { VideoFileField } from '../../videos/VideoFileField';
 
@@ -73,6 +76,8 @@ export function ShowFormPage() {
   const [errors, setErrors] = useState<FieldErrors<ShowField>>({});
   const [done, setDone] = useState<VideoOutcome | null>(null);
   const video = useTitleVideo();
+  const partner = useTitlePartner('episode', showId);
+  const { toast } = useHost();
   // Once saved, the show is not sent again: what is left is its video's upload.
   const [saved, setSaved] = useState<Episode | null>(null);
 
@@ -117,6 +122,8 @@ export function ShowFormPage() {
     }
     const show = answer.show;
     setSaved(show);
+    const partnerProblem = await partner.save(show._id);
+    if (partnerProblem) toast(partnerProblem, 'error');
     const outcome = await video.send({ kind: 'episode', id: show._id, video: show.video ?? source?.video });
     // A failed upload stays on the page, with what went wrong and Try again.
     if (outcome !== 'failed') setDone(outcome);
@@ -233,6 +240,9 @@ export function ShowFormPage() {
           </FormSection>
         </div>
         <div className="ad-form-grid__side">
+          <FormSection title="Content partner">
+            <PartnerPicker picker={partner} />
+          </FormSection>
           <FormSection title="Pictures">
             <FilePicker
               label="Banner"

@@ -5,7 +5,7 @@ import { endpoints } from '../../catalog/endpoints';
 import { pageCount } from '../../catalog/table-rules';
 import type { EpisodePage } from '../../catalog/types';
 import { Pagination } from '../../components/Pagination';
-import { RowActions, RowThumb, TableFrame, TableSearch } from '../../components/TableTools';
+import { Cell, RowActions, RowThumb, TableFrame, TableSearch } from '../../components/TableTools';
 import { useAdminList } from '../../components/use-admin-list';
 import { useDeletion } from '../../components/use-deletion';
 import { useTableQuery } from '../../components/use-table-query';
@@ -58,12 +58,12 @@ export function ShowsPage() {
               <th scope="col">
                 <span className="visually-hidden">Banner</span>
               </th>
-              <th scope="col">title</th>
-              <th scope="col">category</th>
-              <th scope="col">releaseDate</th>
-              <th scope="col">rating</th>
-              <th scope="col">duration</th>
-              <th scope="col">video</th>
+              <th scope="col">Title</th>
+              <th scope="col">Category</th>
+              <th scope="col">Release date</th>
+              <th scope="col">Rating</th>
+              <th scope="col">Duration</th>
+              <th scope="col">Video</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>
@@ -79,12 +79,14 @@ export function ShowsPage() {
                   {show.title}
                   <span className="ad-table__sub">Episode {show.episodeNumber}</span>
                 </th>
-                <td className="ad-table__category">{show.category}</td>
-                <td>{show.releaseDate}</td>
-                <td>
+                <Cell label="Category" className="ad-table__category">
+                  {show.category}
+                </Cell>
+                <Cell label="Release date">{show.releaseDate}</Cell>
+                <Cell label="Rating">
                   <span className="ad-pill">{show.rating}</span>
-                </td>
-                <td>{show.duration}</td>
+                </Cell>
+                <Cell label="Duration">{show.duration}</Cell>
                 <VideoStateCell
                   title={show.title}
                   video={videos.now(show.video)}

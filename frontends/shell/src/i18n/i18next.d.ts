@@ -1,0 +1,10 @@
+// The shell's wording, typed from its English catalogue: a key that is not there does not compile.
+import 'i18next';
+import type shell from './locales/en.json';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'shell';
+    resources: { shell: typeof shell };
+  }
+}

@@ -1,0 +1,51 @@
+// The languages the interface speaks (issue 11), apart from the catalogue's content-language filter.
+
+export const INTERFACE_LANGUAGES = [
+  { code: 'en', native: 'English', intl: 'en-IN' },
+  { code: 'hi', native: 'हिन्दी', intl: 'hi-IN' },
+  { code: 'ta', native: 'தமிழ்', intl: 'ta-IN' },
+  { code: 'te', native: 'తెలుగు', intl: 'te-IN' },
+  { code: 'ml', native: 'മലയാളം', intl: 'ml-IN' },
+  { code: 'kn', native: 'ಕನ್ನಡ', intl: 'kn-IN' },
+  { code: 'bn', native: 'বাংলা', intl: 'bn-IN' },
+  // Browsers have no Bhojpuri formats: dates, numbers and prices are written as in Hindi.
+  { code: 'bho', native: 'भोजपुरी', intl: 'hi-IN' },
+] as const;
+
+export type InterfaceLanguage = (typeof INTERFACE_LANGUAGES)[number]['code'];
+
+export const DEFAULT_LANGUAGE: InterfaceLanguage = 'en';
+
+/** Where wording is missing: Bhojpuri falls back to Hindi, everything to English. */
+export const FALLBACK_LANGUAGES = { bho: ['hi', 'en'], default: ['en'] };
+
+/** The local-storage key of the language chosen on this device. */
+export const LANGUAGE_STORAGE_KEY = 'interfaceLanguage';
+
+export function isInterfaceLanguage(value: unknown): value is InterfaceLanguage {
+  return INTERFACE_LANGUAGES.some((l) => l.code === value);
+}
+
+/** The interface language a browser tag asks for: 'ta-IN' → 'ta', 'bho' → 'bho'; null if none of ours. */
+export function languageOfTag(tag: string): InterfaceLanguage | null {
+  const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
+  return isInterfaceLanguage(primary) ? primary : null;
+}
+
+/** The language to start in: the one chosen on this device, else the browser's first that we speak. */
+export function initialLanguage(
+  stored: string | null,
+  browserLanguages: readonly string[],
+): InterfaceLanguage {
+  if (isInterfaceLanguage(stored)) return stored;
+  for (const tag of browserLanguages) {
+    const language = languageOfTag(tag);
+    if (language) return language;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** The Intl locale of an interface language, for dates, numbers and ₹ in the Indian grouping. */
+export function intlLocaleOf(language: string): string {
+  return INTERFACE_LANGUAGES.find((l) => l.code === language)?.intl ?? 'en-IN';
+}

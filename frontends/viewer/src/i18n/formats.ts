@@ -1,0 +1,72 @@
+// Dates, numbers and prices as the interface language writes them (issue 11), in India's time.
+
+function dateOf(iso: string | null | undefined): Date | null {
+  if (!iso) return null;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  // A bare calendar date is that day wherever it is read; a moment is read in India's time.
+  const date = match ? new Date(Date.UTC(+match[1], +match[2] - 1, +match[3], 12)) : new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** ₹ in the Indian grouping, from paise: 120000 → '₹1,200.00' (en-IN), '₹১,২০০.০০' (bn-IN). */
+export function formatRupees(paise: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR' }).format(paise / 100);
+}
+
+/** A whole-rupee price as the plans list it: '1200' → '₹1,200'. */
+export function formatPrice(rupees: number | string, locale: string): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'INR',
+    maximumFractionDigits: 0,
+  }).format(Number(rupees));
+}
+
+export function formatNumber(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale).format(value);
+}
+
+/** '22 Nov 2026' (en-IN); null when there is no date. */
+export function formatDate(iso: string | null | undefined, locale: string): string | null {
+  const date = dateOf(iso);
+  return date
+    ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'Asia/Kolkata' }).format(date)
+    : null;
+}
+
+/** '1 November 2025' (en-IN), '1 नवंबर 2025' (hi-IN); null when there is no date. */
+export function formatLongDate(iso: string | null | undefined, locale: string): string | null {
+  const date = dateOf(iso);
+  return date
+    ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Asia/Kolkata' }).format(date)
+    : null;
+}
+
+export function formatDateTime(iso: string | null | undefined, locale: string): string | null {
+  const date = dateOf(iso);
+  return date
+    ? new Intl.DateTimeFormat(locale, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: 'Asia/Kolkata',
+      }).format(date)
+    : null;
+}
+
+/**
+ * SPEC §2.11: release dates written out, in long US format for English ('January 5, 2025'), in the
+ * language's own long format otherwise. A release date is a calendar day: its date part is shown as
+ * written, never moved by a time zone. Text that is no date is shown as it is.
+ */
+export function formatReleaseDate(date: string | null | undefined, locale: string): string {
+  if (!date) return '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
+  const parsed = match ? new Date(Date.UTC(+match[1], +match[2] - 1, +match[3])) : new Date(date);
+  if (Number.isNaN(parsed.getTime())) return date;
+  return new Intl.DateTimeFormat(locale.startsWith('en') ? 'en-US' : locale, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(parsed);
+}

@@ -1,0 +1,199 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useApi } from '../app/api';
+import { useDocumentTitle } from '../app/use-document-title';
+import { useLoader } from '../app/use-loader';
+import type { Category } from '../catalog/catalog-lists';
+import { castLine } from '../catalog/catalog-rules';
+import {
+  episodePath,
+  type EpisodeNavigationState,
+  groupBySeries,
+  groupOf,
+  wantsAutoplay,
+} from '../catalog/episode-groups';
+import type { CategoryEpisodes, Episode } from '../catalog/types';
+import { ErrorLine, LoadingLine } from '../components/LoadStatus';
+import { SmartImage } from '../components/SmartImage';
+import { PlayIcon } from '../components/PlayIcon';
+import { useFormats } from '../i18n/use-formats';
+import { useViewerTranslation } from '../i18n/use-viewer-translation';
+import { PlaybackProblem } from '../playback/PlaybackProblem';
+import { Player } from '../playback/Player';
+import { nextEpisode } from '../playback/playback-rules';
+import { usePlayback } from '../playback/use-playback';
+
+const PLAY: EpisodeNavigationState = { autoplay: true };
+
+/** The episode, its series' other episodes, and the player (a view per episode: nothing carries over). */
+function EpisodeView({
+  category,
+  episode,
+  answer,
+}: {
+  category: Category;
+  episode: Episode;
+  answer: CategoryEpisodes;
+}) {
+  const { t } = useViewerTranslation();
+  const { releaseDate } = useFormats();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { playing, problem, starting, play, stop } = usePlayback();
+  const [ended, setEnded] = useState(false);
+  const group = groupOf(groupBySeries(answer), episode._id);
+  const next = nextEpisode(answer.episodes, episode._id);
+  const heading = t('episode.heading', { number: episode.episodeNumber, title: episode.title });
+  const headingOf = (e: Episode) => t('episode.heading', { number: e.episodeNumber, title: e.title });
+  useDocumentTitle(heading);
+
+  // Watch Now, Play and Next come here to play at once.
+  const autoplay = wantsAutoplay(location.state);
+  useEffect(() => {
+    if (autoplay) void play('episode', episode._id);
+    // Once per episode page: the view is keyed by the episode.
+  }, []);
+
+  return (
+    <article className="vw-title vw-episode-page">
+      <div className="vw-title__art" aria-hidden="true">
+        <SmartImage
+          src={episode.bannerUrl}
+          alt=""
+          width={1920}
+          height={820}
+          priority
+          className="vw-title__banner"
+          fallback={
+            <span className={`vw-category__banner-fallback vw-category__banner-fallback--${category}`} />
+          }
+        />
+      </div>
+      <div className="vw-title__content">
+        <Link className="vw-back" to={`/${category}`}>
+          <span aria-hidden="true">←</span>{' '}
+          {t('episode.backTo', { category: t(`category.${category}.title`) })}
+        </Link>
+        <div className="vw-episode-page__main">
+          {group?.title && <p className="vw-eyebrow">{t('episode.inSeries', { series: group.title })}</p>}
+          <h1 className="vw-title__heading vw-episode-page__heading">{heading}</h1>
+          <ul className="vw-facts" aria-label={t('title.aboutTitle')}>
+            <li>
+              <span className="vw-badge vw-badge--rating" title={t('common.rating')}>
+                {episode.rating}
+              </span>
+            </li>
+            <li>
+              <time dateTime={episode.releaseDate}>{releaseDate(episode.releaseDate)}</time>
+            </li>
+            <li>{episode.duration}</li>
+          </ul>
+          <p className="vw-title__text">{episode.description}</p>
+          <div className="vw-feature__actions">
+            <button
+              type="button"
+              className="button button--primary vw-feature__play"
+              onClick={() => {
+                setEnded(false);
+                void play('episode', episode._id);
+              }}
+              disabled={starting}
+            >
+              <PlayIcon />
+              {t('title.play')}
+            </button>
+          </div>
+          {problem && <PlaybackProblem problem={problem} />}
+          {playing && (
+            <Player
+              stream={playing.stream}
+              title={heading}
+              kind="episode"
+              titleId={episode._id}
+              poster={episode.bannerUrl}
+              startAt={playing.startAt}
+              onClose={stop}
+              onEnded={() => setEnded(true)}
+            />
+          )}
+          {ended && next && (
+            <p className="vw-category__next">
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => void navigate(episodePath(category, next), { state: PLAY })}
+              >
+                {t('episode.next', { episode: headingOf(next) })}
+              </button>
+            </p>
+          )}
+          {episode.cast.length > 0 && (
+            <dl className="vw-title__details">
+              <div>
+                <dt>{t('title.cast')}</dt>
+                <dd>{castLine(episode.cast)}</dd>
+              </div>
+            </dl>
+          )}
+        </div>
+
+        {group && group.episodes.length > 1 && (
+          <nav className="vw-episode-page__list" aria-labelledby="vw-series-episodes">
+            <h2 id="vw-series-episodes" className="vw-series__title">
+              {group.title ?? t('category.singleEpisodes')}
+            </h2>
+            <ol className="vw-episode-links">
+              {group.episodes.map((e) => (
+                <li key={e._id}>
+                  <Link
+                    className="vw-episode-links__link"
+                    to={episodePath(category, e)}
+                    state={PLAY}
+                    aria-current={e._id === episode._id ? 'page' : undefined}
+                  >
+                    {headingOf(e)}
+                  </Link>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/**
+ * An episode's own page (issue 11): `/{category}/episode/{id}`, opened by Watch Now and by each episode
+ * of a category page, and playing at once when they ask. The end of one offers the next of its series.
+ */
+export function EpisodePage({ category }: { category: Category }) {
+  const { t } = useViewerTranslation();
+  const episodeId = useParams().episodeId ?? '';
+  const api = useApi();
+  const result = useLoader(
+    (signal) => api.get(`series/category/${category}/episodes`, { signal }).json<CategoryEpisodes>(),
+    [api, category],
+  );
+  const episode = useMemo(
+    () => result.data?.episodes.find((e) => e._id === episodeId),
+    [result.data, episodeId],
+  );
+
+  if (result.data && episode)
+    return <EpisodeView key={episode._id} category={category} episode={episode} answer={result.data} />;
+  return (
+    <section className="vw-page">
+      {result.status === 'error' && <ErrorLine message={result.error} onRetry={result.reload} />}
+      {result.status === 'success' && (
+        <>
+          <h1 className="vw-page__title">{t('episode.notFound')}</h1>
+          <Link className="button button--ghost" to={`/${category}`}>
+            {t('episode.backTo', { category: t(`category.${category}.title`) })}
+          </Link>
+        </>
+      )}
+      {(result.status === 'loading' || result.status === 'idle') && <LoadingLine />}
+    </section>
+  );
+}
