@@ -145,6 +145,7 @@ export function appSpecs(ports, options = {}) {
           instancePort(ports[name], i),
           {
             HEALTH_PORT: String(instancePort(ports[name], i)),
+            HOST: host,
             ...database(name),
             ...(name === 'media' ? { MEDIA_HTTP_PORT: String(mediaHttpPort(i)), MEDIA_HTTP_HOST: host } : {}),
           },

@@ -67,6 +67,7 @@ describe('describeConfig', () => {
         'DATABASE_URL',
         'DELIVERY',
         'HEALTH_PORT',
+        'HOST',
         'LOG_LEVEL',
         'NATS_URL',
         'NODE_ENV',

@@ -7,6 +7,7 @@ import {
   Matches,
   Max,
   Min,
+  MinLength,
   ValidationTypes,
   getMetadataStorage,
   validateSync,
@@ -130,4 +131,9 @@ export class ServiceConfig extends BaseConfig {
   @Min(0)
   @Max(65535)
   HEALTH_PORT = 0;
+
+  /** The address the health endpoints listen on: all in a container (probes), 127.0.0.1 under `npm start`. */
+  @IsString()
+  @MinLength(1)
+  HOST = '0.0.0.0';
 }

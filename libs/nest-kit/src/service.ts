@@ -128,7 +128,7 @@ export async function startService<C extends ServiceConfig>(
   await app.listen();
 
   let healthServer: Server | undefined;
-  if (config.HEALTH_PORT) healthServer = await startHealthServer(config.HEALTH_PORT, health);
+  if (config.HEALTH_PORT) healthServer = await startHealthServer(config.HEALTH_PORT, health, config.HOST);
   logger.info({ queue: definition.name, healthPort: config.HEALTH_PORT || null }, 'service ready');
 
   return {
