@@ -68,9 +68,9 @@ async function movieOfThisRun(token: string): Promise<{ _id: string; title: stri
     releaseYear: '2021',
     duration: '2hr 14min',
     isFree: 'false',
-    thumbnailUrl: 'https://images.example.in/audit/poster.png',
-    bannerUrl: 'https://images.example.in/audit/banner.png',
-    titlePngUrl: 'https://images.example.in/audit/title.png',
+    thumbnailUrl: `${BASE_URL}/audit/poster.png`,
+    bannerUrl: `${BASE_URL}/audit/banner.png`,
+    titlePngUrl: `${BASE_URL}/audit/title.png`,
     movieUrl: 'https://media.example.in/audit/master.m3u8',
   }))
     form.append(name, value);
@@ -130,8 +130,12 @@ describe('the audit trail (issue 9)', () => {
     await fitsThePhone();
 
     // Another entity: the movie's entries are not among the viewers'.
+    const viewersOnly = page.waitForResponse(
+      (res) => res.url().includes('/api/admin/audit') && res.url().includes('entity=viewer'),
+    );
     await page.getByLabel('Entity').selectOption('viewer');
     await page.waitForURL(/entity=viewer/);
+    await viewersOnly;
     await page
       .getByRole('list', { name: 'Audit entries' })
       .or(page.getByText('No entries match these filters.'))
