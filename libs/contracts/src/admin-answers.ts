@@ -177,6 +177,41 @@ export interface AdminViewerDetails {
   watching: ServicePart<{ history: WatchHistoryEntry[] }>;
 }
 
+/** A screen a viewer is watching on now (DECISIONS D24), as the media service keeps it while heartbeats arrive. */
+export interface ActiveScreen {
+  /** The viewer's session the screen belongs to (the access token's `sid`). */
+  sessionId: string;
+  videoId: string;
+  /** The movie or episode the video belongs to; null when the video has been removed since. */
+  ownerKind: 'movie' | 'episode' | null;
+  ownerId: string | null;
+  /** When this screen started playing this video. */
+  startedAt: string;
+  lastHeartbeatAt: string;
+}
+
+/** An active stream on the viewer's page: the screen, and its title as the catalogue names it. */
+export interface ActiveStream extends ActiveScreen {
+  /** Null when the title is gone, or the catalogue did not answer. */
+  title: string | null;
+}
+
+/** A signed-in session of a viewer, as the auth service keeps it: open until revoked or its refresh token lapses. */
+export interface SignedInSession {
+  sessionId: string;
+  createdAt: string;
+  /** The last sign-in or token refresh. */
+  lastUsedAt: string;
+  /** When the session ends unless it is used again. */
+  expiresAt: string;
+}
+
+/** `GET /api/admin/users/{id}/activity`: a viewer's active streams (media) and signed-in sessions (auth). */
+export interface AdminViewerActivity {
+  streams: ServicePart<{ streams: ActiveStream[] }>;
+  sessions: ServicePart<{ sessions: SignedInSession[] }>;
+}
+
 /** What an admin's action on a viewer answers: a line for the toast. */
 export interface AdminViewerActionDone {
   success: true;

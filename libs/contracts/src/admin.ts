@@ -12,12 +12,14 @@ import {
   Min,
 } from 'class-validator';
 import type {
+  ActiveScreen,
   BillingFigures,
   CatalogueFigures,
   ViewerBillingHistory,
   ViewerFigures,
   ViewerPage,
   ViewerPlan,
+  SignedInSession,
   WatchHistoryEntry,
 } from './admin-answers';
 import { PLANS_BATCH_MAX, VIEWER_SEARCH_MAX_LENGTH } from './admin-answers';
@@ -73,6 +75,18 @@ export type NoPayload = Record<string, never>;
 export const UserReportSubjects = {
   searchViewers: subject<ViewerSearchRequest, ViewerPage>('chitram.users.reports.viewers.v1'),
   figures: subject<NoPayload, ViewerFigures>('chitram.users.reports.figures.v1'),
+} as const;
+
+/** Subjects.auth.reports: a viewer's sessions for the viewer's page. */
+export const AuthReportSubjects = {
+  /** The viewer's open sessions (not revoked, refresh token still valid), last used first. */
+  sessionsOf: subject<ViewerRef, SignedInSession[]>('chitram.auth.reports.sessions-of.v1'),
+} as const;
+
+/** Subjects.media.reports: a viewer's screens for the viewer's page. */
+export const MediaReportSubjects = {
+  /** The screens the viewer is watching on now (lapsed ones left out), newest first. Reads only. */
+  screensOf: subject<ViewerRef, ActiveScreen[]>('chitram.media.reports.screens-of.v1'),
 } as const;
 
 /** Subjects.billing.reports. */

@@ -22,13 +22,7 @@ export type PlanOrNone = PlanKey | typeof NO_PLAN;
 export const INDIA_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const DAY_MS = 86_400_000;
-/** India keeps one offset all year (no daylight saving). */
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
-
-/** The day in India of a moment: '2026-11-23'. */
-export function indiaDayOf(at: Date): string {
-  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
-}
+export { indiaDayOf } from './india-time';
 
 /** `day` moved by `days` (negative for earlier). */
 export function addDays(day: string, days: number): string {
@@ -158,8 +152,52 @@ export interface AnalyticsRebuilt {
   tookMs: number;
 }
 
+/** Where a rebuild job is: waiting for a worker, at work, finished, or given up. */
+export const ANALYTICS_REBUILD_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type AnalyticsRebuildState = (typeof ANALYTICS_REBUILD_STATES)[number];
+
+/**
+ * A rebuild of one service's aggregates from its stored facts, run as a job (ARCHITECTURE rule 10): one
+ * at a time per service, however many instances it runs, its progress readable from any of them.
+ */
+export interface AnalyticsRebuildJob {
+  id: string;
+  state: AnalyticsRebuildState;
+  /** The admin who asked for it; null when an operator's tool did. */
+  requestedBy: string | null;
+  requestedAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** The step at work (or the last one reached), e.g. 'viewing_title_day'. */
+  step: string | null;
+  stepsDone: number;
+  stepsTotal: number;
+  /** What the rebuild did, once done. */
+  result: AnalyticsRebuilt | null;
+  /** Why it failed, once failed. */
+  error: string | null;
+}
+
+/** A service's answer about its rebuild: the job asked about, or its latest; null when there is none. */
+export interface AnalyticsRebuildStatus {
+  job: AnalyticsRebuildJob | null;
+}
+
+/** `POST|GET /api/admin/analytics/rebuild`: each service's rebuild job. */
+export interface AdminAnalyticsRebuildAnswer {
+  data: {
+    users: ServicePart<AnalyticsRebuildStatus>;
+    billing: ServicePart<AnalyticsRebuildStatus>;
+    catalog: ServicePart<AnalyticsRebuildStatus>;
+  };
+  success: true;
+  message: string;
+}
+
 export const AnalyticsMessages = {
   loaded: 'Analytics loaded.',
   someUnavailable: (parts: string[]) => `Some figures are unavailable just now: ${parts.join(', ')}.`,
   badRange: 'Choose a range of 7, 30 or 90 days, or a start and end day (YYYY-MM-DD) up to a year apart.',
+  rebuildRequested: 'Rebuilding the aggregates from the stored facts.',
+  rebuildStatus: 'The latest rebuild of the aggregates.',
 } as const;

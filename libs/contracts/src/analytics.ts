@@ -13,13 +13,14 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import type { NoPayload } from './admin';
+import { ActorField, type AdminActor } from './audit';
 import {
   ANALYTICS_RANGES,
   INDIA_DAY,
   NO_PLAN,
   type AnalyticsRangeDays,
-  type AnalyticsRebuilt,
+  type AnalyticsRebuildJob,
+  type AnalyticsRebuildStatus,
   type BillingAnalytics,
   type PeriodRevenue,
   type PlanOrNone,
@@ -91,6 +92,20 @@ export class ViewingAnalyticsRequest extends AnalyticsPeriodRequest {
   @IsOptional()
   @IsIn(PLAN_FILTERS)
   plan?: PlanOrNone;
+}
+
+/** Asks a service to rebuild its aggregates from its stored facts (a job; a rebuild under way is answered). */
+export class AnalyticsRebuildRequest {
+  /** The admin who asks, when one does (the gateway sets it from the access token). */
+  @ActorField()
+  actor?: AdminActor;
+}
+
+/** Asks about one rebuild job, or (no id) the latest. */
+export class AnalyticsRebuildStatusRequest {
+  @IsOptional()
+  @IsUUID()
+  id?: string;
 }
 
 // ---- Events ----
@@ -199,8 +214,11 @@ export interface DemoRecorded {
 /** Subjects.catalog.analytics. */
 export const CatalogAnalyticsSubjects = {
   viewing: subject<ViewingAnalyticsRequest, ViewingAnalytics>('chitram.catalog.analytics.viewing.v1'),
-  /** Recomputes the aggregates from the stored facts (viewing facts and the plan periods known). */
-  rebuild: subject<NoPayload, AnalyticsRebuilt>('chitram.catalog.analytics.rebuild.v1'),
+  /** Starts recomputing the aggregates from the stored facts (viewing facts and the plan periods known). */
+  rebuild: subject<AnalyticsRebuildRequest, AnalyticsRebuildJob>('chitram.catalog.analytics.rebuild.v1'),
+  rebuildStatus: subject<AnalyticsRebuildStatusRequest, AnalyticsRebuildStatus>(
+    'chitram.catalog.analytics.rebuild-status.v1',
+  ),
   demo: subject<DemoPlaysRequest, DemoRecorded>('chitram.catalog.analytics.demo.v1'),
 } as const;
 
@@ -208,15 +226,21 @@ export const CatalogAnalyticsSubjects = {
 export const BillingAnalyticsSubjects = {
   daily: subject<AnalyticsPeriodRequest, BillingAnalytics>('chitram.billing.analytics.daily.v1'),
   revenue: subject<AnalyticsPeriodRequest, PeriodRevenue>('chitram.billing.analytics.revenue.v1'),
-  /** Recomputes the aggregates from payments and subscription periods. */
-  rebuild: subject<NoPayload, AnalyticsRebuilt>('chitram.billing.analytics.rebuild.v1'),
+  /** Starts recomputing the aggregates from payments and subscription periods. */
+  rebuild: subject<AnalyticsRebuildRequest, AnalyticsRebuildJob>('chitram.billing.analytics.rebuild.v1'),
+  rebuildStatus: subject<AnalyticsRebuildStatusRequest, AnalyticsRebuildStatus>(
+    'chitram.billing.analytics.rebuild-status.v1',
+  ),
   demo: subject<DemoPaymentsRequest, DemoRecorded>('chitram.billing.analytics.demo.v1'),
 } as const;
 
 /** Subjects.users.analytics. */
 export const UserAnalyticsSubjects = {
   signUps: subject<AnalyticsPeriodRequest, SignUpAnalytics>('chitram.users.analytics.sign-ups.v1'),
-  /** Recomputes the aggregates from the sign-up facts. */
-  rebuild: subject<NoPayload, AnalyticsRebuilt>('chitram.users.analytics.rebuild.v1'),
+  /** Starts recomputing the aggregates from the sign-up facts. */
+  rebuild: subject<AnalyticsRebuildRequest, AnalyticsRebuildJob>('chitram.users.analytics.rebuild.v1'),
+  rebuildStatus: subject<AnalyticsRebuildStatusRequest, AnalyticsRebuildStatus>(
+    'chitram.users.analytics.rebuild-status.v1',
+  ),
   demo: subject<DemoViewersRequest, DemoRecorded>('chitram.users.analytics.demo.v1'),
 } as const;

@@ -12,7 +12,6 @@ import {
   normaliseDuration,
   parseDuration,
   parseList,
-  todayInIndia,
   toImageRef,
   UpdateEpisodeRequest,
   UpdateMovieRequest,
@@ -82,13 +81,6 @@ describe('image references', () => {
 
   it('turns a path it answered back into the key', () => {
     expect(toImageRef('/api/media/images/images/3f0c.webp')).toBe('images/3f0c.webp');
-  });
-});
-
-describe('todayInIndia', () => {
-  it('is already the next day in India late in the UTC evening', () => {
-    expect(todayInIndia(new Date('2025-03-01T19:00:00Z'))).toBe('2025-03-02');
-    expect(todayInIndia(new Date('2025-03-01T18:00:00Z'))).toBe('2025-03-01');
   });
 });
 

@@ -20,6 +20,7 @@ import {
   type ValidationArguments,
   type ValidationOptions,
 } from 'class-validator';
+import { todayInIndia } from './india-time';
 import { isMediaKey } from './media';
 import {
   CATEGORIES,
@@ -136,11 +137,6 @@ export function isWebUrl(value: unknown): boolean {
 export function imageUrl(ref: string | null): string | null {
   if (!ref) return null;
   return /^https?:\/\//i.test(ref) ? ref : `${MEDIA_IMAGES_PATH}${ref}`;
-}
-
-/** Today's date in India (the product's time zone), as YYYY-MM-DD. */
-export function todayInIndia(now = new Date()): string {
-  return new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 }
 
 function blankToUndefined(value: unknown): unknown {

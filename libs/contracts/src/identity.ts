@@ -4,6 +4,8 @@
  * and the texts shown to people.
  */
 
+import type { InterfaceLanguageCode } from './interface-languages';
+
 /** Roles carried in an access token (SPEC §6). A visitor has no token and so no role. */
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -77,6 +79,8 @@ export interface ViewerProfile {
   isSubscribed: boolean;
   activeSubscription: ActiveSubscription | null;
   createdAt: string;
+  /** The interface language the viewer chose while signed in (issue 11); null until they choose one. */
+  interfaceLanguage: InterfaceLanguageCode | null;
 }
 
 /** `POST /api/user/verify-otp`: the viewer session of D2, with the refresh token beside it (D29). */

@@ -16,6 +16,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { AnalyticsPeriodRequest, PeriodQuery, toWholeNumber } from './analytics';
+import { ActedByAdmin } from './audit';
 import {
   PARTNER_EMAIL_MAX,
   PARTNER_NAME_MAX,
@@ -216,18 +217,25 @@ export class PartnerDetailsRequest extends PartnerPeriodRequest {
   id: string;
 }
 
+// The writes as the catalogue takes them: the fields, and the acting admin the gateway adds (audit trail).
+export class AdminCreatePartner extends ActedByAdmin(CreatePartnerBody) {}
+export class AdminUpdatePartner extends ActedByAdmin(UpdatePartnerRequest) {}
+export class AdminDeletePartner extends ActedByAdmin(PartnerParams) {}
+export class AdminAssignTitle extends ActedByAdmin(AssignTitleRequest) {}
+export class AdminAssignSeries extends ActedByAdmin(AssignSeriesRequest) {}
+
 /** Subjects.catalog.partners: every write goes through the catalogue's PartnerBook. */
 export const PartnerSubjects = {
   list: subject<PartnerListRequest, PartnerPage>('chitram.catalog.partners.list.v1'),
   names: subject<Record<string, never>, PartnerName[]>('chitram.catalog.partners.names.v1'),
   details: subject<PartnerDetailsRequest, PartnerDetails>('chitram.catalog.partners.details.v1'),
-  create: subject<CreatePartnerBody, PartnerSaved>('chitram.catalog.partners.create.v1'),
-  update: subject<UpdatePartnerRequest, PartnerSaved>('chitram.catalog.partners.update.v1'),
-  delete: subject<PartnerParams, { partner: PartnerName }>('chitram.catalog.partners.delete.v1'),
-  assign: subject<AssignTitleRequest, TitlePartner>('chitram.catalog.partners.assign.v1'),
+  create: subject<AdminCreatePartner, PartnerSaved>('chitram.catalog.partners.create.v1'),
+  update: subject<AdminUpdatePartner, PartnerSaved>('chitram.catalog.partners.update.v1'),
+  delete: subject<AdminDeletePartner, { partner: PartnerName }>('chitram.catalog.partners.delete.v1'),
+  assign: subject<AdminAssignTitle, TitlePartner>('chitram.catalog.partners.assign.v1'),
   titlePartner: subject<PartnerTitleParams, TitlePartner>('chitram.catalog.partners.title-partner.v1'),
   /** Gives every episode of a series to a partner, or to none. */
-  assignSeries: subject<AssignSeriesRequest, TitlePartner>('chitram.catalog.partners.assign-series.v1'),
+  assignSeries: subject<AdminAssignSeries, TitlePartner>('chitram.catalog.partners.assign-series.v1'),
   /** The partner every episode of a series has; null when they have none or not the same. */
   seriesPartner: subject<SeriesPartnerParams, TitlePartner>('chitram.catalog.partners.series-partner.v1'),
   searchTitles: subject<PartnerTitleSearchQuery, PartnerTitleOption[]>(

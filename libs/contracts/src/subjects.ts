@@ -1,8 +1,15 @@
-import { BillingReportSubjects, CatalogueReportSubjects, UserReportSubjects } from './admin';
+import {
+  AuthReportSubjects,
+  BillingReportSubjects,
+  CatalogueReportSubjects,
+  MediaReportSubjects,
+  UserReportSubjects,
+} from './admin';
 import { BillingAnalyticsSubjects, CatalogAnalyticsSubjects, UserAnalyticsSubjects } from './analytics';
 import { AuditEvents, AuditSubjects } from './audit';
 import { BillingSubjects } from './billing';
 import { PartnerSubjects } from './partners';
+import { ViewerPreferenceSubjects } from './preferences';
 import { StreamSubjects, WatchSubjects } from './playback';
 import { VideoSubjects } from './videos';
 
@@ -37,12 +44,16 @@ export const Subjects = {
     revokeSubject: 'chitram.auth.session.revoke-subject.v1',
     /** The audit trail: its pages, and admin actions recorded straight into it (libs/contracts/src/audit.ts). */
     audit: AuditSubjects,
+    /** A viewer's sessions for the back office (libs/contracts/src/admin.ts). */
+    reports: AuthReportSubjects,
   },
   /** Payloads and answers: libs/contracts/src/identity.ts. */
   users: {
     findOrCreateViewer: 'chitram.users.viewer.find-or-create.v1',
     getViewer: 'chitram.users.viewer.get.v1',
     deleteViewer: 'chitram.users.viewer.delete.v1',
+    /** A viewer's own settings, such as the interface language (libs/contracts/src/preferences.ts). */
+    preferences: ViewerPreferenceSubjects,
     /** The admin's viewer search and the dashboard's viewer figures (libs/contracts/src/admin.ts). */
     reports: UserReportSubjects,
     /** Daily sign-ups (libs/contracts/src/analytics.ts). */
@@ -54,6 +65,8 @@ export const Subjects = {
     deleteObjects: 'chitram.media.objects.delete.v1',
     videos: VideoSubjects,
     streams: StreamSubjects,
+    /** A viewer's screens for the back office (libs/contracts/src/admin.ts). */
+    reports: MediaReportSubjects,
   },
   /** Payloads and answers: libs/contracts/src/catalog.ts. */
   catalog: {

@@ -19,3 +19,4 @@ export * from './redis';
 export * from './revocation';
 export * from './jobs';
 export * from './audit';
+export * from './rebuild-jobs';

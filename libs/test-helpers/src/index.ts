@@ -128,3 +128,4 @@ export async function startTestService<C extends ServiceConfig>(
 export * from './service-basics';
 export * from './isolation';
 export * from './object-storage';
+export * from './analytics-rebuild';
