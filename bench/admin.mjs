@@ -5,8 +5,10 @@
 //    finds them seeded and skips this): 100,000 viewers who signed up over a year, a third of them with a
 //    paid plan (payments, periods, running plans), 500 movies in the eight languages, and 1,000,000 plays
 //    over the last 90 days (each a play event and a watch-time event: 2,000,000 viewing facts), played
-//    Zipf-fashion (a few titles most). Then each service rebuilds its per-day aggregates from the facts
-//    through its rebuild subject, timed.
+//    Zipf-fashion (a few titles most). Each database is then vacuumed and analysed, as autovacuum would
+//    have done after such a load (the local development server runs without it). Then each service
+//    rebuilds its per-day aggregates from the facts: a job asked for through its rebuild subject, whose
+//    progress is read through its status subject, timed.
 // 2. Starts the built users, billing and catalog services and the gateway on free ports, on a private
 //    NATS server, and signs an admin's token with a key pair made for the run.
 // 3. Loads `GET /api/admin/dashboard` and `GET /api/admin/analytics?range=90` at 10 connections
@@ -14,7 +16,7 @@
 //    the 90-day answer would cost without the aggregates), at one connection.
 //
 // Settings (environment): BENCH_CONNECTIONS (10), BENCH_WARMUP_SECONDS (3), BENCH_SECONDS (10),
-// DATABASE_URL, REDIS_URL. Exits 0 whether or not the targets are met; 1 when something broke; 130 on
+// DATABASE_URL, REDIS_URL; BENCH_CPU_PROF=<folder> writes each app's CPU profile there. Exits 0 whether or not the targets are met; 1 when something broke; 130 on
 // Ctrl-C. Figures are also written to .data/bench/admin.json.
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -25,6 +27,7 @@ import {
   ensureBuilt,
   infrastructureEnv,
   natsServerBinary,
+  profilingArgs,
   ROOT,
   startGateway,
   startPrivateNats,
@@ -223,8 +226,29 @@ async function seedCatalog(db) {
          FROM bench_play`,
     );
   await db.query('COMMIT');
-  await db.query('VACUUM ANALYZE "viewing_fact"');
   return true;
+}
+
+/**
+ * What autovacuum does to freshly loaded tables on a running server (statistics for the planner, the
+ * visibility map for index-only scans); the local development server runs with it off.
+ */
+async function vacuum(db) {
+  await db.query('VACUUM (ANALYZE)');
+}
+
+/** Asks a service for a rebuild of its aggregates and follows its job to the end; answers the job. */
+async function rebuild(rpc, subjects, service) {
+  const asked = await rpc.call(subjects.rebuild, {});
+  let shown = '';
+  for (;;) {
+    const { job } = await rpc.call(subjects.rebuildStatus, { id: asked.id });
+    const where = `${job.state}${job.step ? `, ${job.step} (${job.stepsDone}/${job.stepsTotal})` : ''}`;
+    if (where !== shown) log(`  ${service} rebuild: ${(shown = where)}`);
+    if (job.state === 'done') return job;
+    if (job.state === 'failed') throw new Error(`${service}'s rebuild failed: ${job.error}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -308,7 +332,11 @@ async function main() {
   const processes = { 'nats-server': nats.child.pid };
   for (const [service, databaseName] of Object.entries(DATABASES)) {
     log(`migrating ${databaseName} and starting the ${service} service ...`);
-    const child = await startService(supervisor, service, { env: appEnv, databaseName });
+    const child = await startService(supervisor, service, {
+      env: appEnv,
+      databaseName,
+      nodeArgs: profilingArgs(),
+    });
     processes[service] = child.pid;
   }
 
@@ -319,6 +347,7 @@ async function main() {
     billing: await withDatabase(infrastructure.DATABASE_URL, DATABASES.billing, seedBilling),
     catalog: await withDatabase(infrastructure.DATABASE_URL, DATABASES.catalog, seedCatalog),
   };
+  for (const name of Object.values(DATABASES)) await withDatabase(infrastructure.DATABASE_URL, name, vacuum);
   log(
     `seeded ${Object.entries(seeded)
       .map(([service, now]) => `${service} ${now ? 'now' : 'already'}`)
@@ -331,14 +360,16 @@ async function main() {
   const rpc = new RpcClient(connection, 600_000);
   const rebuilds = {};
   for (const service of ['users', 'billing', 'catalog']) {
-    const done = await rpc.call(Subjects[service].analytics.rebuild, {});
-    rebuilds[service] = done;
-    log(`rebuilt ${service}'s aggregates from ${done.facts.toLocaleString('en')} facts in ${done.tookMs} ms`);
+    const { result } = await rebuild(rpc, Subjects[service].analytics, service);
+    rebuilds[service] = result;
+    log(
+      `rebuilt ${service}'s aggregates from ${result.facts.toLocaleString('en')} facts in ${result.tookMs} ms`,
+    );
   }
   await connection.close();
 
   log('starting the gateway ...');
-  const gateway = await startGateway(supervisor, { env: appEnv });
+  const gateway = await startGateway(supervisor, { env: appEnv, nodeArgs: profilingArgs() });
   processes.gateway = gateway.child.pid;
   const headers = { authorization: `Bearer ${token}` };
   for (const [name, route] of Object.entries(ROUTES)) {

@@ -7,6 +7,10 @@ import { BASE_URL, launchBrowser } from '../support/browser';
 // against the running platform, on a phone-sized screen (390 px) as an admin on the move would use it.
 
 const PHONE_WIDTH = 390;
+/** A paid demo title whose video `npm start` makes and transcodes (scripts/seed/videos.mjs). */
+const PAID_TITLE = 'Godavari Express';
+const PHONE_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -160,4 +164,42 @@ describe('an admin in the back office (SPEC §2.13, DECISIONS D13, D25)', () => 
     await page.getByRole('searchbox', { name: 'Search by mobile number' }).fill(viewer.phone);
     await page.getByText(`No viewers match “${viewer.phone}”.`).waitFor();
   });
+
+  it('sees what a viewer is watching now and where they are signed in, until Sign out everywhere ends it', async () => {
+    const viewer = await subscribedViewer();
+    // The viewer starts a paid demo title on a phone (the Basic plan is for mobiles): 409 while its video
+    // is still being transcoded after start-up.
+    const found = await json<Array<{ _id: string; title: string }>>(
+      `home/search?q=${encodeURIComponent(PAID_TITLE)}`,
+    );
+    const movie = found.find((m) => m.title === PAID_TITLE);
+    if (!movie) throw new Error(`no demo title ${PAID_TITLE}`);
+    const deadline = Date.now() + 150_000;
+    const onPhone = { ...bearer(viewer.token), 'user-agent': PHONE_AGENT };
+    let grant = await api(`movie/${movie._id}/stream`, { headers: onPhone });
+    while (grant.status === 409 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 2000));
+      grant = await api(`movie/${movie._id}/stream`, { headers: onPhone });
+    }
+    expect(grant.status).toBe(200);
+
+    await signInAdmin();
+    await page.goto(`${BASE_URL}/admin/users/${viewer._id}`);
+    await h1(`+91${viewer.phone}`).waitFor();
+    const streams = page.getByRole('region', { name: 'Active streams' });
+    await streams.getByRole('row', { name: new RegExp(PAID_TITLE) }).waitFor();
+    const sessions = page.getByRole('region', { name: 'Signed-in sessions' });
+    // One session: the one the stream plays on (the same short id in both tables).
+    const sessionRows = sessions.getByRole('row').filter({ hasNot: page.getByRole('columnheader') });
+    await sessionRows.first().waitFor();
+    expect(await sessionRows.count()).toBe(1);
+    const sessionId = (await sessionRows.first().getByRole('rowheader').innerText()).trim();
+    expect(await streams.innerText()).toContain(sessionId);
+    await fitsThePhone();
+
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, sign out' }).click();
+    await toast('Signed out on every device.').waitFor();
+    await sessions.getByText('Not signed in anywhere.').waitFor();
+  }, 240_000);
 });

@@ -116,6 +116,7 @@ describe('the route table: every route says who may call it, and the guard holds
       'GET /api/dev/otp-outbox': 'public',
       'DELETE /api/user/me': 'user',
       'GET /api/user/me': 'user',
+      'PATCH /api/user/me': 'user',
       'POST /api/user/send-otp': 'public',
       'POST /api/user/verify-otp': 'public',
     });

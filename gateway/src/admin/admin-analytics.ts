@@ -2,29 +2,46 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   AnalyticsMessages,
   Subjects,
+  type AdminActor,
   type AdminAnalytics,
   type AdminAnalyticsAnswer,
+  type AdminAnalyticsRebuildAnswer,
+  type AnalyticsPeriodView,
   type AnalyticsQuery,
+  type AnalyticsRebuildStatus,
 } from '@chitram/contracts';
 import { LOGGER, type Logger, RpcClient } from '@chitram/nest-kit';
 import { periodOf } from './analytics-period';
+import { InFlight } from './in-flight';
 import { ADMIN_PART_TIMEOUT_MS, partOf } from './service-part';
 
 /**
  * Analytics (DECISIONS D12): the catalogue's plays and watch time, the users service's sign-ups and
  * billing's revenue and subscriptions, each from its per-day aggregates, asked together; a service that
- * does not answer in time leaves its series unavailable and the rest still shows.
+ * does not answer in time leaves its series unavailable and the rest still shows. Admins who ask the
+ * same question while it is being answered share the answer.
  */
 @Injectable()
 export class AdminAnalyticsService {
+  private readonly inFlight = new InFlight<AdminAnalyticsAnswer>();
+
   constructor(
     private readonly rpc: RpcClient,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async gather(query: AnalyticsQuery): Promise<AdminAnalyticsAnswer> {
+  gather(query: AnalyticsQuery): Promise<AdminAnalyticsAnswer> {
     const period = periodOf(query);
     const filters = { language: query.language ?? null, plan: query.plan ?? null };
+    const key = [period.from, period.to, filters.language, filters.plan].join(' ');
+    return this.inFlight.share(key, () => this.ask(query, period, filters));
+  }
+
+  private async ask(
+    query: AnalyticsQuery,
+    period: AnalyticsPeriodView,
+    filters: AdminAnalytics['filters'],
+  ): Promise<AdminAnalyticsAnswer> {
     const options = { timeoutMs: ADMIN_PART_TIMEOUT_MS };
     const [viewing, signUps, billing] = await Promise.all([
       partOf(
@@ -50,4 +67,47 @@ export class AdminAnalyticsService {
       message: missing.length ? AnalyticsMessages.someUnavailable(missing) : AnalyticsMessages.loaded,
     };
   }
+
+  /** Asks every service to rebuild its aggregates from its facts (a job each); answers the jobs. */
+  rebuild(actor: AdminActor): Promise<AdminAnalyticsRebuildAnswer> {
+    return this.rebuildParts(AnalyticsMessages.rebuildRequested, async ({ start }, options) => ({
+      job: await this.rpc.call(start, { actor }, options),
+    }));
+  }
+
+  /** Every service's latest rebuild job. */
+  rebuildStatus(): Promise<AdminAnalyticsRebuildAnswer> {
+    return this.rebuildParts(AnalyticsMessages.rebuildStatus, ({ status }, options) =>
+      this.rpc.call(status, {}, options),
+    );
+  }
+
+  private async rebuildParts(
+    message: string,
+    ask: (
+      subjects: (typeof REBUILDS)[keyof typeof REBUILDS],
+      options: { timeoutMs: number },
+    ) => Promise<AnalyticsRebuildStatus>,
+  ): Promise<AdminAnalyticsRebuildAnswer> {
+    const options = { timeoutMs: ADMIN_PART_TIMEOUT_MS };
+    const part = (service: keyof typeof REBUILDS) =>
+      partOf(service, ask(REBUILDS[service], options), this.logger);
+    const [users, billing, catalog] = await Promise.all([part('users'), part('billing'), part('catalog')]);
+    const data = { users, billing, catalog };
+    const missing = Object.entries(data)
+      .filter(([, answer]) => !answer.available)
+      .map(([service]) => service);
+    return {
+      data,
+      success: true,
+      message: missing.length ? AnalyticsMessages.someUnavailable(missing) : message,
+    };
+  }
 }
+
+/** The services that keep analytics aggregates: how each starts a rebuild, and tells how it goes. */
+const REBUILDS = {
+  users: { start: Subjects.users.analytics.rebuild, status: Subjects.users.analytics.rebuildStatus },
+  billing: { start: Subjects.billing.analytics.rebuild, status: Subjects.billing.analytics.rebuildStatus },
+  catalog: { start: Subjects.catalog.analytics.rebuild, status: Subjects.catalog.analytics.rebuildStatus },
+} as const;

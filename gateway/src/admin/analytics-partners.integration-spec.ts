@@ -5,6 +5,7 @@ import {
   indiaDayOf,
   Subjects,
   type AdminAnalyticsAnswer,
+  type AdminAnalyticsRebuildAnswer,
   type EpisodeSaved,
   type MovieSaved,
   type PartnerDetails,
@@ -166,6 +167,8 @@ describe('the back office: analytics and content partners', () => {
     const id = randomUUID();
     for (const [method, path] of [
       ['get', '/api/admin/analytics'],
+      ['post', '/api/admin/analytics/rebuild'],
+      ['get', '/api/admin/analytics/rebuild'],
       ['get', '/api/admin/partners'],
       ['post', '/api/admin/partners'],
       ['get', '/api/admin/partners/names'],
@@ -346,6 +349,34 @@ describe('the back office: analytics and content partners', () => {
     expect(
       (await asAdmin(http.get(`/api/admin/partners/titles/movie/${titles.tamil}`)).expect(200)).body,
     ).toEqual({ partner: null });
+  });
+
+  it('rebuilds the aggregates as jobs an admin starts and follows, to the same analytics', async () => {
+    const { viewing, signUps, billing: money } = (await analytics('range=30')).data;
+    const rebuildStatus = async () =>
+      (await asAdmin(http.get('/api/admin/analytics/rebuild')).expect(200))
+        .body as AdminAnalyticsRebuildAnswer;
+    const asked = (await asAdmin(http.post('/api/admin/analytics/rebuild')).expect(202))
+      .body as AdminAnalyticsRebuildAnswer;
+    expect(asked.message).toBe('Rebuilding the aggregates from the stored facts.');
+    const finished = await waitFor(async () => {
+      const status = await rebuildStatus();
+      const parts = Object.values(status.data);
+      return parts.every((part) => part.available && part.job?.state === 'done') && status;
+    }, 30_000);
+    for (const service of ['users', 'billing', 'catalog'] as const) {
+      const [ask, done] = [asked.data[service], finished.data[service]];
+      if (!ask.available || !done.available) throw new Error(`${service} did not answer`);
+      expect(done.job).toMatchObject({
+        id: ask.job?.id,
+        state: 'done',
+        stepsDone: done.job?.stepsTotal,
+        result: { facts: expect.any(Number), rows: expect.any(Number) },
+        error: null,
+      });
+    }
+    const after = (await analytics('range=30')).data;
+    expect([after.viewing, after.signUps, after.billing]).toEqual([viewing, signUps, money]);
   });
 
   it('answers analytics without billing when billing stops, its series marked unavailable', async () => {

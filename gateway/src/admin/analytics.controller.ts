@@ -1,8 +1,14 @@
-import { Controller, Get, Header, Query } from '@nestjs/common';
+import { Controller, Get, Header, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AnalyticsQuery, type AdminAnalyticsAnswer } from '@chitram/contracts';
+import {
+  AnalyticsQuery,
+  type AdminActor,
+  type AdminAnalyticsAnswer,
+  type AdminAnalyticsRebuildAnswer,
+} from '@chitram/contracts';
 import { Roles } from '../auth/access';
 import { AdminAnalyticsService } from './admin-analytics';
+import { Actor } from './audit-actor';
 
 /** Analytics (SPEC §2.13, DECISIONS D12). */
 @ApiTags('admin')
@@ -19,5 +25,25 @@ export class AnalyticsController {
   })
   analyticsOf(@Query() query: AnalyticsQuery): Promise<AdminAnalyticsAnswer> {
     return this.analytics.gather(query);
+  }
+
+  @Post('analytics/rebuild')
+  @HttpCode(202)
+  @ApiOperation({
+    summary:
+      '{ data: { users, billing, catalog }, success, message }: each service starts rebuilding its per-day aggregates from the stored facts as a job (one already queued or running is answered instead); follow it with GET',
+  })
+  rebuild(@Actor() admin: AdminActor): Promise<AdminAnalyticsRebuildAnswer> {
+    return this.analytics.rebuild(admin);
+  }
+
+  @Get('analytics/rebuild')
+  @Header('cache-control', 'no-store')
+  @ApiOperation({
+    summary:
+      "{ data: { users, billing, catalog }, success, message }: each service's latest rebuild job: state (queued, running, done, failed), step, steps done of total, result or error",
+  })
+  rebuildStatus(): Promise<AdminAnalyticsRebuildAnswer> {
+    return this.analytics.rebuildStatus();
   }
 }

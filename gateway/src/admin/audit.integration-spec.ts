@@ -5,6 +5,7 @@ import {
   type AuditEntry,
   type AuditPage,
   type MovieSaved,
+  type PartnerSaved,
   type Viewer,
 } from '@chitram/contracts';
 import {
@@ -162,6 +163,60 @@ describe('the audit trail through the gateway', () => {
     ]);
     expect(entries[0].changes).toContainEqual({ field: 'phoneNumber', before: masked, after: null });
     expect(JSON.stringify(entries)).not.toContain(phone.slice(3));
+  });
+
+  it('shows a partner created, edited, given a title and deleted, with the before and after', async () => {
+    const name = `Sun Pictures ${randomInt(1e6)}`;
+    const created = await asAdmin(http.post('/api/admin/partners'))
+      .send({
+        name,
+        contactPerson: 'Kalanithi Maran',
+        email: 'partners@sun.example',
+        phone: '+91 44 4467 6767',
+        revenueSharePercent: 40,
+      })
+      .expect(201);
+    const partnerId = (created.body as PartnerSaved).partner._id;
+    await asAdmin(http.patch(`/api/admin/partners/${partnerId}`))
+      .send({ revenueSharePercent: 42.5, contactPerson: 'Kavya Maran' })
+      .expect(200);
+    const { movie } = await rpc.request<MovieSaved>(Subjects.catalog.movies.create, {
+      title: `Jailer ${randomInt(1e6)}`,
+      description: 'A retired jailer.',
+      cast: 'Rajinikanth',
+      genre: ['Action'],
+      language: 'Tamil',
+      rating: 'U/A',
+      releaseYear: 2023,
+      duration: '2hr 48min',
+      thumbnailUrl: `images/${randomUUID()}.webp`,
+      bannerUrl: `images/${randomUUID()}.webp`,
+      titlePngUrl: `images/${randomUUID()}.webp`,
+      movieUrl: 'https://cdn.example.com/movies/jailer.m3u8',
+    });
+    await asAdmin(http.put(`/api/admin/partners/titles/movie/${movie._id}`))
+      .send({ partnerId })
+      .expect(200);
+    await asAdmin(http.delete(`/api/admin/partners/${partnerId}`)).expect(200);
+
+    const entries = await entriesAbout(partnerId, 'entity=partner', 3);
+    expect(entries.map((e) => [e.action, e.entity.label, e.admin.email])).toEqual([
+      ['deleted', name, ADMIN.email],
+      ['updated', name, ADMIN.email],
+      ['created', name, ADMIN.email],
+    ]);
+    expect(entries[1].changes).toEqual([
+      { field: 'contactPerson', before: 'Kalanithi Maran', after: 'Kavya Maran' },
+      { field: 'revenueSharePercent', before: 40, after: 42.5 },
+    ]);
+    expect(entries[2].changes).toContainEqual({ field: 'name', before: null, after: name });
+    expect(entries[0].changes).toContainEqual({ field: 'revenueSharePercent', before: 42.5, after: null });
+    const [assigned] = await entriesAbout(movie._id, 'action=assigned');
+    expect(assigned).toMatchObject({
+      admin: { email: ADMIN.email },
+      entity: { type: 'movie', id: movie._id, label: movie.title },
+      changes: [{ field: 'partner', before: null, after: name }],
+    });
   });
 
   it('lists the admin’s own sign-in, and offers the admins to filter by', async () => {

@@ -3,6 +3,7 @@ import {
   ErrorCode,
   Subjects,
   type AdminDashboardAnswer,
+  type AdminViewerActivity,
   type AdminViewerDetails,
   type AdminViewerPage,
   type MovieSaved,
@@ -48,7 +49,7 @@ describe('the back office: dashboard and viewers', () => {
       .post('/api/user/verify-otp')
       .send({ phoneNumber: `+91${phone}`, otp: outbox.body.codes.at(-1).otp })
       .expect(200);
-    return { ...(res.body as { token: string; _id: string }), phone };
+    return { ...(res.body as { token: string; refreshToken: string; _id: string }), phone };
   };
   const buy = async (token: string, planKey: string) => {
     const order = await http
@@ -114,6 +115,7 @@ describe('the back office: dashboard and viewers', () => {
       ['get', `/api/admin/users/${viewer._id}`],
       ['delete', `/api/admin/users/${viewer._id}`],
       ['post', `/api/admin/users/${viewer._id}/sign-out`],
+      ['get', `/api/admin/users/${viewer._id}/activity`],
     ] as const) {
       expect((await http[method](path)).status).toBe(401);
       expect((await http[method](path).set(bearer(viewer.token))).status).toBe(403);
@@ -203,6 +205,39 @@ describe('the back office: dashboard and viewers', () => {
     await http.get('/api/user/me').set(bearer(again.token)).expect(200);
     // Only viewers: an admin's id is not a viewer's.
     await asAdmin(http.post(`/api/admin/users/${randomUUID()}/sign-out`)).expect(404);
+  });
+
+  it('shows a viewer’s signed-in sessions, none after Sign out everywhere, and streams unavailable while media is down', async () => {
+    const before = Date.now();
+    const viewer = await signIn();
+    const otherDevice = await signIn(viewer.phone);
+    const activity = async () =>
+      (await asAdmin(http.get(`/api/admin/users/${viewer._id}/activity`)).expect(200))
+        .body as AdminViewerActivity;
+    const open = await activity();
+    // No media service runs here: its part is marked unavailable, the sessions still show.
+    expect(open.streams).toEqual({ available: false });
+    expect(open.sessions.available).toBe(true);
+    const sessions = open.sessions.available ? open.sessions.sessions : [];
+    expect(sessions).toHaveLength(2);
+    for (const session of sessions) {
+      expect(Date.parse(session.createdAt)).toBeGreaterThanOrEqual(before - 1000);
+      expect(session.lastUsedAt >= session.createdAt).toBe(true);
+      expect(Date.parse(session.expiresAt)).toBeGreaterThan(Date.now() + 86_400_000);
+    }
+    // A refresh keeps the session and moves its last use.
+    await new Promise((r) => setTimeout(r, 50));
+    await http.post('/api/auth/refresh').send({ refreshToken: otherDevice.refreshToken }).expect(200);
+    const after = await activity();
+    const used = after.sessions.available ? after.sessions.sessions : [];
+    expect(used).toHaveLength(2);
+    // Last used first: the refreshed one, used after it was created.
+    expect(Date.parse(used[0].lastUsedAt)).toBeGreaterThan(Date.parse(used[0].createdAt));
+    expect(used[1].lastUsedAt).toBe(used[1].createdAt);
+
+    await asAdmin(http.post(`/api/admin/users/${viewer._id}/sign-out`)).expect(200);
+    expect((await activity()).sessions).toEqual({ available: true, sessions: [] });
+    await asAdmin(http.get(`/api/admin/users/${randomUUID()}/activity`)).expect(404);
   });
 
   it('deletes a viewer as self-deletion does: sessions end at once, payments stay anonymised (D25)', async () => {

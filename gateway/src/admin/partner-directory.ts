@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   PartnerMessages,
   Subjects,
+  type AdminActor,
   type AnalyticsPeriodView,
   type CreatePartnerBody,
   type PartnerActionDone,
@@ -18,13 +19,12 @@ import {
   type UpdatePartnerBody,
 } from '@chitram/contracts';
 import { LOGGER, type Logger, RpcClient } from '@chitram/nest-kit';
-import type { Principal } from '../auth/principal';
 import { periodOf } from './analytics-period';
 import { ADMIN_PART_TIMEOUT_MS, partOf } from './service-part';
 
 /**
  * Content partners for the back office (the spec's Vendor page; DECISIONS D12). The partners and their
- * titles are the catalogue's; the revenue pool of a period is billing's, asked first and left out (the
+ * titles are the catalogue's, which records each admin write in the audit trail; the revenue pool of a period is billing's, asked first and left out (the
  * money columns unknown) when billing does not answer. Every admin write to partners passes here.
  */
 @Injectable()
@@ -79,27 +79,31 @@ export class PartnerDirectory {
 
   // ---- Writes ----
 
-  async create(admin: Principal, body: CreatePartnerBody): Promise<PartnerSaved> {
-    const saved = await this.rpc.call(Subjects.catalog.partners.create, body);
-    this.logger.info({ adminId: admin.subjectId, partnerId: saved.partner._id }, 'admin created a partner');
+  async create(admin: AdminActor, body: CreatePartnerBody): Promise<PartnerSaved> {
+    const saved = await this.rpc.call(Subjects.catalog.partners.create, { ...body, actor: admin });
+    this.logger.info({ adminId: admin.adminId, partnerId: saved.partner._id }, 'admin created a partner');
     return saved;
   }
 
-  async update(admin: Principal, id: string, changes: UpdatePartnerBody): Promise<PartnerSaved> {
-    const saved = await this.rpc.call(Subjects.catalog.partners.update, { ...changes, id });
-    this.logger.info({ adminId: admin.subjectId, partnerId: id }, 'admin changed a partner');
+  async update(admin: AdminActor, id: string, changes: UpdatePartnerBody): Promise<PartnerSaved> {
+    const saved = await this.rpc.call(Subjects.catalog.partners.update, { ...changes, id, actor: admin });
+    this.logger.info({ adminId: admin.adminId, partnerId: id }, 'admin changed a partner');
     return saved;
   }
 
-  async delete(admin: Principal, id: string): Promise<PartnerActionDone> {
-    await this.rpc.call(Subjects.catalog.partners.delete, { id });
-    this.logger.info({ adminId: admin.subjectId, partnerId: id }, 'admin deleted a partner');
+  async delete(admin: AdminActor, id: string): Promise<PartnerActionDone> {
+    await this.rpc.call(Subjects.catalog.partners.delete, { id, actor: admin });
+    this.logger.info({ adminId: admin.adminId, partnerId: id }, 'admin deleted a partner');
     return { success: true, message: PartnerMessages.deleted };
   }
 
-  async assignSeries(admin: Principal, seriesId: string, partnerId: string | null): Promise<TitleAssigned> {
-    const now = await this.rpc.call(Subjects.catalog.partners.assignSeries, { seriesId, partnerId });
-    this.logger.info({ adminId: admin.subjectId, seriesId, partnerId }, 'admin assigned a series');
+  async assignSeries(admin: AdminActor, seriesId: string, partnerId: string | null): Promise<TitleAssigned> {
+    const now = await this.rpc.call(Subjects.catalog.partners.assignSeries, {
+      seriesId,
+      partnerId,
+      actor: admin,
+    });
+    this.logger.info({ adminId: admin.adminId, seriesId, partnerId }, 'admin assigned a series');
     return {
       ...now,
       message: now.partner ? PartnerMessages.titleAssigned : PartnerMessages.titleUnassigned,
@@ -107,13 +111,18 @@ export class PartnerDirectory {
   }
 
   async assign(
-    admin: Principal,
+    admin: AdminActor,
     kind: PartnerTitleKind,
     titleId: string,
     partnerId: string | null,
   ): Promise<TitleAssigned> {
-    const now = await this.rpc.call(Subjects.catalog.partners.assign, { kind, titleId, partnerId });
-    this.logger.info({ adminId: admin.subjectId, kind, titleId, partnerId }, 'admin assigned a title');
+    const now = await this.rpc.call(Subjects.catalog.partners.assign, {
+      kind,
+      titleId,
+      partnerId,
+      actor: admin,
+    });
+    this.logger.info({ adminId: admin.adminId, kind, titleId, partnerId }, 'admin assigned a title');
     return {
       ...now,
       message: now.partner ? PartnerMessages.titleAssigned : PartnerMessages.titleUnassigned,

@@ -10,6 +10,7 @@ import {
   SeriesPartnerParams,
   PeriodQuery,
   UpdatePartnerBody,
+  type AdminActor,
   type PartnerActionDone,
   type PartnerDetails,
   type PartnerName,
@@ -20,7 +21,7 @@ import {
   type TitlePartner,
 } from '@chitram/contracts';
 import { Roles } from '../auth/access';
-import { CurrentPrincipal, type Principal } from '../auth/principal';
+import { Actor } from './audit-actor';
 import { PartnerDirectory } from './partner-directory';
 
 /** Content partners: the spec's Vendor page (SPEC §2.13, DECISIONS D12). */
@@ -66,7 +67,7 @@ export class PartnersController {
     summary: 'Gives a movie or show to a partner ({ partnerId }), or to none ({ partnerId: null })',
   })
   assign(
-    @CurrentPrincipal() admin: Principal,
+    @Actor() admin: AdminActor,
     @Param() params: PartnerTitleParams,
     @Body() body: AssignTitleBody,
   ): Promise<TitleAssigned> {
@@ -85,7 +86,7 @@ export class PartnersController {
     summary: 'Gives every episode of a series to a partner ({ partnerId }), or to none (null)',
   })
   assignSeries(
-    @CurrentPrincipal() admin: Principal,
+    @Actor() admin: AdminActor,
     @Param() params: SeriesPartnerParams,
     @Body() body: AssignTitleBody,
   ): Promise<TitleAssigned> {
@@ -94,7 +95,7 @@ export class PartnersController {
 
   @Post()
   @ApiOperation({ summary: 'Creates a partner: name, contactPerson, email, phone, revenueSharePercent' })
-  create(@CurrentPrincipal() admin: Principal, @Body() body: CreatePartnerBody): Promise<PartnerSaved> {
+  create(@Actor() admin: AdminActor, @Body() body: CreatePartnerBody): Promise<PartnerSaved> {
     return this.partners.create(admin, body);
   }
 
@@ -108,7 +109,7 @@ export class PartnersController {
   @Patch(':id')
   @ApiOperation({ summary: 'Changes any of a partner’s fields' })
   update(
-    @CurrentPrincipal() admin: Principal,
+    @Actor() admin: AdminActor,
     @Param() params: PartnerParams,
     @Body() body: UpdatePartnerBody,
   ): Promise<PartnerSaved> {
@@ -117,7 +118,7 @@ export class PartnersController {
 
   @Delete(':id')
   @ApiOperation({ summary: 'Deletes a partner; their titles stay, without a partner' })
-  delete(@CurrentPrincipal() admin: Principal, @Param() params: PartnerParams): Promise<PartnerActionDone> {
+  delete(@Actor() admin: AdminActor, @Param() params: PartnerParams): Promise<PartnerActionDone> {
     return this.partners.delete(admin, params.id);
   }
 }

@@ -3,10 +3,15 @@ import {
   BackOfficeMessages,
   maskedPhoneNumber,
   Subjects,
+  type ActiveScreen,
+  type ActiveStream,
   type AdminActor,
+  type AdminMovie,
   type AdminViewerActionDone,
+  type AdminViewerActivity,
   type AdminViewerDetails,
   type AdminViewerPage,
+  type Episode,
   type Viewer,
   type ViewerPlan,
   type ViewerSearchRequest,
@@ -55,7 +60,7 @@ export class ViewerAccounts {
     return part.available ? new Map(part.plans.map((plan) => [plan.viewerId, plan])) : null;
   }
 
-  /** The viewer's page. Active streams live in media and are not shown here. */
+  /** The viewer's page; their active streams and sessions are `activity`'s. */
   async details(id: string): Promise<AdminViewerDetails> {
     const options = { timeoutMs: ADMIN_PART_TIMEOUT_MS };
     const [viewer, billing, watching] = await Promise.all([
@@ -74,6 +79,51 @@ export class ViewerAccounts {
       ),
     ]);
     return { viewer, billing, watching };
+  }
+
+  /**
+   * What the viewer is doing now: the screens they watch on (media's, each named by the catalogue) and
+   * their signed-in sessions (auth's). Either service may be down: its part is then unavailable.
+   */
+  async activity(id: string): Promise<AdminViewerActivity> {
+    const options = { timeoutMs: ADMIN_PART_TIMEOUT_MS };
+    await this.rpc.request<Viewer>(Subjects.users.getViewer, { id });
+    const [streams, sessions] = await Promise.all([
+      partOf(
+        'media',
+        this.rpc
+          .call(Subjects.media.reports.screensOf, { viewerId: id }, options)
+          .then(async (screens) => ({ streams: await this.titled(screens) })),
+        this.logger,
+      ),
+      partOf(
+        'auth',
+        this.rpc
+          .call(Subjects.auth.reports.sessionsOf, { viewerId: id }, options)
+          .then((list) => ({ sessions: list })),
+        this.logger,
+      ),
+    ]);
+    return { streams, sessions };
+  }
+
+  /** Each screen with its title's name; null when the title is gone or the catalogue did not answer. */
+  private titled(screens: ActiveScreen[]): Promise<ActiveStream[]> {
+    const options = { timeoutMs: ADMIN_PART_TIMEOUT_MS };
+    return Promise.all(
+      screens.map(async (screen) => {
+        if (!screen.ownerKind || !screen.ownerId) return { ...screen, title: null };
+        const named =
+          screen.ownerKind === 'movie'
+            ? this.rpc.request<AdminMovie>(Subjects.catalog.movies.get, { id: screen.ownerId }, options)
+            : this.rpc.request<Episode>(Subjects.catalog.episodes.get, { id: screen.ownerId }, options);
+        const title = await named.then(
+          (owner) => owner.title,
+          () => null,
+        );
+        return { ...screen, title };
+      }),
+    );
   }
 
   /**

@@ -4,6 +4,7 @@ import {
   ViewerSearchRequest,
   type AdminActor,
   type AdminViewerActionDone,
+  type AdminViewerActivity,
   type AdminViewerDetails,
   type AdminViewerPage,
 } from '@chitram/contracts';
@@ -36,6 +37,16 @@ export class ViewersController {
   })
   details(@Param() params: ViewerParams): Promise<AdminViewerDetails> {
     return this.viewers.details(params.id);
+  }
+
+  @Get(':id/activity')
+  @Header('cache-control', 'no-store')
+  @ApiOperation({
+    summary:
+      '{ streams, sessions }: the screens the viewer watches on now (media) and their signed-in sessions (auth), each unavailable alone',
+  })
+  activity(@Param() params: ViewerParams): Promise<AdminViewerActivity> {
+    return this.viewers.activity(params.id);
   }
 
   @Delete(':id')

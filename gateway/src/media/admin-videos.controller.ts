@@ -139,12 +139,23 @@ export class AdminVideosController {
 
   @Delete(':videoId/upload/:uploadId')
   @ApiOperation({ summary: 'tus termination: cancels an upload and removes what arrived of it' })
-  cancel(
+  async cancel(
     @Param() params: VideoUploadParams,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
+    @Actor() actor: AdminActor,
   ): Promise<void> {
-    return this.uploads.forward(request, reply, uploadPath(params));
+    const video = await this.rpc.call(Subjects.media.videos.get, { videoId: params.videoId });
+    await this.uploads.forward(request, reply, uploadPath(params));
+    // Only a cancel media carried out is recorded (not one of an upload that was already gone).
+    if (reply.statusCode !== 204) return;
+    const owner = await videoOwner(this.rpc, video.ownerKind, video.ownerId);
+    await fileAdminAction(this.rpc, this.logger, {
+      actor,
+      action: 'video-upload-cancelled',
+      entity: owner.entity,
+      changes: [{ field: 'video.state', before: video.state, after: 'cancelled' }],
+    });
   }
 }
 

@@ -39,6 +39,7 @@ describe('admin videos through the gateway', () => {
   const isolation = isolatedEnv();
   const tokens = testTokens();
   let admin: string;
+  let adminId: string;
   let viewer: string;
   let s3: TestObjectStorage;
   let services: RunningProcesses;
@@ -126,7 +127,7 @@ describe('admin videos through the gateway', () => {
     s3 = await testObjectStorage();
     work = await mkdtemp(path.join(tmpdir(), 'chitram-admin-videos-'));
     const mediaPort = await freePort();
-    services = await startServiceProcesses(['media', 'catalog'], isolation.env, {
+    services = await startServiceProcesses(['media', 'catalog', 'auth'], isolation.env, {
       media: { ...s3.env, MEDIA_HTTP_PORT: String(mediaPort), VIDEO_UPLOAD_DIR: path.join(work, 'uploads') },
     });
     nats = await connectNats(testInfrastructure().NATS_URL, 'admin-videos-test');
@@ -139,7 +140,7 @@ describe('admin videos through the gateway', () => {
       JWT_PUBLIC_KEY: tokens.publicPem,
       REDIS_KEY_PREFIX: isolation.env.REDIS_KEY_PREFIX,
     });
-    admin = (await tokens.as('admin')).token;
+    ({ token: admin, sub: adminId } = await tokens.as('admin'));
     viewer = (await tokens.as('user')).token;
     app = await createGatewayApp(config);
     await app.listen(0, '127.0.0.1');
@@ -278,6 +279,17 @@ describe('admin videos through the gateway', () => {
     expect(listed).toMatchObject({ videoId: video.videoId });
     expect((await createUpload(video.videoId, 5_000_000)).status).toBe(201);
     expect((await videoNow(video.videoId)).state).toBe('uploading');
+    // The audit trail (auth's) says which admin cancelled the upload of which title.
+    const [entry] = await waitFor(async () => {
+      const page = await rpc.call(Subjects.auth.audit.page, { action: 'video-upload-cancelled' });
+      const found = page.entries.filter((e) => e.entity.id === movie._id);
+      return found.length > 0 && found;
+    }, 15_000);
+    expect(entry).toMatchObject({
+      admin: { id: adminId },
+      entity: { type: 'movie', id: movie._id, label: movie.title },
+      changes: [{ field: 'video.state', before: 'uploading', after: 'cancelled' }],
+    });
   });
 
   it('keeps every upload request to admins: 401 without a token, 403 for a viewer', async () => {

@@ -159,6 +159,14 @@ export class AuthConfig extends EventServiceConfig {
   @Max(86_400)
   ADMIN_LOGIN_ADDRESS_WINDOW_SECONDS = 15 * 60;
 
+  // ---- The audit trail (issue 9) ----
+
+  /** Days an audit entry is kept; older ones are deleted by a sweep each instance runs (hourly). */
+  @IsInt()
+  @Min(1)
+  @Max(36_500)
+  AUDIT_RETENTION_DAYS = 365;
+
   crossCheck(): string[] {
     const problems: string[] = [];
     if (this.JWT_PRIVATE_KEY) {

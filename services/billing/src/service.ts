@@ -4,6 +4,8 @@ import { BillingConfig } from './config';
 import { Init1763712000000 } from './migrations/1763712000000-Init';
 import { Subscriptions1795373000000 } from './migrations/1795373000000-Subscriptions';
 import { BillingAnalytics1795400000000 } from './migrations/1795400000000-BillingAnalytics';
+import { AnalyticsRebuildJobs1795400500000 } from './migrations/1795400500000-AnalyticsRebuildJobs';
+import { DashboardTallies1795400600000 } from './migrations/1795400600000-DashboardTallies';
 
 export const billingService = defineService({
   name: 'billing',
@@ -11,6 +13,12 @@ export const billingService = defineService({
   module: AppModule,
   database: {
     entities: [OutboxEvent, ProcessedEvent],
-    migrations: [Init1763712000000, Subscriptions1795373000000, BillingAnalytics1795400000000],
+    migrations: [
+      Init1763712000000,
+      Subscriptions1795373000000,
+      BillingAnalytics1795400000000,
+      AnalyticsRebuildJobs1795400500000,
+      DashboardTallies1795400600000,
+    ],
   },
 });

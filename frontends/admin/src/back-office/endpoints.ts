@@ -7,6 +7,7 @@ export const endpoints = {
   dashboard: 'admin/dashboard',
   viewers: 'admin/users',
   viewer: (viewerId: string) => `admin/users/${id(viewerId)}`,
+  viewerActivity: (viewerId: string) => `admin/users/${id(viewerId)}/activity`,
   deleteViewer: (viewerId: string) => `admin/users/${id(viewerId)}`,
   signOutViewer: (viewerId: string) => `admin/users/${id(viewerId)}/sign-out`,
 } as const;

@@ -2,7 +2,9 @@
 // library's browser-safe modules.
 export {
   BackOfficeMessages,
+  type ActiveStream,
   type AdminDashboardAnswer,
+  type AdminViewerActivity,
   type AdminViewerActionDone,
   type AdminViewerDetails,
   type AdminViewerPage,
@@ -11,6 +13,7 @@ export {
   type CatalogueFigures,
   type LatestPayment,
   type ServicePart,
+  type SignedInSession,
   type SubscriptionChangeKind,
   type SubscriptionPeriodView,
   type ViewerBillingHistory,

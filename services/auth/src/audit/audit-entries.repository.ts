@@ -101,6 +101,20 @@ export class AuditEntries {
     return rows.length > 0;
   }
 
+  /**
+   * Deletes up to `batch` entries older than `days` days (by the database's clock); answers how many.
+   * Repeating it, or several instances running it at once, deletes each entry once and nothing else.
+   */
+  async deleteOlderThan(days: number, batch: number): Promise<number> {
+    const [, deleted]: [unknown[], number] = await this.dataSource.query(
+      `DELETE FROM "audit_entry" WHERE "id" IN (
+         SELECT "id" FROM "audit_entry" WHERE "occurred_at" < now() - make_interval(days => $1)
+          ORDER BY "occurred_at" LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+      [days, batch],
+    );
+    return deleted;
+  }
+
   /** One page, newest first (ties by id, so pages never overlap), with the count of all that match. */
   async page(filter: AuditFilter, page: number): Promise<{ entries: AuditEntry[]; total: number }> {
     const conditions: string[] = [];

@@ -7,7 +7,7 @@ import {
   type AdminActionRecorded,
   type AuditPage,
 } from '@chitram/contracts';
-import { busSubject, connectNats, RpcClient, type EventEnvelope } from '@chitram/nest-kit';
+import { busSubject, connectNats, LOGGER, RpcClient, type EventEnvelope } from '@chitram/nest-kit';
 import {
   isolatedEnv,
   startTestService,
@@ -17,9 +17,11 @@ import {
   type TestService,
 } from '@chitram/test-helpers';
 import { JSONCodec, type NatsConnection } from 'nats';
-import { DEMO_ADMIN } from '../config';
+import { AuthConfig, DEMO_ADMIN } from '../config';
 import { authService } from '../service';
 import { SessionsService } from '../sessions/sessions.service';
+import { AuditEntries } from './audit-entries.repository';
+import { AuditRetention } from './audit-retention';
 
 jest.setTimeout(60_000);
 
@@ -244,5 +246,36 @@ describe('the audit trail', () => {
           fields: { [field]: expect.any(Array) },
         });
     });
+  });
+
+  it('deletes entries older than AUDIT_RETENTION_DAYS (365 by default) and only those, idempotently', async () => {
+    const entries = auth.app.get(AuditEntries);
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const file = (days: number) =>
+      entries.add(auth.dataSource.manager, {
+        id: randomUUID(),
+        occurredAt: daysAgo(days),
+        adminId,
+        adminEmail: DEMO_ADMIN.email,
+        action: 'updated',
+        entityType: 'partner',
+        entityId: randomUUID(),
+        entityLabel: `Kept ${days} days`,
+      });
+    await Promise.all([file(366), file(400), file(364), file(1)]);
+    const labels = async () =>
+      (
+        await auth.dataSource.query<Array<{ entity_label: string }>>(
+          `SELECT "entity_label" FROM "audit_entry" WHERE "entity_label" LIKE 'Kept %' ORDER BY "occurred_at"`,
+        )
+      ).map((row) => row.entity_label);
+    expect(await labels()).toEqual(['Kept 400 days', 'Kept 366 days', 'Kept 364 days', 'Kept 1 days']);
+
+    // Two instances sweeping at once delete each old entry once; a sweep after them finds nothing.
+    const second = new AuditRetention(entries, auth.app.get(AuthConfig), auth.app.get(LOGGER));
+    const [a, b] = await Promise.all([auth.app.get(AuditRetention).prune(), second.prune()]);
+    expect(a + b).toBe(2);
+    expect(await labels()).toEqual(['Kept 364 days', 'Kept 1 days']);
+    expect(await auth.app.get(AuditRetention).prune()).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { Subjects, type TokenPair } from '@chitram/contracts';
+import { Subjects, ViewerRef, type SignedInSession, type TokenPair } from '@chitram/contracts';
 import { LogoutBody, RefreshBody, RevokeSubjectBody } from './sessions.dto';
 import { SessionsService } from './sessions.service';
 
@@ -18,6 +18,11 @@ export class SessionsController {
   async logout(@Payload() body: LogoutBody): Promise<{ success: true }> {
     await this.sessions.logout(body.sessionId);
     return { success: true };
+  }
+
+  @MessagePattern(Subjects.auth.reports.sessionsOf)
+  sessionsOf(@Payload() body: ViewerRef): Promise<SignedInSession[]> {
+    return this.sessions.openSessionsOf(body.viewerId);
   }
 
   @MessagePattern(Subjects.auth.revokeSubject)

@@ -1,12 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, ErrorCode, SignInMessages, type Role, type TokenPair } from '@chitram/contracts';
+import {
+  DomainError,
+  ErrorCode,
+  SignInMessages,
+  type Role,
+  type SignedInSession,
+  type TokenPair,
+} from '@chitram/contracts';
 import { AccessTokenSigner, LOGGER, type Logger, RevocationList } from '@chitram/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AuthConfig } from '../config';
 
 /** Revocation entries outlive the last access token they could concern by this much (clock tolerance and then some). */
 const REVOCATION_MARGIN_SECONDS = 60;
+
+/** The most sessions a viewer's page lists (each sign-in opens one; refreshes keep it). */
+const OPEN_SESSIONS_SHOWN = 50;
 
 export interface OpenedSession extends TokenPair {
   sessionId: string;
@@ -132,6 +142,31 @@ export class SessionsService {
     const count = manager ? await work(manager) : await this.dataSource.transaction(work);
     this.logger.info({ subjectId, sessions: count, reason }, 'sessions revoked');
     return count;
+  }
+
+  /**
+   * A viewer's open sessions for the back office: not revoked, with a refresh token still unspent and
+   * valid; last used first. No device is named: sessions do not keep one.
+   */
+  async openSessionsOf(viewerId: string): Promise<SignedInSession[]> {
+    const rows: Array<{ id: string; created_at: Date; last_used_at: Date; expires_at: Date }> =
+      await this.dataSource.query(
+        `SELECT s."id", s."created_at", coalesce(s."last_refreshed_at", s."created_at") AS "last_used_at",
+                max(t."expires_at") AS "expires_at"
+           FROM "auth_session" s
+           JOIN "refresh_token" t ON t."session_id" = s."id" AND t."used_at" IS NULL AND t."expires_at" > now()
+          WHERE s."subject_id" = $1 AND s."role" = 'user' AND s."revoked_at" IS NULL
+          GROUP BY s."id"
+          ORDER BY "last_used_at" DESC, s."id"
+          LIMIT ${OPEN_SESSIONS_SHOWN}`,
+        [viewerId],
+      );
+    return rows.map((row) => ({
+      sessionId: row.id,
+      createdAt: new Date(row.created_at).toISOString(),
+      lastUsedAt: new Date(row.last_used_at).toISOString(),
+      expiresAt: new Date(row.expires_at).toISOString(),
+    }));
   }
 
   private async revokeSessionIn(manager: EntityManager, sessionId: string, reason: string): Promise<void> {

@@ -1,6 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { AnalyticsPeriodRequest, DemoPaymentsRequest, Subjects } from '@chitram/contracts';
+import {
+  AnalyticsPeriodRequest,
+  AnalyticsRebuildRequest,
+  AnalyticsRebuildStatusRequest,
+  DemoPaymentsRequest,
+  Subjects,
+} from '@chitram/contracts';
 import { BillingAnalyticsService } from './billing-analytics.service';
 import { DemoPayments } from './demo-payments';
 
@@ -25,8 +31,13 @@ export class BillingAnalyticsController {
   }
 
   @MessagePattern(analytics.rebuild)
-  rebuild() {
-    return this.analytics.rebuild();
+  rebuild(@Payload() body: AnalyticsRebuildRequest) {
+    return this.analytics.rebuilds.request(body.actor);
+  }
+
+  @MessagePattern(analytics.rebuildStatus)
+  rebuildStatus(@Payload() body: AnalyticsRebuildStatusRequest) {
+    return this.analytics.rebuilds.status(body.id);
   }
 
   @MessagePattern(analytics.demo)

@@ -15,10 +15,11 @@ import {
 import { busSubject, connectNats, RpcClient, type EventEnvelope } from '@chitram/nest-kit';
 import {
   isolatedEnv,
+  rebuildAggregates,
   startTestService,
   testInfrastructure,
-  waitFor,
   type TestService,
+  waitFor,
 } from '@chitram/test-helpers';
 import { JSONCodec, type NatsConnection } from 'nats';
 import { billingService } from '../service';
@@ -170,7 +171,10 @@ describe("billing's analytics: per-day aggregates kept from events", () => {
       `UPDATE "revenue_day" SET "revenue_paise" = 1; DELETE FROM "subscription_day_delta"`,
     );
     expect(await daily()).not.toEqual(before);
-    expect(await rpc.call(analytics.rebuild, {})).toMatchObject({ facts: 8, rows: expect.any(Number) });
+    expect(await rebuildAggregates(rpc, analytics)).toMatchObject({
+      state: 'done',
+      result: { facts: 8, rows: expect.any(Number) },
+    });
     expect(await daily()).toEqual(before);
   });
 
@@ -183,7 +187,7 @@ describe("billing's analytics: per-day aggregates kept from events", () => {
     expect(runningOf(after)).toEqual({ ...scripted, gold });
     // The payment stays revenue.
     expect(after.days.find((d) => d.day === day(3))?.revenue).toBe(120000);
-    await rpc.call(analytics.rebuild, {});
+    await rebuildAggregates(rpc, analytics);
     expect(await daily()).toEqual(after);
   });
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AnalyticsRebuilt, PlanKey } from '@chitram/contracts';
+import type { RebuildStep } from '@chitram/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Coverage, DayDelta } from './subscription-coverage';
 
@@ -114,86 +115,83 @@ export class BillingAnalyticsRepository {
   }
 
   /**
-   * Recomputes every aggregate from payments and periods: revenue of every day, the coverage of every
-   * viewer still known (that of deleted accounts stays as it was cut), and the deltas from the coverage.
-   * The aggregates are locked meanwhile; an event arriving now waits and is then applied on top.
+   * Recomputes every aggregate from payments and periods (inside the rebuild job's transaction): revenue
+   * of every day, the coverage of every viewer still known (that of deleted accounts stays as it was
+   * cut), and the deltas from the coverage. The aggregates are locked meanwhile; an event arriving now
+   * waits and is then applied on top.
    */
-  rebuild(): Promise<AnalyticsRebuilt> {
-    const started = Date.now();
-    return this.dataSource.transaction(async (manager) => {
-      await manager.query(
-        `LOCK TABLE "revenue_day", "subscription_coverage", "subscription_day_delta" IN EXCLUSIVE MODE`,
+  async rebuild(manager: EntityManager, step: RebuildStep): Promise<Omit<AnalyticsRebuilt, 'tookMs'>> {
+    await step('revenue_day');
+    await manager.query(
+      `LOCK TABLE "revenue_day", "subscription_coverage", "subscription_day_delta" IN EXCLUSIVE MODE`,
+    );
+    await manager.query(`TRUNCATE "revenue_day", "subscription_day_delta"`);
+    const count = async (sql: string) => {
+      const [{ n }] = await manager.query<Array<{ n: number }>>(
+        `WITH written AS (${sql} RETURNING 1) SELECT count(*)::int AS "n" FROM written`,
       );
-      await manager.query(`TRUNCATE "revenue_day", "subscription_day_delta"`);
-      const count = async (sql: string) => {
-        const [{ n }] = await manager.query<Array<{ n: number }>>(
-          `WITH written AS (${sql} RETURNING 1) SELECT count(*)::int AS "n" FROM written`,
-        );
-        return n;
-      };
-      const revenueRows = await count(
-        `INSERT INTO "revenue_day" ("day", "plan_key", "revenue_paise", "payments") ${REVENUE_BY_DAY('')}`,
-      );
-      await count(
-        `INSERT INTO "subscription_coverage" ("period_id", "viewer_id", "plan_key", "from_day", "till_day")
-         SELECT "period_id", "viewer_id", "plan_key", "from_day"::date, "till_day"::date FROM (${DESIRED_COVERAGE(`"viewer_id" IS NOT NULL`)}) desired
-         ON CONFLICT ("period_id") DO UPDATE SET "plan_key" = EXCLUDED."plan_key", "from_day" = EXCLUDED."from_day",
-           "till_day" = EXCLUDED."till_day" WHERE "subscription_coverage"."viewer_id" IS NOT NULL`,
-      );
-      const deltaRows = await count(
-        `INSERT INTO "subscription_day_delta" ("day", "plan_key", "delta")
-         SELECT "day", "plan_key", sum("delta") FROM (
-           SELECT "from_day" AS "day", "plan_key", 1 AS "delta" FROM "subscription_coverage" WHERE "from_day" < "till_day"
-           UNION ALL
-           SELECT "till_day", "plan_key", -1 FROM "subscription_coverage" WHERE "from_day" < "till_day") moves
-          GROUP BY 1, 2 HAVING sum("delta") <> 0`,
-      );
-      const [{ facts }]: Array<{ facts: number }> = await manager.query(
-        `SELECT ((SELECT count(*) FROM "payment" WHERE "status" = 'captured') + (SELECT count(*) FROM "subscription_period"))::int AS "facts"`,
-      );
-      return { facts, rows: revenueRows + deltaRows, tookMs: Date.now() - started };
-    });
+      return n;
+    };
+    const revenueRows = await count(
+      `INSERT INTO "revenue_day" ("day", "plan_key", "revenue_paise", "payments") ${REVENUE_BY_DAY('')}`,
+    );
+    await step('subscription_coverage');
+    await count(
+      `INSERT INTO "subscription_coverage" ("period_id", "viewer_id", "plan_key", "from_day", "till_day")
+       SELECT "period_id", "viewer_id", "plan_key", "from_day"::date, "till_day"::date FROM (${DESIRED_COVERAGE(`"viewer_id" IS NOT NULL`)}) desired
+       ON CONFLICT ("period_id") DO UPDATE SET "plan_key" = EXCLUDED."plan_key", "from_day" = EXCLUDED."from_day",
+         "till_day" = EXCLUDED."till_day" WHERE "subscription_coverage"."viewer_id" IS NOT NULL`,
+    );
+    await step('subscription_day_delta');
+    const deltaRows = await count(
+      `INSERT INTO "subscription_day_delta" ("day", "plan_key", "delta")
+       SELECT "day", "plan_key", sum("delta") FROM (
+         SELECT "from_day" AS "day", "plan_key", 1 AS "delta" FROM "subscription_coverage" WHERE "from_day" < "till_day"
+         UNION ALL
+         SELECT "till_day", "plan_key", -1 FROM "subscription_coverage" WHERE "from_day" < "till_day") moves
+        GROUP BY 1, 2 HAVING sum("delta") <> 0`,
+    );
+    await manager.query(`ANALYZE "revenue_day", "subscription_coverage", "subscription_day_delta"`);
+    const [{ facts }]: Array<{ facts: number }> = await manager.query(
+      `SELECT ((SELECT count(*) FROM "payment" WHERE "status" = 'captured') + (SELECT count(*) FROM "subscription_period"))::int AS "facts"`,
+    );
+    return { facts, rows: revenueRows + deltaRows };
   }
 
   // ---- Reads ----
 
-  async revenueDays(
+  /**
+   * The period's revenue per day and plan, the plans running at the end of the day before `from` per
+   * plan, and the changes day by day after: one statement.
+   */
+  async period(
     from: string,
     to: string,
-  ): Promise<Array<{ day: string; planKey: PlanKey; revenue: number; payments: number }>> {
-    const rows: Array<{ day: string; plan_key: PlanKey; revenue_paise: string; payments: number }> =
-      await this.dataSource.query(
-        `SELECT ${DAY_TEXT('"day"')} AS "day", "plan_key", "revenue_paise", "payments" FROM "revenue_day"
-          WHERE "day" BETWEEN $1 AND $2`,
-        [from, to],
-      );
-    return rows.map((r) => ({
-      day: r.day,
-      planKey: r.plan_key,
-      revenue: Number(r.revenue_paise),
-      payments: r.payments,
-    }));
-  }
-
-  /** Plans running at the end of the day before `from`, per plan, and the changes day by day after. */
-  async subscriptionDeltas(
-    from: string,
-    to: string,
-  ): Promise<{ before: Map<string, number>; deltas: DayDelta[] }> {
-    const [before, deltas] = await Promise.all([
-      this.dataSource.query<Array<{ plan_key: string; running: number }>>(
-        `SELECT "plan_key", sum("delta")::int AS "running" FROM "subscription_day_delta" WHERE "day" < $1 GROUP BY "plan_key"`,
-        [from],
-      ),
-      this.dataSource.query<Array<{ day: string; plan_key: string; delta: number }>>(
-        `SELECT ${DAY_TEXT('"day"')} AS "day", "plan_key", "delta" FROM "subscription_day_delta"
-          WHERE "day" BETWEEN $1 AND $2 ORDER BY "day"`,
-        [from, to],
-      ),
-    ]);
+  ): Promise<{
+    revenue: Array<{ day: string; planKey: PlanKey; revenue: number; payments: number }>;
+    before: Map<string, number>;
+    deltas: DayDelta[];
+  }> {
+    const [row]: Array<{
+      revenue: Array<{ day: string; planKey: PlanKey; revenue: number; payments: number }>;
+      before: Array<{ planKey: string; running: number }>;
+      deltas: DayDelta[];
+    }> = await this.dataSource.query(
+      `SELECT (SELECT coalesce(json_agg(json_build_object('day', ${DAY_TEXT('"day"')}, 'planKey', "plan_key",
+                 'revenue', "revenue_paise", 'payments', "payments")), '[]')
+                 FROM "revenue_day" WHERE "day" BETWEEN $1 AND $2) AS "revenue",
+              (SELECT coalesce(json_agg(json_build_object('planKey', "plan_key", 'running', "running")), '[]')
+                 FROM (SELECT "plan_key", sum("delta") AS "running" FROM "subscription_day_delta"
+                        WHERE "day" < $1 GROUP BY "plan_key") running) AS "before",
+              (SELECT coalesce(json_agg(json_build_object('day', ${DAY_TEXT('"day"')}, 'planKey', "plan_key",
+                 'delta', "delta") ORDER BY "day"), '[]')
+                 FROM "subscription_day_delta" WHERE "day" BETWEEN $1 AND $2) AS "deltas"`,
+      [from, to],
+    );
     return {
-      before: new Map(before.map((r) => [r.plan_key, r.running])),
-      deltas: deltas.map((r) => ({ day: r.day, planKey: r.plan_key, delta: r.delta })),
+      revenue: row.revenue,
+      before: new Map(row.before.map((r) => [r.planKey, Number(r.running)])),
+      deltas: row.deltas,
     };
   }
 

@@ -3,13 +3,22 @@ import {
   daysBetween,
   PLAN_KEYS,
   type AnalyticsPeriodRequest,
-  type AnalyticsRebuilt,
   type BillingAnalytics,
   type PeriodRevenue,
   type PlanKey,
 } from '@chitram/contracts';
-import { LOGGER, type Logger } from '@chitram/nest-kit';
-import type { EntityManager } from 'typeorm';
+import {
+  JobHandler,
+  JobQueue,
+  LOGGER,
+  REBUILD_ACK_WAIT_MS,
+  RebuildJobs,
+  type JobContext,
+  type JobEnvelope,
+  type Logger,
+  type RebuildJobPayload,
+} from '@chitram/nest-kit';
+import { DataSource, type EntityManager } from 'typeorm';
 import { PlansService } from '../plans/plans.service';
 import { BillingAnalyticsRepository } from './billing-analytics.repository';
 import { coverageChanges, coverageEnded } from './subscription-coverage';
@@ -24,25 +33,32 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
 const zeroPerPlan = (): Record<PlanKey, number> =>
   Object.fromEntries(PLAN_KEYS.map((key) => [key, 0])) as Record<PlanKey, number>;
 
+export const BILLING_REBUILD_JOB = 'billing.analytics-rebuild';
+
 /** Billing's analytics (DECISIONS D12): revenue and running subscriptions per Indian day. */
 @Injectable()
 export class BillingAnalyticsService {
+  /** Its rebuild jobs, asked for and followed through the rebuild subjects. */
+  readonly rebuilds: RebuildJobs;
+
   constructor(
     private readonly repository: BillingAnalyticsRepository,
     private readonly plans: PlansService,
-    @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    dataSource: DataSource,
+    queue: JobQueue,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.rebuilds = new RebuildJobs(dataSource, queue, BILLING_REBUILD_JOB, logger);
+  }
 
   async daily({ from, to }: AnalyticsPeriodRequest): Promise<BillingAnalytics> {
-    const [revenue, subscriptions, plans] = await Promise.all([
-      this.repository.revenueDays(from, to),
-      this.repository.subscriptionDeltas(from, to),
+    const [{ revenue, before, deltas }, plans] = await Promise.all([
+      this.repository.period(from, to),
       this.plans.list(),
     ]);
     const running = zeroPerPlan();
-    for (const [planKey, count] of subscriptions.before)
-      if (planKey in running) running[planKey as PlanKey] = count;
-    const deltasByDay = groupBy(subscriptions.deltas, (d) => d.day);
+    for (const [planKey, count] of before) if (planKey in running) running[planKey as PlanKey] = count;
+    const deltasByDay = groupBy(deltas, (d) => d.day);
     const revenueByDay = groupBy(revenue, (r) => r.day);
     return {
       days: daysBetween(from, to).map((day) => {
@@ -83,9 +99,11 @@ export class BillingAnalyticsService {
     await this.repository.writeCoverage(manager, writes, deltas);
   }
 
-  async rebuild(): Promise<AnalyticsRebuilt> {
-    const done = await this.repository.rebuild();
-    this.logger.info(done, 'billing aggregates rebuilt from payments and periods');
-    return done;
+  @JobHandler(BILLING_REBUILD_JOB, { ackWaitMs: REBUILD_ACK_WAIT_MS })
+  rebuild(job: JobEnvelope<RebuildJobPayload>, context: JobContext): Promise<void> {
+    return this.rebuilds.run(job, context, {
+      steps: 3,
+      run: (manager, step) => this.repository.rebuild(manager, step),
+    });
   }
 }

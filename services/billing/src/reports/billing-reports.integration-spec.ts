@@ -3,10 +3,11 @@ import { ErrorCode, Events, Subjects, type PlanKey, type UserDeleted } from '@ch
 import { busSubject, connectNats, RpcClient, type EventEnvelope } from '@chitram/nest-kit';
 import {
   isolatedEnv,
+  rebuildAggregates,
   startTestService,
   testInfrastructure,
-  waitFor,
   type TestService,
+  waitFor,
 } from '@chitram/test-helpers';
 import { JSONCodec, type NatsConnection } from 'nats';
 import { billingService } from '../service';
@@ -114,7 +115,7 @@ describe("billing's reports for the back office", () => {
       await buy(viewers.today, 'basic');
       // Payments were moved in time and marked owed back by hand, behind billing's back: the per-day
       // aggregates (DECISIONS D12) are rebuilt from them, as after any edit of the facts.
-      await rpc.call(Subjects.billing.analytics.rebuild, {});
+      await rebuildAggregates(rpc, Subjects.billing.analytics);
     });
 
     it('sums captured revenue over Indian days, leaving out failures and payments owed back', async () => {

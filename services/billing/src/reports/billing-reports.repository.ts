@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import {
   indiaDayOf,
+  type BillingFigures,
   type LatestPayment,
   type PlanKey,
   type PlanSubscribers,
-  type RevenueFigures,
   type SubscriptionChangeKind,
   type SubscriptionPeriodView,
   type ViewerPlan,
@@ -17,79 +17,92 @@ const LATEST_PAYMENTS = 10;
 /** Revenue is what was captured and kept: a payment owed back (a second one for a paid order) is not. */
 const REVENUE = `"status" = 'captured' AND NOT "refund_due"`;
 
-const iso = (at: Date) => new Date(at).toISOString();
+const iso = (at: Date | string) => new Date(at).toISOString();
+
+/** A payment as the dashboard's list reads it (from JSON: its moment is text). */
+interface LatestPaymentRow {
+  id: string;
+  provider_payment_id: string;
+  amount_paise: number;
+  plan_key: PlanKey;
+  plan_name: string;
+  at: string;
+  viewer_id: string | null;
+  phone_number: string | null;
+  refund_due: boolean;
+}
+
+const toLatestPayment = (r: LatestPaymentRow): LatestPayment => ({
+  _id: r.id,
+  paymentId: r.provider_payment_id,
+  amount: r.amount_paise,
+  planKey: r.plan_key,
+  planName: r.plan_name,
+  at: iso(r.at),
+  viewerId: r.viewer_id,
+  // An anonymised payment shows no number, even if its order were somehow still holding one.
+  maskedPhoneNumber: r.viewer_id ? maskPhoneNumber(r.phone_number) : null,
+  refundDue: r.refund_due,
+});
 
 /** The back office's reads of billing (DECISIONS D13, D25): figures for the dashboard, a viewer's history. */
 @Injectable()
 export class BillingReportsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Running plans per plan, every plan listed (with 0) in the plan table's order. */
-  async activeSubscribers(): Promise<PlanSubscribers[]> {
-    const rows: Array<{ plan_key: PlanKey; name: string; subscribers: number }> = await this.dataSource.query(
-      `SELECT p."plan_key", p."name", coalesce(running."subscribers", 0)::int AS "subscribers"
-         FROM "plan" p
-         LEFT JOIN (SELECT "plan_key", count(*) AS "subscribers" FROM "subscription"
-                     WHERE "valid_till" > now() GROUP BY "plan_key") running ON running."plan_key" = p."plan_key"
-        ORDER BY p."position"`,
-    );
-    return rows.map((r) => ({ planKey: r.plan_key, planName: r.name, subscribers: r.subscribers }));
-  }
-
   /**
-   * Today's revenue from today's payments, as they are now; the days before from the per-day aggregates
-   * (DECISIONS D12), so the dashboard does not add up every payment ever made on each visit.
+   * The dashboard's money figures in one statement:
+   * - running plans per plan, every plan listed (with 0) in the plan table's order: those that run out
+   *   after today from the tally the database keeps by day, today's few from the subscriptions;
+   * - today's revenue from today's payments, as they are now; the days before from the per-day
+   *   aggregates (DECISIONS D12), all time from their running total, so no visit adds up every
+   *   payment or every day ever;
+   * - the latest payments.
    */
-  async revenue(windows: { today: Date; last30Days: Date }): Promise<RevenueFigures> {
+  async figures(windows: { today: Date; last30Days: Date }): Promise<BillingFigures> {
+    const utcToday = `(now() AT TIME ZONE 'UTC')::date`;
     // Sums of paise may pass 2^31: bigint, which the driver answers as text.
-    const [row]: Array<{ today: string; before_30_days: string; before_all: string }> =
-      await this.dataSource.query(
-        `SELECT (SELECT coalesce(sum("amount_paise"), 0) FROM "payment" WHERE ${REVENUE} AND "at" >= $1)::bigint AS "today",
-                coalesce(sum("revenue_paise") FILTER (WHERE "day" >= $3::date), 0)::bigint AS "before_30_days",
-                coalesce(sum("revenue_paise"), 0)::bigint AS "before_all"
-           FROM "revenue_day" WHERE "day" < $2::date`,
-        [windows.today, indiaDayOf(windows.today), indiaDayOf(windows.last30Days)],
-      );
-    const today = Number(row.today);
-    return {
-      today,
-      last30Days: today + Number(row.before_30_days),
-      allTime: today + Number(row.before_all),
-    };
-  }
-
-  async latestPayments(): Promise<LatestPayment[]> {
-    const rows: Array<{
-      id: string;
-      provider_payment_id: string;
-      amount_paise: number;
-      plan_key: PlanKey;
-      plan_name: string;
-      at: Date;
-      viewer_id: string | null;
-      phone_number: string | null;
-      refund_due: boolean;
+    const [row]: Array<{
+      by_plan: Array<{ planKey: PlanKey; planName: string; subscribers: number }>;
+      today: string;
+      before_30_days: string;
+      before_all: string;
+      latest: LatestPaymentRow[];
     }> = await this.dataSource.query(
-      `SELECT p."id", p."provider_payment_id", p."amount_paise", o."plan_key", pl."name" AS "plan_name", p."at",
-              p."viewer_id", o."phone_number", p."refund_due"
-         FROM "payment" p
-         JOIN "payment_order" o ON o."id" = p."order_id"
-         JOIN "plan" pl ON pl."plan_key" = o."plan_key"
-        WHERE p."status" = 'captured'
-        ORDER BY p."at" DESC, p."id" LIMIT ${LATEST_PAYMENTS}`,
+      `WITH running AS (
+         SELECT "plan_key", "subscriptions" AS "n" FROM "running_plan_tally" WHERE "till_day" > ${utcToday}
+         UNION ALL
+         SELECT "plan_key", 1 FROM "subscription"
+          WHERE "valid_till" > now() AND "valid_till" < ((${utcToday} + 1)::timestamp AT TIME ZONE 'UTC'))
+       SELECT (SELECT json_agg(json_build_object('planKey', p."plan_key", 'planName', p."name",
+                 'subscribers', (SELECT coalesce(sum(r."n"), 0) FROM running r WHERE r."plan_key" = p."plan_key"))
+                 ORDER BY p."position") FROM "plan" p) AS "by_plan",
+              (SELECT coalesce(sum("amount_paise"), 0) FROM "payment" WHERE ${REVENUE} AND "at" >= $1)::bigint AS "today",
+              (SELECT coalesce(sum("revenue_paise"), 0) FROM "revenue_day"
+                WHERE "day" >= $3::date AND "day" < $2::date)::bigint AS "before_30_days",
+              ((SELECT "revenue_paise" FROM "revenue_total")
+                - (SELECT coalesce(sum("revenue_paise"), 0) FROM "revenue_day" WHERE "day" >= $2::date))::bigint AS "before_all",
+              (SELECT coalesce(json_agg(l ORDER BY l."at" DESC, l."id"), '[]') FROM (
+                 SELECT p."id", p."provider_payment_id", p."amount_paise", o."plan_key", pl."name" AS "plan_name", p."at",
+                        p."viewer_id", o."phone_number", p."refund_due"
+                   FROM "payment" p
+                   JOIN "payment_order" o ON o."id" = p."order_id"
+                   JOIN "plan" pl ON pl."plan_key" = o."plan_key"
+                  WHERE p."status" = 'captured'
+                  ORDER BY p."at" DESC, p."id" LIMIT ${LATEST_PAYMENTS}) l) AS "latest"`,
+      [windows.today, indiaDayOf(windows.today), indiaDayOf(windows.last30Days)],
     );
-    return rows.map((r) => ({
-      _id: r.id,
-      paymentId: r.provider_payment_id,
-      amount: r.amount_paise,
-      planKey: r.plan_key,
-      planName: r.plan_name,
-      at: iso(r.at),
-      viewerId: r.viewer_id,
-      // An anonymised payment shows no number, even if its order were somehow still holding one.
-      maskedPhoneNumber: r.viewer_id ? maskPhoneNumber(r.phone_number) : null,
-      refundDue: r.refund_due,
-    }));
+    const today = Number(row.today);
+    const byPlan: PlanSubscribers[] = row.by_plan.map((p) => ({ ...p, subscribers: Number(p.subscribers) }));
+    return {
+      activeSubscribers: { total: byPlan.reduce((sum, plan) => sum + plan.subscribers, 0), byPlan },
+      revenue: {
+        today,
+        last30Days: today + Number(row.before_30_days),
+        allTime: today + Number(row.before_all),
+      },
+      latestPayments: row.latest.map(toLatestPayment),
+    };
   }
 
   /** Each viewer's latest validity (running or run out); viewers who never bought a plan are absent. */

@@ -12,14 +12,8 @@ export class BillingReportsService {
     private readonly payments: PaymentsRepository,
   ) {}
 
-  async figures(now = new Date()): Promise<BillingFigures> {
-    const [byPlan, revenue, latestPayments] = await Promise.all([
-      this.reports.activeSubscribers(),
-      this.reports.revenue(revenueWindows(now)),
-      this.reports.latestPayments(),
-    ]);
-    const total = byPlan.reduce((sum, plan) => sum + plan.subscribers, 0);
-    return { activeSubscribers: { total, byPlan }, revenue, latestPayments };
+  figures(now = new Date()): Promise<BillingFigures> {
+    return this.reports.figures(revenueWindows(now));
   }
 
   async viewerHistory(viewerId: string): Promise<ViewerBillingHistory> {

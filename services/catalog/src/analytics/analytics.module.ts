@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { JobsModule } from '@chitram/nest-kit';
 import { ViewingAnalyticsController } from './viewing-analytics.controller';
 import { ViewingAnalyticsService } from './viewing-analytics.service';
 import { ViewingEventsHandler } from './viewing-events.handler';
@@ -7,6 +8,7 @@ import { ViewingReportRepository } from './viewing-report.repository';
 
 /** Plays and watch time per day, kept from playback's and billing's events (DECISIONS D12). */
 @Module({
+  imports: [JobsModule.forService()],
   controllers: [ViewingAnalyticsController],
   providers: [ViewingFactsRepository, ViewingReportRepository, ViewingAnalyticsService, ViewingEventsHandler],
   exports: [ViewingReportRepository],

@@ -1,6 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { DemoPlaysRequest, Subjects, ViewingAnalyticsRequest } from '@chitram/contracts';
+import {
+  AnalyticsRebuildRequest,
+  AnalyticsRebuildStatusRequest,
+  DemoPlaysRequest,
+  Subjects,
+  ViewingAnalyticsRequest,
+} from '@chitram/contracts';
 import { ViewingAnalyticsService } from './viewing-analytics.service';
 
 const analytics = Subjects.catalog.analytics;
@@ -16,8 +22,13 @@ export class ViewingAnalyticsController {
   }
 
   @MessagePattern(analytics.rebuild)
-  rebuild() {
-    return this.analytics.rebuild();
+  rebuild(@Payload() body: AnalyticsRebuildRequest) {
+    return this.analytics.rebuilds.request(body.actor);
+  }
+
+  @MessagePattern(analytics.rebuildStatus)
+  rebuildStatus(@Payload() body: AnalyticsRebuildStatusRequest) {
+    return this.analytics.rebuilds.status(body.id);
   }
 
   @MessagePattern(analytics.demo)

@@ -16,10 +16,11 @@ import {
 import { busSubject, connectNats, RpcClient, type EventEnvelope } from '@chitram/nest-kit';
 import {
   isolatedEnv,
+  rebuildAggregates,
   startTestService,
   testInfrastructure,
-  waitFor,
   type TestService,
+  waitFor,
 } from '@chitram/test-helpers';
 import { JSONCodec, type NatsConnection } from 'nats';
 import { catalogService } from '../service';
@@ -235,8 +236,8 @@ describe('viewing analytics: per-day aggregates kept from events', () => {
     const before = await viewing();
     await catalog.dataSource.query(`DELETE FROM "viewing_day"; UPDATE "viewing_title_day" SET "plays" = 99`);
     expect((await viewing()).days).not.toEqual(expectedDays);
-    const rebuilt = await rpc.call(analytics.rebuild, {});
-    expect(rebuilt).toMatchObject({ facts: 10, rows: expect.any(Number) });
+    const rebuilt = await rebuildAggregates(rpc, analytics);
+    expect(rebuilt).toMatchObject({ state: 'done', result: { facts: 10, rows: expect.any(Number) } });
     expect(await viewing()).toEqual(before);
   });
 
@@ -255,7 +256,7 @@ describe('viewing analytics: per-day aggregates kept from events', () => {
       return rows.length === 0;
     }, 10_000);
     expect(await viewing()).toEqual(before);
-    await rpc.call(analytics.rebuild, {});
+    await rebuildAggregates(rpc, analytics);
     expect(await viewing()).toEqual(before);
   });
 

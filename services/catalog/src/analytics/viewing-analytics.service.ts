@@ -3,47 +3,64 @@ import {
   daysBetween,
   indiaDayOf,
   refuseDemoInProduction,
-  type AnalyticsRebuilt,
   type DemoPlay,
   type DemoRecorded,
   type ViewingAnalytics,
   type ViewingAnalyticsRequest,
 } from '@chitram/contracts';
-import { CONFIG, LOGGER, type Logger, type ServiceConfig } from '@chitram/nest-kit';
+import {
+  CONFIG,
+  JobHandler,
+  JobQueue,
+  LOGGER,
+  REBUILD_ACK_WAIT_MS,
+  RebuildJobs,
+  type JobContext,
+  type JobEnvelope,
+  type Logger,
+  type RebuildJobPayload,
+  type ServiceConfig,
+} from '@chitram/nest-kit';
 import { DataSource } from 'typeorm';
 import { ViewingFactsRepository } from './viewing-facts.repository';
 import { ViewingReportRepository } from './viewing-report.repository';
 
+export const VIEWING_REBUILD_JOB = 'catalog.analytics-rebuild';
+
 /** Plays and watch time for the admin's analytics (DECISIONS D12), from the per-day aggregates. */
 @Injectable()
 export class ViewingAnalyticsService {
+  /** Its rebuild jobs, asked for and followed through the rebuild subjects. */
+  readonly rebuilds: RebuildJobs;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly facts: ViewingFactsRepository,
     private readonly report: ViewingReportRepository,
+    queue: JobQueue,
     @Inject(CONFIG) private readonly config: ServiceConfig,
-    @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.rebuilds = new RebuildJobs(dataSource, queue, VIEWING_REBUILD_JOB, logger);
+  }
 
   async viewing({ from, to, language, plan }: ViewingAnalyticsRequest): Promise<ViewingAnalytics> {
-    const [days, byPlan, titles] = await Promise.all([
-      this.report.days(from, to),
-      this.report.byPlan(from, to),
-      this.report.titles(from, to, { language, plan }),
-    ]);
-    const known = new Map(days.map((d) => [d.day, d]));
+    const viewed = await this.report.period(from, to, { language, plan });
+    const known = new Map(viewed.days.map((d) => [d.day, d]));
     return {
       days: daysBetween(from, to).map((day) => known.get(day) ?? { day, plays: 0, watchSeconds: 0 }),
-      byPlan,
-      byLanguage: titles.byLanguage,
-      topTitles: { byPlays: titles.byPlays, byWatchTime: titles.byWatchTime },
+      byPlan: viewed.byPlan,
+      byLanguage: viewed.byLanguage,
+      topTitles: { byPlays: viewed.byPlays, byWatchTime: viewed.byWatchTime },
     };
   }
 
-  async rebuild(): Promise<AnalyticsRebuilt> {
-    const done = await this.facts.rebuild();
-    this.logger.info(done, 'viewing aggregates rebuilt from the facts');
-    return done;
+  @JobHandler(VIEWING_REBUILD_JOB, { ackWaitMs: REBUILD_ACK_WAIT_MS })
+  rebuild(job: JobEnvelope<RebuildJobPayload>, context: JobContext): Promise<void> {
+    return this.rebuilds.run(job, context, {
+      steps: 5,
+      run: (manager, step) => this.facts.rebuild(manager, step),
+    });
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { NO_PLAN, type AnalyticsRebuilt } from '@chitram/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { RebuildStep } from '@chitram/nest-kit';
+import type { EntityManager } from 'typeorm';
 
 /** One play-started or watch-time event, as stored. */
 export interface ViewingFact {
@@ -52,8 +53,6 @@ const ADD_TO_PLAN_AGGREGATES = (source: string) => `
  */
 @Injectable()
 export class ViewingFactsRepository {
-  constructor(private readonly dataSource: DataSource) {}
-
   /**
    * Holds the viewer's facts still until the transaction ends: a play and a plan period of one viewer,
    * handled at once, would otherwise each miss the other.
@@ -141,52 +140,65 @@ export class ViewingFactsRepository {
   }
 
   /**
-   * Recomputes every aggregate from the facts, after looking again at the plan of every fact whose
-   * viewer is still known (an anonymised fact keeps the plan it had). Facts and periods are locked
-   * meanwhile, so an event arriving now waits and is then counted once, on top.
+   * Recomputes every aggregate from the facts (inside the rebuild job's transaction), after looking
+   * again at the plan of every fact whose viewer is still known (an anonymised fact keeps the plan it
+   * had). Facts and periods are locked meanwhile, so an event arriving now waits and is then counted
+   * once, on top. The facts are read once, into the finest aggregate (day, plan and title); the coarser
+   * ones are summed from it.
    */
-  rebuild(): Promise<AnalyticsRebuilt> {
-    const started = Date.now();
-    return this.dataSource.transaction(async (manager) => {
-      await manager.query(`LOCK TABLE "viewing_fact", "viewer_plan_period" IN SHARE ROW EXCLUSIVE MODE`);
-      await manager.query(
-        `UPDATE "viewing_fact" f SET "plan_key" = fresh."plan_key"
-           FROM (SELECT known."event_id", ${PLAN_AT('known."viewer_id"', 'known."at"')} AS "plan_key"
-                   FROM "viewing_fact" known WHERE known."viewer_id" IS NOT NULL) fresh
-          WHERE f."event_id" = fresh."event_id" AND f."plan_key" <> fresh."plan_key"`,
+  async rebuild(manager: EntityManager, step: RebuildStep): Promise<Omit<AnalyticsRebuilt, 'tookMs'>> {
+    await step('plans');
+    await manager.query(`LOCK TABLE "viewing_fact", "viewer_plan_period" IN SHARE ROW EXCLUSIVE MODE`);
+    // Grouping two million facts wants more than the default few megabytes to do it in memory.
+    await manager.query(`SET LOCAL work_mem = '64MB'`);
+    // A viewer with no period held no plan: their facts need no look at the periods, one per fact.
+    await manager.query(
+      `UPDATE "viewing_fact" f SET "plan_key" = '${NO_PLAN}'
+        WHERE f."viewer_id" IS NOT NULL AND f."plan_key" <> '${NO_PLAN}'
+          AND NOT EXISTS (SELECT 1 FROM "viewer_plan_period" p WHERE p."viewer_id" = f."viewer_id")`,
+    );
+    await manager.query(
+      `UPDATE "viewing_fact" f SET "plan_key" = ${PLAN_AT('f."viewer_id"', 'f."at"')}
+         FROM (SELECT DISTINCT "viewer_id" FROM "viewer_plan_period") held
+        WHERE f."viewer_id" = held."viewer_id" AND f."plan_key" <> ${PLAN_AT('f."viewer_id"', 'f."at"')}`,
+    );
+    await manager.query(
+      `TRUNCATE "viewing_day", "viewing_title_day", "viewing_title_week", "viewing_title_plan_day"`,
+    );
+    const sums = `sum("plays"), sum("watch_seconds")`;
+    let rows = 0;
+    for (const [table, source, keys] of [
+      ['viewing_title_plan_day', 'viewing_fact', '"day", "plan_key", "kind", "title_id"'],
+      ['viewing_day', 'viewing_title_plan_day', '"day", "plan_key"'],
+      ['viewing_title_day', 'viewing_title_plan_day', '"day", "kind", "title_id"'],
+    ] as const) {
+      await step(table);
+      rows += await written(
+        manager,
+        `INSERT INTO "${table}" (${keys}, "plays", "watch_seconds") SELECT ${keys}, ${sums} FROM "${source}" GROUP BY ${keys}`,
       );
-      await manager.query(
-        `TRUNCATE "viewing_day", "viewing_title_day", "viewing_title_week", "viewing_title_plan_day"`,
-      );
-      let rows = 0;
-      for (const [table, keys] of [
-        ['viewing_day', ['day', 'plan_key']],
-        ['viewing_title_day', ['day', 'kind', 'title_id']],
-        ['viewing_title_plan_day', ['day', 'plan_key', 'kind', 'title_id']],
-      ] as const) {
-        const columns = keys.map((k) => `"${k}"`).join(', ');
-        const [{ written }]: Array<{ written: number }> = await manager.query(
-          `WITH written AS (
-             INSERT INTO "${table}" (${columns}, "plays", "watch_seconds")
-             SELECT ${columns}, sum("plays"), sum("watch_seconds") FROM "viewing_fact" GROUP BY ${columns}
-             RETURNING 1)
-           SELECT count(*)::int AS "written" FROM written`,
-        );
-        rows += written;
-      }
-      const [{ weeks }]: Array<{ weeks: number }> = await manager.query(
-        `WITH written AS (
-           INSERT INTO "viewing_title_week" ("week", "kind", "title_id", "plays", "watch_seconds")
-           SELECT date_trunc('week', "day")::date, "kind", "title_id", sum("plays"), sum("watch_seconds")
-             FROM "viewing_title_day" GROUP BY 1, 2, 3
-           RETURNING 1)
-         SELECT count(*)::int AS "weeks" FROM written`,
-      );
-      rows += weeks;
-      const [{ facts }]: Array<{ facts: number }> = await manager.query(
-        `SELECT count(*)::int AS "facts" FROM "viewing_fact"`,
-      );
-      return { facts, rows, tookMs: Date.now() - started };
-    });
+    }
+    await step('viewing_title_week');
+    rows += await written(
+      manager,
+      `INSERT INTO "viewing_title_week" ("week", "kind", "title_id", "plays", "watch_seconds")
+       SELECT date_trunc('week', "day")::date, "kind", "title_id", ${sums} FROM "viewing_title_day" GROUP BY 1, 2, 3`,
+    );
+    // The tables were emptied and filled again: the planner is told what they hold now.
+    await manager.query(
+      `ANALYZE "viewing_day", "viewing_title_day", "viewing_title_week", "viewing_title_plan_day"`,
+    );
+    const [{ facts }]: Array<{ facts: number }> = await manager.query(
+      `SELECT count(*)::int AS "facts" FROM "viewing_fact"`,
+    );
+    return { facts, rows };
   }
+}
+
+/** Runs an INSERT and answers how many rows it wrote. */
+async function written(manager: EntityManager, insert: string): Promise<number> {
+  const [{ n }]: Array<{ n: number }> = await manager.query(
+    `WITH written AS (${insert} RETURNING 1) SELECT count(*)::int AS "n" FROM written`,
+  );
+  return n;
 }

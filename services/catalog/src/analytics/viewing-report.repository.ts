@@ -46,16 +46,20 @@ export function wholeWeeks(from: string, to: string): { first: string; last: str
  * days at the period's ends from the daily ones. Its values join `params`.
  */
 export function titleTotals(params: unknown[], from: string, to: string): string {
-  const days = `"day" BETWEEN $${params.push(from)} AND $${params.push(to)}`;
   const weeks = wholeWeeks(from, to);
   const parts = weeks
     ? [
         `SELECT "kind", "title_id", "plays", "watch_seconds" FROM "viewing_title_week"
           WHERE "week" BETWEEN $${params.push(weeks.first)} AND $${params.push(weeks.last)}`,
+        // The days before the first week and after the last: two ranges of the index, not all between.
         `SELECT "kind", "title_id", "plays", "watch_seconds" FROM "viewing_title_day"
-          WHERE ${days} AND ("day" < $${params.push(weeks.first)} OR "day" > $${params.push(addDays(weeks.last, 6))})`,
+          WHERE "day" BETWEEN $${params.push(from)} AND $${params.push(addDays(weeks.first, -1))}
+             OR "day" BETWEEN $${params.push(addDays(weeks.last, 7))} AND $${params.push(to)}`,
       ]
-    : [`SELECT "kind", "title_id", "plays", "watch_seconds" FROM "viewing_title_day" WHERE ${days}`];
+    : [
+        `SELECT "kind", "title_id", "plays", "watch_seconds" FROM "viewing_title_day"
+          WHERE "day" BETWEEN $${params.push(from)} AND $${params.push(to)}`,
+      ];
   return `(SELECT "kind", "title_id", sum("plays")::int AS "plays", sum("watch_seconds")::bigint AS "watch_seconds"
              FROM (${parts.join(' UNION ALL ')}) parts GROUP BY "kind", "title_id")`;
 }
@@ -74,34 +78,23 @@ const toTitle = (r: TitleRow): TitleViewing => ({
 export class ViewingReportRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Days of the period that had any viewing (the caller fills the others with zeros). */
-  async days(from: string, to: string): Promise<DailyViewing[]> {
-    const rows: Array<SumRow & { day: string }> = await this.dataSource.query(
-      `SELECT to_char("day", 'YYYY-MM-DD') AS "day", sum("plays")::int AS "plays", sum("watch_seconds")::bigint AS "watch_seconds"
-         FROM "viewing_day" WHERE "day" BETWEEN $1 AND $2 GROUP BY "day" ORDER BY "day"`,
-      [from, to],
-    );
-    return rows.map((r) => ({ day: r.day, plays: r.plays, watchSeconds: Number(r.watch_seconds) }));
-  }
-
-  async byPlan(from: string, to: string): Promise<PlanViewing[]> {
-    const rows: Array<SumRow & { plan_key: PlanOrNone }> = await this.dataSource.query(
-      `SELECT "plan_key", sum("plays")::int AS "plays", sum("watch_seconds")::bigint AS "watch_seconds"
-         FROM "viewing_day" WHERE "day" BETWEEN $1 AND $2 GROUP BY "plan_key"`,
-      [from, to],
-    );
-    return rows.map((r) => ({ planKey: r.plan_key, plays: r.plays, watchSeconds: Number(r.watch_seconds) }));
-  }
-
   /**
-   * The period's viewing per language, and its top titles by plays and by watch time, narrowed to a
-   * language and to the viewers of a plan when asked. One pass over the per-title aggregates.
+   * A period's viewing in one statement: its days that had any (the caller fills the others with
+   * zeros) and its plans, one pass over the per-day rows grouped both ways; its viewing per language
+   * (most played first) and its top titles by plays and by watch time, narrowed to a language and to the viewers of a plan
+   * when asked, one pass over the per-title aggregates.
    */
-  async titles(
+  async period(
     from: string,
     to: string,
     filters: { language?: Language; plan?: PlanOrNone },
-  ): Promise<{ byLanguage: LanguageViewing[]; byPlays: TitleViewing[]; byWatchTime: TitleViewing[] }> {
+  ): Promise<{
+    days: DailyViewing[];
+    byPlan: PlanViewing[];
+    byLanguage: LanguageViewing[];
+    byPlays: TitleViewing[];
+    byWatchTime: TitleViewing[];
+  }> {
     const params: unknown[] = [];
     const all = titleTotals(params, from, to);
     const summed = filters.plan
@@ -116,17 +109,33 @@ export class ViewingReportRepository {
     const languages = (source: string) =>
       `SELECT "language", sum("plays")::int AS "plays", sum("watch_seconds")::bigint AS "watch_seconds" FROM ${source} GROUP BY "language"`;
     const [row]: Array<{
+      sums: Array<SumRow & { day: string | null; plan_key: PlanOrNone | null }>;
       by_language: Array<SumRow & { language: Language | null }>;
       by_plays: TitleRow[];
       by_watch: TitleRow[];
     }> = await this.dataSource.query(
-      `WITH named AS (${NAMED_TITLES(summed)})
-       SELECT (SELECT coalesce(json_agg(l), '[]') FROM (${languages(filters.plan ? `(${NAMED_TITLES(all)}) every_plan` : 'named')}) l) AS "by_language",
+      `WITH named AS (${NAMED_TITLES(summed)}),
+       sums AS (
+         SELECT to_char("day", 'YYYY-MM-DD') AS "day", "plan_key", sum("plays")::int AS "plays",
+                sum("watch_seconds")::bigint AS "watch_seconds"
+           FROM "viewing_day" WHERE "day" BETWEEN $${params.push(from)} AND $${params.push(to)}
+          GROUP BY GROUPING SETS (("day"), ("plan_key")))
+       SELECT (SELECT coalesce(json_agg(s ORDER BY s."day", s."plan_key"), '[]') FROM sums s) AS "sums",
+              (SELECT coalesce(json_agg(l ORDER BY l."plays" DESC, l."language"), '[]') FROM (${languages(filters.plan ? `(${NAMED_TITLES(all)}) every_plan` : 'named')}) l) AS "by_language",
               (${top('"plays"')}) AS "by_plays",
               (${top('"watch_seconds"')}) AS "by_watch"`,
       params,
     );
+    const days: DailyViewing[] = [];
+    const byPlan: PlanViewing[] = [];
+    for (const r of row.sums) {
+      const sums = { plays: r.plays, watchSeconds: Number(r.watch_seconds) };
+      if (r.day !== null) days.push({ day: r.day, ...sums });
+      else if (r.plan_key !== null) byPlan.push({ planKey: r.plan_key, ...sums });
+    }
     return {
+      days,
+      byPlan,
       byLanguage: row.by_language.map((r) => ({
         language: r.language,
         plays: Number(r.plays),

@@ -5,9 +5,14 @@ import {
   PARTNER_PAGE_SIZE,
   PartnerMessages,
   sharePool,
-  type AssignSeriesRequest,
-  type AssignTitleRequest,
-  type CreatePartnerBody,
+  type AdminActor,
+  type AdminAssignSeries,
+  type AdminAssignTitle,
+  type AdminCreatePartner,
+  type AdminDeletePartner,
+  type AdminUpdatePartner,
+  type AuditEntityRef,
+  type Partner,
   type PartnerDetails,
   type PartnerDetailsRequest,
   type PartnerListRequest,
@@ -18,8 +23,8 @@ import {
   type PartnerSaved,
   type PartnerStanding,
   type TitlePartner,
-  type UpdatePartnerRequest,
 } from '@chitram/contracts';
+import { type AuditWriter, recordAdminAction } from '@chitram/nest-kit';
 import { DataSource, QueryFailedError } from 'typeorm';
 import { PartnersRepository, type PartnerViewing } from './partners.repository';
 
@@ -37,6 +42,33 @@ function nameTaken(error: unknown): DomainError | undefined {
   return undefined;
 }
 
+/** A partner as the audit trail names it. */
+function partnerRef(partner: Partner): AuditEntityRef {
+  return { type: 'partner', id: partner._id, label: partner.name };
+}
+
+/** The fields of a partner an admin writes, as the audit trail compares them. */
+function partnerRecord({ name, contactPerson, email, phone, revenueSharePercent }: Partner) {
+  return { name, contactPerson, email, phone, revenueSharePercent };
+}
+
+/** A title's (or a series') partner changed by an admin: who supplied it before and after, by name. */
+async function recordAssignment(
+  writer: AuditWriter,
+  actor: AdminActor | undefined,
+  entity: AuditEntityRef,
+  before: PartnerName | null,
+  after: PartnerName | null,
+): Promise<void> {
+  if (before?._id === after?._id) return;
+  await recordAdminAction(writer, actor, {
+    action: 'assigned',
+    entity,
+    before: { partner: before?.name ?? null },
+    after: { partner: after?.name ?? null },
+  });
+}
+
 /** What a period's viewing and pool make of each partner: their standing, and the period's totals. */
 interface Shares {
   standing(partnerId: string): PartnerStanding;
@@ -45,7 +77,8 @@ interface Shares {
 
 /**
  * Content partners (the spec's Vendor page; DECISIONS D12). Every write to partners and to which titles
- * they supply goes through this class, each in one transaction that knows the record before and after, so that what is recorded about admin writes has one place to sit.
+ * they supply goes through this class, each in one transaction that knows the record before and after
+ * and records an admin's write in the audit trail (its outbox row commits with the write).
  */
 @Injectable()
 export class PartnerBook {
@@ -56,21 +89,36 @@ export class PartnerBook {
 
   // ---- Writes ----
 
-  async create(body: CreatePartnerBody): Promise<PartnerSaved> {
+  async create({ actor, ...body }: AdminCreatePartner): Promise<PartnerSaved> {
     try {
-      const partner = await this.dataSource.transaction((manager) => this.partners.insert(manager, body));
+      const partner = await this.dataSource.transaction(async (manager) => {
+        const created = await this.partners.insert(manager, body);
+        await recordAdminAction(manager, actor, {
+          action: 'created',
+          entity: partnerRef(created),
+          after: partnerRecord(created),
+        });
+        return created;
+      });
       return { partner, message: PartnerMessages.created };
     } catch (error) {
       throw nameTaken(error) ?? error;
     }
   }
 
-  async update({ id, ...changes }: UpdatePartnerRequest): Promise<PartnerSaved> {
+  async update({ id, actor, ...changes }: AdminUpdatePartner): Promise<PartnerSaved> {
     try {
       const partner = await this.dataSource.transaction(async (manager) => {
         const before = await this.partners.find(id, manager, { lock: true });
         if (!before) throw notFound();
-        return (await this.partners.update(manager, id, changes)) ?? before;
+        const after = (await this.partners.update(manager, id, changes)) ?? before;
+        await recordAdminAction(manager, actor, {
+          action: 'updated',
+          entity: partnerRef(after),
+          before: partnerRecord(before),
+          after: partnerRecord(after),
+        });
+        return after;
       });
       return { partner, message: PartnerMessages.updated };
     } catch (error) {
@@ -78,35 +126,59 @@ export class PartnerBook {
     }
   }
 
-  async delete(id: string): Promise<{ partner: PartnerName }> {
+  async delete({ id, actor }: AdminDeletePartner): Promise<{ partner: PartnerName }> {
     return this.dataSource.transaction(async (manager) => {
       const before = await this.partners.find(id, manager, { lock: true });
       if (!before) throw notFound();
       await this.partners.delete(manager, id);
+      await recordAdminAction(manager, actor, {
+        action: 'deleted',
+        entity: partnerRef(before),
+        before: partnerRecord(before),
+      });
       return { partner: { _id: before._id, name: before.name } };
     });
   }
 
   /** Gives a movie or show to a partner, or to none (null); a title has one partner at most. */
-  assign({ kind, titleId, partnerId }: AssignTitleRequest): Promise<TitlePartner> {
+  assign({ kind, titleId, partnerId, actor }: AdminAssignTitle): Promise<TitlePartner> {
     return this.dataSource.transaction(async (manager) => {
-      if (!(await this.partners.titleExists(manager, kind, titleId)))
-        throw new DomainError(ErrorCode.NOT_FOUND, PartnerMessages.titleNotFound);
+      const title = await this.partners.titleName(manager, kind, titleId);
+      if (title === undefined) throw new DomainError(ErrorCode.NOT_FOUND, PartnerMessages.titleNotFound);
       if (partnerId !== null && !(await this.partners.find(partnerId, manager))) throw notFound();
+      const before = await this.partners.partnerOf(kind, titleId, manager);
       await this.partners.assign(manager, kind, titleId, partnerId);
-      return { partner: await this.partners.partnerOf(kind, titleId, manager) };
+      const after = await this.partners.partnerOf(kind, titleId, manager);
+      await recordAssignment(
+        manager,
+        actor,
+        { type: kind === 'movie' ? 'movie' : 'show', id: titleId, label: title },
+        before,
+        after,
+      );
+      return { partner: after };
     });
   }
 
   /** Gives every episode of a series to a partner, or to none (null). */
-  assignSeries({ seriesId, partnerId }: AssignSeriesRequest): Promise<TitlePartner> {
+  assignSeries({ seriesId, partnerId, actor }: AdminAssignSeries): Promise<TitlePartner> {
     return this.dataSource.transaction(async (manager) => {
-      const episodes = await this.partners.seriesEpisodes(manager, seriesId);
-      if (!episodes) throw new DomainError(ErrorCode.NOT_FOUND, PartnerMessages.seriesNotFound);
+      const series = await this.partners.seriesEpisodes(manager, seriesId);
+      if (!series) throw new DomainError(ErrorCode.NOT_FOUND, PartnerMessages.seriesNotFound);
       const partner = partnerId === null ? null : await this.partners.find(partnerId, manager);
       if (partnerId !== null && !partner) throw notFound();
-      for (const episodeId of episodes) await this.partners.assign(manager, 'episode', episodeId, partnerId);
-      return { partner: partner ? { _id: partner._id, name: partner.name } : null };
+      const before = await this.partners.seriesPartner(seriesId, manager);
+      for (const episodeId of series.episodeIds)
+        await this.partners.assign(manager, 'episode', episodeId, partnerId);
+      const after = partner ? { _id: partner._id, name: partner.name } : null;
+      await recordAssignment(
+        manager,
+        actor,
+        { type: 'series', id: seriesId, label: series.title },
+        before,
+        after,
+      );
+      return { partner: after };
     });
   }
 

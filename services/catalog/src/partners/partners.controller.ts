@@ -1,17 +1,17 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  AssignSeriesRequest,
-  AssignTitleRequest,
-  CreatePartnerBody,
+  AdminAssignSeries,
+  AdminAssignTitle,
+  AdminCreatePartner,
+  AdminDeletePartner,
+  AdminUpdatePartner,
   PartnerDetailsRequest,
   PartnerListRequest,
-  PartnerParams,
   PartnerTitleParams,
   PartnerTitleSearchQuery,
   SeriesPartnerParams,
   Subjects,
-  UpdatePartnerRequest,
 } from '@chitram/contracts';
 import { PartnerBook } from './partner-book';
 
@@ -38,22 +38,22 @@ export class PartnersController {
   }
 
   @MessagePattern(partners.create)
-  create(@Payload() body: CreatePartnerBody) {
+  create(@Payload() body: AdminCreatePartner) {
     return this.book.create(body);
   }
 
   @MessagePattern(partners.update)
-  update(@Payload() body: UpdatePartnerRequest) {
+  update(@Payload() body: AdminUpdatePartner) {
     return this.book.update(body);
   }
 
   @MessagePattern(partners.delete)
-  delete(@Payload() body: PartnerParams) {
-    return this.book.delete(body.id);
+  delete(@Payload() body: AdminDeletePartner) {
+    return this.book.delete(body);
   }
 
   @MessagePattern(partners.assign)
-  assign(@Payload() body: AssignTitleRequest) {
+  assign(@Payload() body: AdminAssignTitle) {
     return this.book.assign(body);
   }
 
@@ -63,7 +63,7 @@ export class PartnersController {
   }
 
   @MessagePattern(partners.assignSeries)
-  assignSeries(@Payload() body: AssignSeriesRequest) {
+  assignSeries(@Payload() body: AdminAssignSeries) {
     return this.book.assignSeries(body);
   }
 

@@ -13,6 +13,7 @@ import {
 } from '@chitram/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { NAMED_TITLES, titleTotals } from '../analytics/viewing-report.repository';
+import { seriesPartnerOf } from './series-partner';
 
 interface PartnerRow {
   id: string;
@@ -142,9 +143,17 @@ export class PartnersRepository {
     return rows.map((r) => ({ _id: r.id, name: r.name }));
   }
 
-  async titleExists(manager: EntityManager, kind: PartnerTitleKind, titleId: string): Promise<boolean> {
-    const rows: unknown[] = await manager.query(`SELECT 1 FROM "${kind}" WHERE "id" = $1`, [titleId]);
-    return rows.length > 0;
+  /** A movie's or episode's title, or undefined when there is no such title. */
+  async titleName(
+    manager: EntityManager,
+    kind: PartnerTitleKind,
+    titleId: string,
+  ): Promise<string | undefined> {
+    const [row]: Array<{ title: string }> = await manager.query(
+      `SELECT "title" FROM "${kind}" WHERE "id" = $1`,
+      [titleId],
+    );
+    return row?.title;
   }
 
   /** Gives the title to the partner (taking it from any other), or to none with null. */
@@ -168,28 +177,29 @@ export class PartnersRepository {
     );
   }
 
-  /** The ids of a series' episodes, or undefined when there is no such series. */
-  async seriesEpisodes(manager: EntityManager, seriesId: string): Promise<string[] | undefined> {
-    const series: unknown[] = await manager.query(`SELECT 1 FROM "series" WHERE "id" = $1`, [seriesId]);
-    if (!series.length) return undefined;
+  /** A series' title and the ids of its episodes, or undefined when there is no such series. */
+  async seriesEpisodes(
+    manager: EntityManager,
+    seriesId: string,
+  ): Promise<{ title: string; episodeIds: string[] } | undefined> {
+    const [series]: Array<{ title: string }> = await manager.query(
+      `SELECT "title" FROM "series" WHERE "id" = $1`,
+      [seriesId],
+    );
+    if (!series) return undefined;
     const rows: Array<{ id: string }> = await manager.query(
       `SELECT "id" FROM "episode" WHERE "series_id" = $1`,
       [seriesId],
     );
-    return rows.map((r) => r.id);
+    return { title: series.title, episodeIds: rows.map((r) => r.id) };
   }
 
   /** The one partner of all a series' episodes, or null when they have none or several. */
-  async seriesPartner(seriesId: string): Promise<PartnerName | null> {
-    const rows: Array<{ id: string | null; name: string | null }> = await this.dataSource.query(
-      `SELECT DISTINCT p."id", p."name" FROM "episode" e
-         LEFT JOIN "partner_title" pt ON pt."kind" = 'episode' AND pt."title_id" = e."id"
-         LEFT JOIN "partner" p ON p."id" = pt."partner_id"
-        WHERE e."series_id" = $1 LIMIT 2`,
-      [seriesId],
-    );
-    const [only] = rows;
-    return rows.length === 1 && only.id && only.name ? { _id: only.id, name: only.name } : null;
+  seriesPartner(
+    seriesId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<PartnerName | null> {
+    return seriesPartnerOf(manager, seriesId);
   }
 
   async partnerOf(

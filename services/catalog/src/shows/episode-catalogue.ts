@@ -18,6 +18,7 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import { Outbox, recordAdminAction } from '@chitram/nest-kit';
 import { CatalogueChanges } from '../cache/catalogue-changes';
+import { inheritSeriesPartner, seriesPartnerOf } from '../partners/series-partner';
 import { containsPattern, definedFields, pageOf, releaseImages, releaseVideos } from '../catalogue-kit';
 import { EpisodeEntity } from './episode.entity';
 import { SeriesEntity } from './series.entity';
@@ -113,6 +114,8 @@ export class EpisodeCatalogue {
           .findOne({ where: { id: seriesId }, lock: { mode: 'pessimistic_write' } }))
       )
         throw seriesNotFound(seriesId);
+      // A new episode of a series is supplied by the series' partner, if it has one.
+      const partner = seriesId ? await seriesPartnerOf(manager, seriesId) : null;
       const episodes = manager.getRepository(EpisodeEntity);
       const episode = await episodes.save(
         episodes.create({
@@ -131,6 +134,7 @@ export class EpisodeCatalogue {
             request.episodeNumber ?? (await nextEpisodeNumber(manager, seriesId, request.category)),
         }),
       );
+      await inheritSeriesPartner(manager, partner, [episode.id]);
       await recordAdminAction(emit, request.actor, {
         action: 'created',
         entity: episodeRef(episode),

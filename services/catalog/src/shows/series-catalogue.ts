@@ -16,6 +16,7 @@ import {
 import { DataSource, type EntityManager, In } from 'typeorm';
 import { Outbox, recordAdminAction } from '@chitram/nest-kit';
 import { CatalogueChanges } from '../cache/catalogue-changes';
+import { inheritSeriesPartner, seriesPartnerOf } from '../partners/series-partner';
 import { containsPattern, definedFields, pageOf, releaseImages, releaseVideos } from '../catalogue-kit';
 import { seriesNotFound } from './episode-catalogue';
 import { EpisodeEntity } from './episode.entity';
@@ -161,6 +162,8 @@ export class SeriesCatalogue {
             },
           );
         }
+        // Episodes added here are supplied by the series' partner, as it was before this write.
+        const partner = await seriesPartnerOf(manager, id);
         const kept = blocks.flatMap((block) => (block.id ? [block.id] : []));
         const dropped = current.filter((episode) => !kept.includes(episode.id));
         replaced.push(...dropped.flatMap((episode) => [episode.banner, episode.titleImage]));
@@ -175,6 +178,8 @@ export class SeriesCatalogue {
           );
         });
         await episodeRepository.save(saves);
+        const added = saves.filter((_, i) => !blocks[i].id).map((episode) => episode.id);
+        await inheritSeriesPartner(manager, partner, added);
       } else if (Object.keys(changes).some((key) => key in inherited(series))) {
         await episodeRepository.update({ seriesId: id }, inherited(series));
       }

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ErrorCode,
-  Events,
   Subjects,
-  type AdminActionRecorded,
   type EpisodeSaved,
   type MovieSaved,
   type SeriesSaved,
@@ -12,6 +10,7 @@ import { connectNats, RpcClient } from '@chitram/nest-kit';
 import { isolatedEnv, startTestService, testInfrastructure, type TestService } from '@chitram/test-helpers';
 import type { NatsConnection } from 'nats';
 import { catalogService } from '../service';
+import { recordedAbout } from '../testing/audit-outbox';
 import { episodeInput, imageKey, movieInput, seriesEpisodeBlock, seriesInput } from '../testing/fixtures';
 
 jest.setTimeout(60_000);
@@ -29,15 +28,7 @@ describe('catalogue writes recorded for the audit trail', () => {
   let rpc: RpcClient;
   const call = <T>(subject: string, data: object) => rpc.request<T>(subject, data);
 
-  /** The admin actions in the outbox about one record, oldest first. */
-  const recorded = async (entityId: string): Promise<AdminActionRecorded[]> => {
-    const rows: Array<{ payload: AdminActionRecorded }> = await service.dataSource.query(
-      `SELECT "payload" FROM "outbox_event" WHERE "subject" = $1 AND "payload"->'entity'->>'id' = $2
-       ORDER BY "created_at", "id"`,
-      [Events.adminActionRecorded, entityId],
-    );
-    return rows.map((row) => row.payload);
-  };
+  const recorded = (entityId: string) => recordedAbout(service.dataSource, entityId);
 
   beforeAll(async () => {
     service = await startTestService(catalogService, { env: isolation.env });

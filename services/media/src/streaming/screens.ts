@@ -6,16 +6,29 @@ import { REDIS, type Redis } from '@chitram/nest-kit';
  * holds keeps its slot (a new title, a reload); another one gets a slot only while fewer than `limit`
  * are live. Lapsed screens (no heartbeat) are dropped first. Answers 1 when held, 0 when refused.
  * Redis's own clock decides what has lapsed, so instances whose clocks differ agree.
+ * KEYS[2] keeps, per screen, what it plays (for the admin's view): the video, since when, the last beat.
  */
 const TAKE = `
 local now = redis.call('TIME')
 local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ms)
+local lapsed = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ms)
+if #lapsed > 0 then
+  redis.call('ZREM', KEYS[1], unpack(lapsed))
+  redis.call('HDEL', KEYS[2], unpack(lapsed))
+end
 if not redis.call('ZSCORE', KEYS[1], ARGV[1]) and redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then
   return 0
 end
 redis.call('ZADD', KEYS[1], ms + tonumber(ARGV[3]), ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
+local started = ms
+local was = redis.call('HGET', KEYS[2], ARGV[1])
+if was then
+  local info = cjson.decode(was)
+  if info.v == ARGV[4] then started = info.s end
+end
+redis.call('HSET', KEYS[2], ARGV[1], cjson.encode({ v = ARGV[4], s = started, b = ms }))
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
 return 1`;
 
 /** Keeps a live screen `hold` ms more; 0 when it had lapsed (or was released). */
@@ -25,16 +38,52 @@ local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
 local lapses = redis.call('ZSCORE', KEYS[1], ARGV[1])
 if not lapses or tonumber(lapses) <= ms then
   redis.call('ZREM', KEYS[1], ARGV[1])
+  redis.call('HDEL', KEYS[2], ARGV[1])
   return 0
 end
 redis.call('ZADD', KEYS[1], ms + tonumber(ARGV[2]), ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
+local was = redis.call('HGET', KEYS[2], ARGV[1])
+if was then
+  local info = cjson.decode(was)
+  info.b = ms
+  redis.call('HSET', KEYS[2], ARGV[1], cjson.encode(info))
+  redis.call('PEXPIRE', KEYS[2], ARGV[2])
+end
 return 1`;
 
+/** The live screens, without changing anything: id, what it plays (JSON, or false), in turn. */
+const LIST = `
+local now = redis.call('TIME')
+local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+local live = redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. ms, '+inf')
+local answer = {}
+for _, screen in ipairs(live) do
+  answer[#answer + 1] = screen
+  answer[#answer + 1] = redis.call('HGET', KEYS[2], screen)
+end
+return answer`;
+
 type ScreenScripts = Redis & {
-  takeScreen(key: string, screenId: string, limit: number, holdMs: number): Promise<number>;
-  extendScreen(key: string, screenId: string, holdMs: number): Promise<number>;
+  takeScreen(
+    key: string,
+    infoKey: string,
+    screenId: string,
+    limit: number,
+    holdMs: number,
+    videoId: string,
+  ): Promise<number>;
+  extendScreen(key: string, infoKey: string, screenId: string, holdMs: number): Promise<number>;
+  listScreens(key: string, infoKey: string): Promise<Array<string | null>>;
 };
+
+/** What a live screen plays, as the viewer's page in the back office shows it. */
+export interface LiveScreen {
+  screenId: string;
+  videoId: string;
+  startedAt: Date;
+  lastBeatAt: Date;
+}
 
 /**
  * The screens (sessions) each viewer is watching on (DECISIONS D24), shared by every media instance:
@@ -46,27 +95,80 @@ export class Screens {
   private readonly redis: ScreenScripts;
 
   constructor(@Inject(REDIS) redis: Redis) {
-    redis.defineCommand('takeScreen', { numberOfKeys: 1, lua: TAKE });
-    redis.defineCommand('extendScreen', { numberOfKeys: 1, lua: EXTEND });
+    redis.defineCommand('takeScreen', { numberOfKeys: 2, lua: TAKE });
+    redis.defineCommand('extendScreen', { numberOfKeys: 2, lua: EXTEND });
+    redis.defineCommand('listScreens', { numberOfKeys: 2, lua: LIST });
     this.redis = redis as ScreenScripts;
   }
 
-  /** Takes (or keeps) the screen for `seconds`, if the plan's `limit` allows; answers whether it is held. */
-  async take(viewerId: string, screenId: string, limit: number, seconds: number): Promise<boolean> {
-    return (await this.redis.takeScreen(screensKey(viewerId), screenId, limit, seconds * 1000)) === 1;
+  /**
+   * Takes (or keeps) the screen for `seconds` to play `videoId`, if the plan's `limit` allows; answers
+   * whether it is held.
+   */
+  async take(
+    viewerId: string,
+    screenId: string,
+    limit: number,
+    seconds: number,
+    videoId: string,
+  ): Promise<boolean> {
+    const held = await this.redis.takeScreen(
+      screensKey(viewerId),
+      screenInfoKey(viewerId),
+      screenId,
+      limit,
+      seconds * 1000,
+      videoId,
+    );
+    return held === 1;
   }
 
   /** Keeps a live screen for `seconds` more; false when it had already lapsed. */
   async extend(viewerId: string, screenId: string, seconds: number): Promise<boolean> {
-    return (await this.redis.extendScreen(screensKey(viewerId), screenId, seconds * 1000)) === 1;
+    const kept = await this.redis.extendScreen(
+      screensKey(viewerId),
+      screenInfoKey(viewerId),
+      screenId,
+      seconds * 1000,
+    );
+    return kept === 1;
   }
 
   async release(viewerId: string, screenId: string): Promise<boolean> {
-    return (await this.redis.zrem(screensKey(viewerId), screenId)) > 0;
+    const [[, removed]] = (await this.redis
+      .multi()
+      .zrem(screensKey(viewerId), screenId)
+      .hdel(screenInfoKey(viewerId), screenId)
+      .exec()) as Array<[Error | null, number]>;
+    return removed > 0;
+  }
+
+  /** The viewer's live screens and what each plays, newest first; reads only. */
+  async list(viewerId: string): Promise<LiveScreen[]> {
+    const flat = await this.redis.listScreens(screensKey(viewerId), screenInfoKey(viewerId));
+    const screens: LiveScreen[] = [];
+    for (let i = 0; i < flat.length; i += 2) {
+      const info = flat[i + 1];
+      // A screen taken before its plays were noted has nothing to show yet.
+      if (typeof info !== 'string') continue;
+      const { v, s, b } = JSON.parse(info) as { v: string; s: number; b: number };
+      screens.push({
+        screenId: String(flat[i]),
+        videoId: v,
+        startedAt: new Date(s),
+        lastBeatAt: new Date(b),
+      });
+    }
+    return screens.sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime());
   }
 }
 
 /** The Redis key (under the service's prefix) of a viewer's screens. */
 export function screensKey(viewerId: string): string {
   return `media:screens:${viewerId}`;
+}
+
+/** The Redis key of what each of a viewer's screens plays (a hash by screen, cleared with the screen). */
+export function screenInfoKey(viewerId: string): string {
+  return `media:screens:${viewerId}:info`;
 }

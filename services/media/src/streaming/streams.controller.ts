@@ -1,11 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ScreenRequest, StreamGrantRequest, Subjects } from '@chitram/contracts';
+import { ScreenRequest, StreamGrantRequest, Subjects, ViewerRef } from '@chitram/contracts';
 import { StreamsService } from './streams.service';
 
 const streams = Subjects.media.streams;
 
-/** Stream grants and screens over NATS (payloads and answers: libs/contracts/src/playback.ts). */
+/** Stream grants and screens over NATS (payloads and answers: libs/contracts/src/playback.ts, admin.ts). */
 @Controller()
 export class StreamsController {
   constructor(private readonly streams: StreamsService) {}
@@ -18,6 +18,11 @@ export class StreamsController {
   @MessagePattern(streams.heartbeat)
   heartbeat(@Payload() body: ScreenRequest) {
     return this.streams.heartbeat(body);
+  }
+
+  @MessagePattern(Subjects.media.reports.screensOf)
+  screensOf(@Payload() body: ViewerRef) {
+    return this.streams.screensOf(body.viewerId);
   }
 
   @MessagePattern(streams.release)

@@ -271,6 +271,42 @@ describe('signed streams from the media origin', () => {
     });
   });
 
+  it("lists a viewer's live screens for the back office: what each plays, since when, its last heartbeat", async () => {
+    const someone = randomUUID();
+    const [tv, phone] = [randomUUID(), randomUUID()];
+    const screensOf = () => rpc.call(Subjects.media.reports.screensOf, { viewerId: someone });
+    expect(await screensOf()).toEqual([]);
+    const before = Date.now();
+    await grant({ viewerId: someone, screenId: tv });
+    await grant({ viewerId: someone, screenId: phone });
+    const listed = await screensOf();
+    expect(listed.map((screen) => screen.sessionId).sort()).toEqual([tv, phone].sort());
+    const shown = listed.find((screen) => screen.sessionId === tv)!;
+    expect(shown).toEqual({
+      sessionId: tv,
+      videoId,
+      ownerKind: 'movie',
+      ownerId: expect.any(String),
+      startedAt: expect.any(String),
+      lastHeartbeatAt: shown.startedAt,
+    });
+    expect(Date.parse(shown.startedAt)).toBeGreaterThanOrEqual(before - 1000);
+
+    // A heartbeat moves the last beat, not the start; the same title again keeps its start too.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await rpc.call(Subjects.media.streams.heartbeat, { viewerId: someone, screenId: tv });
+    await grant({ viewerId: someone, screenId: tv });
+    const beaten = (await screensOf()).find((screen) => screen.sessionId === tv)!;
+    expect(beaten.startedAt).toBe(shown.startedAt);
+    expect(Date.parse(beaten.lastHeartbeatAt)).toBeGreaterThan(Date.parse(shown.startedAt));
+
+    // Released, or lapsed: no longer listed, and listing changed nothing.
+    await rpc.call(Subjects.media.streams.release, { viewerId: someone, screenId: phone });
+    await redis.zadd(screensKey(someone), Date.now() - 1000, tv);
+    expect(await screensOf()).toEqual([]);
+    expect(await redis.zscore(screensKey(someone), tv)).not.toBeNull();
+  });
+
   it('counts screens right when two media instances share the grants, asked all at once', async () => {
     const second = await startTestService(mediaService, {
       env: { ...s3.env, ...isolation.env, MEDIA_HTTP_PORT: '0' },

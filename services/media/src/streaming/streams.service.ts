@@ -5,6 +5,7 @@ import {
   STREAM_PASS_SECONDS,
   STREAM_PATH,
   StreamMessages,
+  type ActiveScreen,
   type ScreenBeat,
   type ScreenHeld,
   type ScreenRequest,
@@ -13,6 +14,7 @@ import {
 } from '@chitram/contracts';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { VideosRepository } from '../videos/videos.repository';
 import { ReadyVideos } from './ready-videos';
 import { Screens } from './screens';
 import { signStreamPass, signStreamToken } from './stream-tokens';
@@ -34,6 +36,7 @@ export class StreamsService implements OnApplicationBootstrap {
     private readonly dataSource: DataSource,
     private readonly videos: ReadyVideos,
     private readonly screens: Screens,
+    private readonly stored: VideosRepository,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -76,6 +79,7 @@ export class StreamsService implements OnApplicationBootstrap {
         request.screenId,
         request.maxStreams,
         SCREEN_HOLD_SECONDS,
+        video.id,
       );
       if (!held)
         throw new DomainError(
@@ -116,6 +120,24 @@ export class StreamsService implements OnApplicationBootstrap {
       i: now,
       e: now + STREAM_PASS_SECONDS,
     });
+  }
+
+  /** The viewer's live screens for the back office, each with the title its video belongs to. Reads only. */
+  async screensOf(viewerId: string): Promise<ActiveScreen[]> {
+    const screens = await this.screens.list(viewerId);
+    return Promise.all(
+      screens.map(async (screen) => {
+        const video = await this.stored.find(screen.videoId);
+        return {
+          sessionId: screen.screenId,
+          videoId: screen.videoId,
+          ownerKind: video?.ownerKind ?? null,
+          ownerId: video?.ownerId ?? null,
+          startedAt: screen.startedAt.toISOString(),
+          lastHeartbeatAt: screen.lastBeatAt.toISOString(),
+        };
+      }),
+    );
   }
 
   async release({ viewerId, screenId }: ScreenRequest): Promise<ScreenHeld> {

@@ -1,6 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { AnalyticsPeriodRequest, DemoViewersRequest, Subjects } from '@chitram/contracts';
+import {
+  AnalyticsPeriodRequest,
+  AnalyticsRebuildRequest,
+  AnalyticsRebuildStatusRequest,
+  DemoViewersRequest,
+  Subjects,
+} from '@chitram/contracts';
 import { SignUpsService } from './sign-ups.service';
 
 const analytics = Subjects.users.analytics;
@@ -16,8 +22,13 @@ export class SignUpsController {
   }
 
   @MessagePattern(analytics.rebuild)
-  rebuild() {
-    return this.signUps.rebuild();
+  rebuild(@Payload() body: AnalyticsRebuildRequest) {
+    return this.signUps.rebuilds.request(body.actor);
+  }
+
+  @MessagePattern(analytics.rebuildStatus)
+  rebuildStatus(@Payload() body: AnalyticsRebuildStatusRequest) {
+    return this.signUps.rebuilds.status(body.id);
   }
 
   @MessagePattern(analytics.demo)

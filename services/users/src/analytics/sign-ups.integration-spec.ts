@@ -3,10 +3,11 @@ import { addDays, Events, indiaDayOf, Subjects, type Viewer, type ViewerSignedUp
 import { busSubject, connectNats, RpcClient, type EventEnvelope } from '@chitram/nest-kit';
 import {
   isolatedEnv,
+  rebuildAggregates,
   startTestService,
   testInfrastructure,
-  waitFor,
   type TestService,
+  waitFor,
 } from '@chitram/test-helpers';
 import { JSONCodec, type NatsConnection } from 'nats';
 import { usersService } from '../service';
@@ -123,7 +124,43 @@ describe('sign-up analytics: new viewers per day', () => {
     const before = await daily();
     expect(await signUpsOn(today)).toBe(3);
     await users.dataSource.query(`DELETE FROM "signup_day"`);
-    expect(await rpc.call(analytics.rebuild, {})).toMatchObject({ facts: 6 });
+    expect(await rebuildAggregates(rpc, analytics)).toMatchObject({ state: 'done', result: { facts: 6 } });
     expect(await daily()).toEqual(before);
+  });
+
+  it('runs one rebuild however often and through however many instances it is asked for', async () => {
+    const second = await startTestService(usersService, { env: isolation.env, database: users.database });
+    // The test holds the facts, so the job that takes them waits at work until let go.
+    const holder = users.dataSource.createQueryRunner();
+    try {
+      await holder.startTransaction();
+      await holder.query(`LOCK TABLE "signup_fact" IN ROW EXCLUSIVE MODE`);
+      const first = await rpc.call(analytics.rebuild, {});
+      await waitFor(async () => (await rpc.call(analytics.rebuildStatus, {})).job?.state === 'running');
+      const again = await Promise.all([1, 2, 3, 4].map(() => rpc.call(analytics.rebuild, {})));
+      expect(again.map((job) => [job.id, job.state])).toEqual(again.map(() => [first.id, 'running']));
+      expect((await rpc.call(analytics.rebuildStatus, { id: first.id })).job).toMatchObject({
+        step: 'signup_day',
+        stepsDone: 0,
+        stepsTotal: 1,
+        startedAt: expect.any(String),
+        finishedAt: null,
+      });
+      await holder.rollbackTransaction();
+      const done = await waitFor(async () => {
+        const { job } = await rpc.call(analytics.rebuildStatus, {});
+        return job?.state === 'done' && job;
+      }, 10_000);
+      expect(done).toMatchObject({ id: first.id, stepsDone: 1, result: { facts: 6 }, error: null });
+      const runs: Array<{ n: number }> = await users.dataSource.query(
+        `SELECT count(*)::int AS "n" FROM "analytics_rebuild" WHERE "requested_at" >= $1`,
+        [done.requestedAt],
+      );
+      expect(runs).toEqual([{ n: 1 }]);
+    } finally {
+      if (holder.isTransactionActive) await holder.rollbackTransaction();
+      await holder.release();
+      await second.close();
+    }
   });
 });

@@ -4,34 +4,55 @@ import {
   indiaDayOf,
   refuseDemoInProduction,
   type AnalyticsPeriodRequest,
-  type AnalyticsRebuilt,
   type DemoRecorded,
   type DemoViewer,
   type SignUpAnalytics,
 } from '@chitram/contracts';
-import { CONFIG, LOGGER, type Logger, type ServiceConfig } from '@chitram/nest-kit';
+import {
+  CONFIG,
+  JobHandler,
+  JobQueue,
+  LOGGER,
+  REBUILD_ACK_WAIT_MS,
+  RebuildJobs,
+  type JobContext,
+  type JobEnvelope,
+  type Logger,
+  type RebuildJobPayload,
+  type ServiceConfig,
+} from '@chitram/nest-kit';
 import { DataSource } from 'typeorm';
 import { SignUpsRepository } from './sign-ups.repository';
+
+export const SIGN_UPS_REBUILD_JOB = 'users.analytics-rebuild';
 
 /** New viewers per Indian day for the admin's analytics (DECISIONS D12). */
 @Injectable()
 export class SignUpsService {
+  /** Its rebuild jobs, asked for and followed through the rebuild subjects. */
+  readonly rebuilds: RebuildJobs;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly facts: SignUpsRepository,
+    queue: JobQueue,
     @Inject(CONFIG) private readonly config: ServiceConfig,
-    @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.rebuilds = new RebuildJobs(dataSource, queue, SIGN_UPS_REBUILD_JOB, logger);
+  }
 
   async daily({ from, to }: AnalyticsPeriodRequest): Promise<SignUpAnalytics> {
     const known = new Map((await this.facts.days(from, to)).map((d) => [d.day, d]));
     return { days: daysBetween(from, to).map((day) => known.get(day) ?? { day, newViewers: 0 }) };
   }
 
-  async rebuild(): Promise<AnalyticsRebuilt> {
-    const done = await this.facts.rebuild();
-    this.logger.info(done, 'sign-up aggregates rebuilt from the facts');
-    return done;
+  @JobHandler(SIGN_UPS_REBUILD_JOB, { ackWaitMs: REBUILD_ACK_WAIT_MS })
+  rebuild(job: JobEnvelope<RebuildJobPayload>, context: JobContext): Promise<void> {
+    return this.rebuilds.run(job, context, {
+      steps: 1,
+      run: (manager, step) => this.facts.rebuild(manager, step),
+    });
   }
 
   /**

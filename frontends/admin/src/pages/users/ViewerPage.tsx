@@ -1,4 +1,3 @@
-import { type ReactNode, useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useApi } from '../../app/api';
 import { useDocumentTitle } from '../../app/use-document-title';
@@ -11,50 +10,23 @@ import {
   watchedPercent,
 } from '../../back-office/display-rules';
 import { endpoints } from '../../back-office/endpoints';
-import { PartView } from '../../back-office/PartView';
+import { useViewerActivity, ViewerActivity } from '../../back-office/ViewerActivity';
+import { ViewerSection as Section } from '../../back-office/ViewerSection';
 import {
   BackOfficeMessages,
   formatRupees,
   type AdminViewerActionDone,
   type AdminViewerDetails,
-  type ServicePart,
 } from '../../back-office/types';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useResource } from '../../components/use-resource';
 import '../../styles/admin-back-office.css';
 import '../../styles/admin-users.css';
 
-/** A titled part of the viewer's page, from one service. */
-function Section<T>({
-  title,
-  part,
-  status,
-  children,
-}: {
-  title: string;
-  part: ServicePart<T> | undefined;
-  status: 'loading' | 'success' | 'error';
-  children(value: T): ReactNode;
-}) {
-  const id = useId();
-  return (
-    <section className="ad-card ad-viewer__section" aria-labelledby={id}>
-      <h2 id={id} className="ad-card__title">
-        {title}
-      </h2>
-      <div className="ad-viewer__body">
-        <PartView part={part} status={status}>
-          {children}
-        </PartView>
-      </div>
-    </section>
-  );
-}
-
 /**
  * /admin/users/{id} (SPEC §2.13 Users, DECISIONS D14, D25): the viewer's account, plan, subscription
  * history, payments with receipts and watch history; Sign out everywhere and Delete, each confirmed first.
- * Active streams live in the media service and are not shown here.
+ * Their active streams and signed-in sessions come apart (ViewerActivity), each from its own service.
  */
 export function ViewerPage() {
   const { viewerId = '' } = useParams();
@@ -64,6 +36,7 @@ export function ViewerPage() {
   const viewer = details.data?.viewer;
   const billing = details.data?.billing;
   const watching = details.data?.watching;
+  const activity = useViewerActivity(viewerId);
   useDocumentTitle(viewer ? viewer.phoneNumber : 'Viewer');
 
   const signOut = useConfirmedAction({
@@ -71,7 +44,7 @@ export function ViewerPage() {
     text: BackOfficeMessages.confirmSignOut,
     confirmLabel: 'Yes, sign out',
     busyLabel: 'Signing out…',
-    onDone: () => undefined,
+    onDone: activity.reload,
   });
   const deletion = useConfirmedAction({
     run: () => api.delete(endpoints.deleteViewer(viewerId)).json<AdminViewerActionDone>(),
@@ -141,6 +114,8 @@ export function ViewerPage() {
               <dd>{plan.validity}</dd>
             </div>
           </dl>
+
+          <ViewerActivity activity={activity} />
 
           <Section title="Subscription history" part={billing} status={details.status}>
             {({ subscriptions }) =>
