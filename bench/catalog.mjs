@@ -412,7 +412,7 @@ async function seed(databaseUrl, /** @type {ReturnType<typeof catalogue>} */ dat
     }
     log(`seeding ${TITLES.toLocaleString('en')} titles into ${DATABASE_NAME} (once; about a minute) ...`);
     const started = Date.now();
-    await pool.query('TRUNCATE movie, episode, series, search_word');
+    await pool.query('TRUNCATE movie, episode, series');
     const batches = [];
     for (let from = 0; from < TITLES; from += SEED_BATCH) batches.push(from);
     // Two batches at a time: one per core, the database keeps both busy.
@@ -427,7 +427,6 @@ async function seed(databaseUrl, /** @type {ReturnType<typeof catalogue>} */ dat
     // turn and only the inserts overlap.
     await Promise.all([next(), next()]);
     await pool.query('VACUUM ANALYZE movie');
-    await pool.query('VACUUM ANALYZE search_word');
     log(`seeded in ${oneDecimal((Date.now() - started) / 1000)} s`);
     return true;
   } finally {

@@ -24,6 +24,8 @@ redis.call('ZADD', KEYS[1], now, ARGV[4])
 redis.call('PEXPIRE', KEYS[1], window)
 return 0`;
 
+type Permit = (key: string, now: string, windowMs: string, limit: string, member: string) => Promise<number>;
+
 export const SEARCH_LIMITED_MESSAGE = 'Too many searches just now. Please wait a moment and search again.';
 
 /**
@@ -33,25 +35,36 @@ export const SEARCH_LIMITED_MESSAGE = 'Too many searches just now. Please wait a
  */
 @Injectable()
 export class SearchRateLimit implements CanActivate {
+  private readonly permit: Permit;
+  /** Members of an address's log: this gateway's own prefix and a count, unique without a UUID each. */
+  private readonly memberPrefix = `${randomUUID()}:`;
+  private searches = 0;
+  private readonly windowMs: string;
+  private readonly limit: string;
+
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
-    private readonly config: GatewayConfig,
+    @Inject(REDIS) redis: Redis,
+    config: GatewayConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    // Sent as EVALSHA: the script itself only when Redis does not know it yet.
+    redis.defineCommand('searchPermit', { numberOfKeys: 1, lua: PERMIT });
+    this.permit = (redis as unknown as { searchPermit: Permit }).searchPermit.bind(redis);
+    this.windowMs = String(config.SEARCH_RATE_WINDOW_SECONDS * 1000);
+    this.limit = String(config.SEARCH_RATE_LIMIT);
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     let waitMs: number;
     try {
       waitMs = Number(
-        await this.redis.eval(
-          PERMIT,
-          1,
+        await this.permit(
           `gateway:search:${countedAddress(request.ip)}`,
           String(Date.now()),
-          String(this.config.SEARCH_RATE_WINDOW_SECONDS * 1000),
-          String(this.config.SEARCH_RATE_LIMIT),
-          randomUUID(),
+          this.windowMs,
+          this.limit,
+          this.memberPrefix + ++this.searches,
         ),
       );
     } catch (error) {

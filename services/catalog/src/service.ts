@@ -8,6 +8,8 @@ import { Watching1795377000000 } from './migrations/1795377000000-Watching';
 import { ViewingAnalytics1795400000000 } from './migrations/1795400000000-ViewingAnalytics';
 import { Partners1795400100000 } from './migrations/1795400100000-Partners';
 import { ViewingWeeks1795400200000 } from './migrations/1795400200000-ViewingWeeks';
+import { AnalyticsRebuildJobs1795400500000 } from './migrations/1795400500000-AnalyticsRebuildJobs';
+import { SearchInMemory1795400700000 } from './migrations/1795400700000-SearchInMemory';
 import { EpisodeEntity } from './shows/episode.entity';
 import { SeriesEntity } from './shows/series.entity';
 import { MovieEntity } from './titles/movie.entity';
@@ -26,6 +28,8 @@ export const catalogService = defineService({
       ViewingAnalytics1795400000000,
       Partners1795400100000,
       ViewingWeeks1795400200000,
+      AnalyticsRebuildJobs1795400500000,
+      SearchInMemory1795400700000,
     ],
   },
 });

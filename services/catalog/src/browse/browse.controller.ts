@@ -22,8 +22,8 @@ import { MovieCatalogue } from '../titles/movie-catalogue';
 import { MovieSearch } from '../titles/movie-search';
 
 /**
- * The public reads: every answer comes from the cache of the current catalogue version when it can,
- * and goes out as the JSON kept there.
+ * The public reads: every answer but search's comes from the cache of the current catalogue version
+ * when it can, and goes out as the JSON kept there.
  */
 @Controller()
 export class BrowseController {
@@ -49,11 +49,14 @@ export class BrowseController {
     return this.cache.answer('language', request, () => this.movies.byLanguage(request));
   }
 
+  /**
+   * Search answers from this process's index, which costs less than keeping each answer in Redis (and
+   * the gateway keeps the answers asked for again): only the catalogue version is read, so the index
+   * catches up with a change first.
+   */
   @MessagePattern(Subjects.catalog.search)
-  search(@Payload() request: SearchRequest): Promise<RawJson<Movie[]>> {
-    return this.cache.answer('search', { q: request.q?.toLowerCase() }, (version) =>
-      this.movieSearch.search(request.q, version),
-    );
+  async search(@Payload() request: SearchRequest): Promise<RawJson<Movie[]>> {
+    return this.movieSearch.search(request.q, await this.cache.version());
   }
 
   @MessagePattern(Subjects.catalog.movies.meta)

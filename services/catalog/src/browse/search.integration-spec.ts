@@ -4,6 +4,7 @@ import { isolatedEnv, startTestService, testInfrastructure, type TestService } f
 import type { NatsConnection } from 'nats';
 import { catalogService } from '../service';
 import { movieInput } from '../testing/fixtures';
+import { LiveSearchIndex } from '../titles/live-search-index';
 import { searchTokens } from '../titles/search-tokens';
 
 // Starting real services on a busy machine can take longer than jest's default 5 s.
@@ -76,5 +77,55 @@ describe('search, remembering what it read', () => {
     expect(after).toContain('Monsoon Palace');
     expect(after).not.toContain('Monsoon Kingdom');
     expect(await titles('kingdom')).toEqual(['Kingdom Come']);
+  });
+
+  it('finds a title created, renamed or deleted through the service right after the write', async () => {
+    const movie = await createMovie({ title: 'Zanzibar Nights', cast: 'Keerthy Suresh' });
+    expect(await titles('zanzibar')).toEqual(['Zanzibar Nights']);
+    expect(await titles('zanzibr')).toEqual(['Zanzibar Nights']); // a typing mistake
+    await rpc.request(Subjects.catalog.movies.update, { id: movie._id, title: 'Kilimanjaro Nights' });
+    expect(await titles('zanzibar')).toEqual([]);
+    expect(await titles('kilimanjaro')).toEqual(['Kilimanjaro Nights']);
+    await rpc.request(Subjects.catalog.movies.delete, { id: movie._id });
+    expect(await titles('kilimanjaro')).toEqual([]);
+    expect(await titles('keerthy')).not.toContain('Kilimanjaro Nights');
+  });
+
+  it("keeps another instance's index current: writes, deletions and changes made behind the service's back", async () => {
+    // What a second catalog instance holds: its own index over the same database.
+    const other = new LiveSearchIndex(service.dataSource);
+    let version = 1_000;
+    const holds = async (word: string) => {
+      const index = await other.at(++version);
+      return index.titlesOf('title', word).map((slot) => index.idOf(slot));
+    };
+    const answer = async (id: string) => JSON.parse((await other.at(version)).get(id)!.json) as Movie;
+    const movie = await createMovie({ title: 'Tamarind Orchard' });
+    expect(await holds('tamarind')).toEqual([movie._id]);
+
+    await rpc.request(Subjects.catalog.movies.update, { id: movie._id, title: 'ஓடை Orchard' });
+    expect(await holds('tamarind')).toEqual([]);
+    expect(await holds('ஓடை')).toEqual([movie._id]);
+    expect((await answer(movie._id)).title).toBe('ஓடை Orchard');
+
+    // Any write to the row counts, as a video's state does (it changes no word, only the answer).
+    await service.dataSource.query(`UPDATE movie SET title = 'Saffron Orchard', rating = 'A' WHERE id = $1`, [
+      movie._id,
+    ]);
+    // At the same version nothing is read...
+    expect((await answer(movie._id)).title).toBe('ஓடை Orchard');
+    // ...at the next one the change is.
+    expect(await holds('saffron')).toEqual([movie._id]);
+    expect(await answer(movie._id)).toMatchObject({ title: 'Saffron Orchard', rating: 'A' });
+
+    await rpc.request(Subjects.catalog.movies.delete, { id: movie._id });
+    expect(await holds('saffron')).toEqual([]);
+    expect((await other.at(version)).get(movie._id)).toBeUndefined();
+
+    // A version that starts again from 0 (Redis emptied) is a change too, once the bump is past.
+    const later = await createMovie({ title: 'Jackfruit Orchard' });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const index = await other.at(1);
+    expect(index.titlesOf('title', 'jackfruit').map((slot) => index.idOf(slot))).toEqual([later._id]);
   });
 });

@@ -71,6 +71,20 @@ export class CatalogueCache {
     return value;
   }
 
+  /**
+   * The current catalogue version alone (for answers cheaper to work out than to keep), or undefined
+   * when Redis cannot say or a bump is owed.
+   */
+  async version(): Promise<number | undefined> {
+    if (this.bumpOwed && (await this.bump()) === undefined) return undefined;
+    try {
+      return Number((await this.redis.get(this.versionKey)) ?? 0);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'catalogue version unreadable');
+      return undefined;
+    }
+  }
+
   /** Makes every cached answer stale; answers the new version, or undefined when Redis failed. */
   invalidate(): Promise<number | undefined> {
     this.bumpOwed = true;

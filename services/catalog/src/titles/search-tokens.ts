@@ -22,7 +22,7 @@ function byCodePoint(a: string, b: string): number {
 
 /**
  * The distinct words of a search term, lower-cased, in code point order, the first `max` of them:
- * catalog_tokens(term) worked out here, so that what is known of each word can be remembered.
+ * catalog_tokens(term) worked out here, so that they are the words the search index holds.
  */
 export function searchTokens(term: string, max: number): string[] {
   const words = new Set<string>();

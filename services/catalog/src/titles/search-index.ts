@@ -1,0 +1,363 @@
+/** Where a word is found, and how much a match there counts. */
+export const FIELDS = [
+  { field: 'title', weight: 1 },
+  { field: 'cast', weight: 0.8 },
+  { field: 'description', weight: 0.4 },
+] as const;
+export type Field = (typeof FIELDS)[number]['field'];
+
+/** A title as search sees it: its words per field, as the database's catalog_tokens() splits them. */
+export interface IndexedTitle {
+  id: string;
+  /** Milliseconds; newer titles come first among equals. */
+  created: number;
+  /** Which write it is as of (any number that changes with each); put again unchanged, it is left as it is. */
+  updated: number;
+  title: string;
+  /** Its public answer (Movie) as JSON. */
+  json: string;
+  words: Record<Field, readonly string[]>;
+}
+
+export interface WordMatch {
+  word: string;
+  /** 1 for the word itself, less for a completion or a near miss (trigram similarity). */
+  likeness: number;
+}
+
+/** Near misses below this trigram similarity are not matches (pg_trgm's default `%` threshold). */
+export const SIMILARITY_THRESHOLD = 0.3;
+/** Completions and near misses are looked for from this many letters on. */
+const MIN_FUZZY_LETTERS = 3;
+
+interface Entry extends IndexedTitle {
+  /** Its place in the index's arrays by title (a number, so postings are compact arrays of them). */
+  slot: number;
+}
+
+/** One way a word of a term may match: a catalogue word in a field, and what that match scores. */
+export interface Alternative {
+  field: Field;
+  word: string;
+  score: number;
+}
+
+/** The titles (slots) of one (field, word): put newest first when next read after a change. */
+interface Posting {
+  slots: number[];
+  sorted: boolean;
+}
+
+/** The catalogue's words, sorted (for completions) and by trigram (for near misses). */
+interface Lexicon {
+  sorted: string[];
+  /** Each word's distinct trigrams, by its place in `sorted`. */
+  trigramCounts: Int32Array;
+  postings: Map<string, Int32Array>;
+  /** Scratch space of nearMisses, by place: kept between searches, cleared after each. */
+  shared: Int32Array;
+}
+
+/** UTF-16 order: the database's C collation (code points) but for letters beyond U+FFFF. */
+const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+const letters = (word: string): number => {
+  let n = 0;
+  for (const _ of word) n++;
+  return n;
+};
+
+/**
+ * The distinct trigrams of a word as pg_trgm forms them: the word padded with two spaces before and
+ * one after, three letters at a time.
+ */
+export function trigrams(word: string): Set<string> {
+  const chars = [' ', ' ', ...word, ' '];
+  const found = new Set<string>();
+  for (let i = 0; i + 2 < chars.length; i++) found.add(chars[i] + chars[i + 1] + chars[i + 2]);
+  return found;
+}
+
+/** pg_trgm's similarity: shared trigrams over all trigrams of the two words. */
+export function similarity(a: string, b: string): number {
+  const x = trigrams(a);
+  const y = trigrams(b);
+  let shared = 0;
+  for (const t of x) if (y.has(t)) shared++;
+  return shared / (x.size + y.size - shared);
+}
+
+/**
+ * The catalogue's titles in memory, for search without the database: each (field, word)'s titles,
+ * and the catalogue's words by prefix and by trigram, so that a mistyped word finds the words it
+ * resembles. Titles are put (added or replaced) and removed one by one; what a change makes stale is
+ * rebuilt when next read.
+ */
+export class SearchIndex {
+  private readonly titles = new Map<string, Entry>();
+  private readonly postings: Record<Field, Map<string, Posting>> = {
+    title: new Map(),
+    cast: new Map(),
+    description: new Map(),
+  };
+  /**
+   * Each catalogue word, as the one copy of it every title shares, and how many (title, field) pairs
+   * hold it: a word at 0 is no longer the catalogue's.
+   */
+  private readonly wordUses = new Map<string, { word: string; uses: number }>();
+  private lexicon?: Lexicon;
+  private readonly freeSlots: number[] = [];
+  private slotCount = 0;
+  /** By slot: each title's id, name and creation time, read in tight loops over postings. */
+  private readonly idBySlot: string[] = [];
+  private readonly nameBySlot: string[] = [];
+  private readonly jsonBySlot: string[] = [];
+  private createdBySlot = new Float64Array(1024);
+  /** Scratch space of matchingAll, by slot: kept between searches, cleared after each. */
+  private best = new Float64Array(0);
+  private total = new Float64Array(0);
+  private matched = new Uint8Array(0);
+
+  get size(): number {
+    return this.titles.size;
+  }
+
+  get(id: string): IndexedTitle | undefined {
+    return this.titles.get(id);
+  }
+
+  ids(): IterableIterator<string> {
+    return this.titles.keys();
+  }
+
+  /** Adds a title or replaces the one with its id (unless that one is as of the same write). */
+  put(title: IndexedTitle): void {
+    const old = this.titles.get(title.id);
+    if (old) {
+      if (old.updated === title.updated) return;
+      this.remove(title.id);
+    }
+    const slot = this.freeSlots.pop() ?? this.slotCount++;
+    if (slot >= this.createdBySlot.length) {
+      const grown = new Float64Array(this.createdBySlot.length * 2);
+      grown.set(this.createdBySlot);
+      this.createdBySlot = grown;
+    }
+    this.idBySlot[slot] = title.id;
+    this.nameBySlot[slot] = title.title;
+    this.jsonBySlot[slot] = title.json;
+    this.createdBySlot[slot] = title.created;
+    const words = {
+      title: this.intern(title.words.title),
+      cast: this.intern(title.words.cast),
+      description: this.intern(title.words.description),
+    };
+    for (const { field } of FIELDS) {
+      for (const word of words[field]) {
+        const posting = this.postings[field].get(word);
+        if (posting) {
+          posting.slots.push(slot);
+          posting.sorted = false;
+        } else this.postings[field].set(word, { slots: [slot], sorted: true });
+        this.wordUses.get(word)!.uses++;
+      }
+    }
+    this.titles.set(title.id, { ...title, words, slot });
+  }
+
+  /** The distinct words of a list, each as the index's one copy of it (new words become the copy). */
+  private intern(words: readonly string[]): string[] {
+    const distinct: string[] = [];
+    for (const word of words) {
+      let use = this.wordUses.get(word);
+      if (!use) {
+        use = { word, uses: 0 };
+        this.wordUses.set(word, use);
+        this.lexicon = undefined;
+      }
+      if (!distinct.includes(use.word)) distinct.push(use.word);
+    }
+    return distinct;
+  }
+
+  remove(id: string): void {
+    const entry = this.titles.get(id);
+    if (!entry) return;
+    this.titles.delete(id);
+    for (const { field } of FIELDS) {
+      for (const word of entry.words[field]) {
+        const posting = this.postings[field].get(word);
+        if (posting) {
+          const at = posting.slots.indexOf(entry.slot);
+          if (at >= 0) posting.slots.splice(at, 1);
+          if (posting.slots.length === 0) this.postings[field].delete(word);
+        }
+        const use = this.wordUses.get(word);
+        if (use && --use.uses === 0) {
+          this.wordUses.delete(word);
+          this.lexicon = undefined;
+        }
+      }
+    }
+    this.idBySlot[entry.slot] = '';
+    this.nameBySlot[entry.slot] = '';
+    this.jsonBySlot[entry.slot] = '';
+    this.freeSlots.push(entry.slot);
+  }
+
+  /** The id of the title at `slot` (as titlesOf and matchingAll answer). */
+  idOf(slot: number): string {
+    return this.idBySlot[slot];
+  }
+
+  nameOf(slot: number): string {
+    return this.nameBySlot[slot];
+  }
+
+  createdOf(slot: number): number {
+    return this.createdBySlot[slot];
+  }
+
+  /** The public answer (Movie) of the title at `slot`, as JSON. */
+  jsonOf(slot: number): string {
+    return this.jsonBySlot[slot];
+  }
+
+  /**
+   * The catalogue words `token` may mean, best first, at most `limit`: the word itself (1), words it
+   * begins (0.6 + 0.4 × its share of the word) and words within trigram similarity (0.9 × similarity);
+   * completions and near misses only for tokens of 3+ letters. Ties in word order.
+   */
+  wordMatches(token: string, limit: number): WordMatch[] {
+    const found = new Map<string, number>();
+    if (this.wordUses.has(token)) found.set(token, 1);
+    const length = letters(token);
+    if (length >= MIN_FUZZY_LETTERS) {
+      const lexicon = this.currentLexicon();
+      const { sorted } = lexicon;
+      let lo = 0;
+      let hi = sorted.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (sorted[mid] < token) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let i = lo; i < sorted.length && sorted[i].startsWith(token); i++) {
+        if (sorted[i] !== token) found.set(sorted[i], 0.6 + (0.4 * length) / letters(sorted[i]));
+      }
+      for (const [i, score] of this.nearMisses(token, lexicon)) {
+        const word = sorted[i];
+        if (!found.has(word)) found.set(word, 0.9 * score);
+      }
+    }
+    return [...found]
+      .map(([word, likeness]) => ({ word, likeness }))
+      .sort((a, b) => b.likeness - a.likeness || byCodeUnit(a.word, b.word))
+      .slice(0, limit);
+  }
+
+  /**
+   * The titles (slots) that match every one of `terms` (one list of alternatives per word of a search
+   * term), each scored with the sum, over the terms, of its best-scoring alternative. Works through
+   * the term with the fewest titles first: later terms only add to titles still in the running.
+   */
+  matchingAll(terms: ReadonlyArray<readonly Alternative[]>): Array<{ slot: number; score: number }> {
+    if (terms.length === 0) return [];
+    this.growScratch();
+    const rounds = terms
+      .map((alternatives) => {
+        const lists = alternatives.map(({ field, word, score }) => ({
+          score,
+          slots: this.titlesOf(field, word),
+        }));
+        return { lists, size: lists.reduce((sum, { slots }) => sum + slots.length, 0) };
+      })
+      .sort((a, b) => a.size - b.size);
+    const { best, total, matched } = this;
+    let candidates: number[] = [];
+    rounds.forEach(({ lists }, round) => {
+      const touched: number[] = [];
+      for (const { slots, score } of lists) {
+        for (let i = 0; i < slots.length; i++) {
+          const slot = slots[i];
+          if (matched[slot] !== round) continue;
+          if (best[slot] === 0) touched.push(slot);
+          if (score > best[slot]) best[slot] = score;
+        }
+      }
+      for (const slot of touched) {
+        total[slot] += best[slot];
+        best[slot] = 0;
+        matched[slot] = round + 1;
+      }
+      // Titles of the first round not matched in a later one stay behind with a lower count.
+      if (round === 0) candidates = touched;
+    });
+    const found: Array<{ slot: number; score: number }> = [];
+    for (const slot of candidates) {
+      if (matched[slot] === rounds.length) found.push({ slot, score: total[slot] });
+      total[slot] = 0;
+      matched[slot] = 0;
+    }
+    return found;
+  }
+
+  /** The titles (slots) whose `field` holds `word`, newest first. */
+  titlesOf(field: Field, word: string): readonly number[] {
+    const posting = this.postings[field].get(word);
+    if (!posting) return [];
+    if (!posting.sorted) {
+      const created = this.createdBySlot;
+      posting.slots.sort((a, b) => created[b] - created[a]);
+      posting.sorted = true;
+    }
+    return posting.slots;
+  }
+
+  private growScratch(): void {
+    if (this.best.length >= this.slotCount) return;
+    const size = Math.max(1024, this.slotCount * 2);
+    this.best = new Float64Array(size);
+    this.total = new Float64Array(size);
+    this.matched = new Uint8Array(size);
+  }
+
+  /** Words sharing trigrams with `token`, at SIMILARITY_THRESHOLD or above: [place in the lexicon, similarity]. */
+  private nearMisses(token: string, lexicon: Lexicon): Array<[number, number]> {
+    const own = trigrams(token);
+    const { shared } = lexicon;
+    const touched: number[] = [];
+    for (const trigram of own) {
+      const words = lexicon.postings.get(trigram);
+      if (!words) continue;
+      for (let k = 0; k < words.length; k++) if (shared[words[k]]++ === 0) touched.push(words[k]);
+    }
+    const close: Array<[number, number]> = [];
+    for (const i of touched) {
+      const count = shared[i];
+      shared[i] = 0;
+      const score = count / (own.size + lexicon.trigramCounts[i] - count);
+      if (score >= SIMILARITY_THRESHOLD) close.push([i, score]);
+    }
+    return close;
+  }
+
+  private currentLexicon(): Lexicon {
+    if (this.lexicon) return this.lexicon;
+    const sorted = [...this.wordUses.keys()].sort(byCodeUnit);
+    const trigramCounts = new Int32Array(sorted.length);
+    const lists = new Map<string, number[]>();
+    sorted.forEach((word, i) => {
+      const own = trigrams(word);
+      trigramCounts[i] = own.size;
+      for (const trigram of own) {
+        const list = lists.get(trigram);
+        if (list) list.push(i);
+        else lists.set(trigram, [i]);
+      }
+    });
+    const postings = new Map<string, Int32Array>();
+    for (const [trigram, list] of lists) postings.set(trigram, Int32Array.from(list));
+    this.lexicon = { sorted, trigramCounts, postings, shared: new Int32Array(sorted.length) };
+    return this.lexicon;
+  }
+}
