@@ -9,7 +9,9 @@
 //   npm test -- unit integration         only these stages (lint, build, typecheck, unit, integration, e2e)
 //   E2E_PATTERN=playback npm test -- e2e  only the browser spec files whose path matches
 //   E2E_INSTANCES=1 npm test -- e2e       the browser suite against one instance of each app (default 2)
-import { spawn } from 'node:child_process';
+//   TOOLING_NODE=/path/to/node npm test   the tooling's node:test suites once more under that Node (.ci/run
+//                                         gives Node 22 this way, so both Node lines of `engines` are tried)
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,11 +83,11 @@ const jestStage = (name, config, env, extraArgs = []) =>
  * node:test files, counted from a TAP report written beside the console's spec output. Files are named
  * one by one: Node 22 reads `--test` arguments as glob patterns, and a folder no longer means its files.
  */
-const nodeTestStage = (name, dirs) =>
+const nodeTestStage = (name, dirs, node = process.execPath) =>
   stage(name, async () => {
     const files = dirs.flatMap((dir) => testFiles(join(root, dir))).map((f) => relative(root, f));
     const tap = join(run.resultsDir, `${name.replace(/\W+/g, '-')}.tap`);
-    const code = await spawnStage(process.execPath, [
+    const code = await spawnStage(node, [
       '--test',
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
@@ -167,6 +169,16 @@ if (wants('typecheck'))
 if (wants('unit')) {
   await jestStage('unit', 'jest.unit.config.js');
   await nodeTestStage('unit (tooling)', NODE_TEST_DIRS);
+  const otherNode = process.env.TOOLING_NODE;
+  if (otherNode) {
+    let version = otherNode;
+    try {
+      version = `Node ${execFileSync(otherNode, ['--version'], { encoding: 'utf8' }).trim()}`;
+    } catch {
+      // The stage itself fails and says so: the binary does not run.
+    }
+    await nodeTestStage(`unit (tooling, ${version})`, NODE_TEST_DIRS, otherNode);
+  }
 }
 if (wants('integration') || wants('e2e')) {
   const instances = Number(process.env.E2E_INSTANCES ?? 2);
@@ -181,7 +193,7 @@ if (wants('integration') || wants('e2e')) {
     await jestStage(
       'integration',
       'jest.integration.config.js',
-      { ...hermeticEnv(process.env), ...settings.infra.env },
+      { ...hermeticEnv(process.env), ...settings.infraEnv },
       ['--runInBand'],
     );
   if (settings && wants('e2e')) {
@@ -199,6 +211,7 @@ if (wants('integration') || wants('e2e')) {
         ports: test.ports,
         instances,
         databasePrefix: test.databasePrefix,
+        natsUsers: test.natsUsers,
         env: { ...test.env, OTP_IP_LIMIT: '1000' },
         log,
       });

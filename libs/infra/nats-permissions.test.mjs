@@ -1,6 +1,9 @@
 // The NATS users and permissions generated from the contracts' NATS_ACCESS, as data. A server started
 // with them is tested in gateway/src/nats-permissions.integration-spec.ts.
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, it } from 'node:test';
 import {
   deploymentConfig,
@@ -8,6 +11,7 @@ import {
   natsServerConfig,
   natsSetup,
   OPERATOR,
+  privateNats,
 } from './lib/nats-permissions.mjs';
 
 const APPS = ['gateway', 'auth', 'catalog', 'billing', 'media', 'users'];
@@ -94,7 +98,7 @@ describe('natsPermissions', () => {
     const media = permissions.media.publish.allow;
     assert.ok(media.includes('run7.jobs.media.transcode'));
     assert.ok(media.includes('$JS.API.CONSUMER.MSG.NEXT.TEST_RUN_EVENTS_JOBS.media_transcode'));
-    assert.ok(!permissions.catalog.publish.allow.some((s) => s.includes('_JOBS')));
+    assert.ok(!permissions.auth.publish.allow.some((s) => s.includes('_JOBS')));
   });
 });
 
@@ -111,6 +115,31 @@ describe('natsSetup', () => {
     assert.deepEqual([...one.apps].sort(), [...APPS].sort());
     assert.throws(() => one.env('search'), /no NATS user search/);
     assert.match(one.config, /^port: 4300$/m);
+  });
+});
+
+describe('privateNats', () => {
+  it("writes a platform's configuration for its owner only, and signs the users in wherever the server ends up", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'private-nats-'));
+    try {
+      const file = path.join(dir, 'run', 'nats.conf');
+      const { setup, options } = privateNats(file);
+      assert.equal(readFileSync(file, 'utf8'), setup.config);
+      assert.equal(statSync(file).mode & 0o777, 0o600);
+      assert.deepEqual(options, { configFile: file, probeAuth: setup.probeAuth });
+      assert.equal(setup.probeAuth.user, OPERATOR);
+      // The server's port is chosen when it starts (no port in the file): the URLs follow it.
+      assert.doesNotMatch(setup.config, /^port:/m);
+      const there = setup.at('nats://127.0.0.1:4223');
+      const media = new URL(there.env('media').NATS_URL);
+      assert.equal(media.host, '127.0.0.1:4223');
+      assert.equal(media.username, 'media');
+      assert.ok(setup.config.includes(`"password": "${media.password}"`));
+      const operator = new URL(there.operatorUrl);
+      assert.deepEqual([operator.username, operator.password], [OPERATOR, setup.probeAuth.pass]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -9,6 +9,7 @@
 // output in .data/logs/<app>.log → wait for the gateway's /api/health to report every service up.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -18,6 +19,7 @@ import {
   spawnManaged,
   tailFile,
 } from '../../libs/infra/index.mjs';
+import { privateNats } from '../../libs/infra/lib/nats-permissions.mjs';
 import { App } from './apps.mjs';
 import { startControlServer } from './control-server.mjs';
 import { DEFAULT_PORTS, SERVICES, appSpecs, layoutPorts } from './layout.mjs';
@@ -29,12 +31,20 @@ export { APP_NAMES, DEFAULT_PORTS } from './layout.mjs';
 const DEV_ADMIN = { email: 'admin@chitram.in', password: 'chitram-admin' };
 
 /**
+ * @typedef {object} NatsUsers  each app's NATS_URL, signed in as its own user, and the operator's
+ * @property {(app: string) => { NATS_URL: string }} env
+ * @property {string} operatorUrl  the platform's own tools: the demo seed, the test harness
+ */
+
+/**
  * @typedef {object} Platform
  * @property {string} url            the web app, http://localhost:3000
  * @property {string | undefined} controlUrl  the dev control API (undefined in production)
  * @property {string} controlToken   what the control API wants in `Authorization: Bearer …`
  * @property {string} apiUrl         the gateway
- * @property {Record<string, string>} env  what the apps were given (infrastructure, admin, NODE_ENV…)
+ * @property {Record<string, string>} env  what the apps were given (infrastructure, admin, NODE_ENV…), with
+ *   NATS_URL as the operator (each app has its own user on top)
+ * @property {NatsUsers | undefined} natsUsers  undefined when NATS has no users (NATS_URL given, containers)
  * @property {import('../../libs/infra/lib/resolve.mjs').Infrastructure} infra
  * @property {Map<string, App>} apps
  * @property {number} startMs        from `startedAt` (default: the call) to healthy
@@ -53,8 +63,9 @@ const DEV_ADMIN = { email: 'admin@chitram.in', password: 'chitram-admin' };
  * @param {string} [o.databasePrefix]  each service's database is `<prefix><service>` (default chitram_)
  * @param {string} [o.controlToken]  default: a random one
  * @param {Partial<Record<'postgres' | 'redis' | 'nats' | 's3', number>>} [o.infraPorts]
- * @param {import('../../libs/infra/lib/resolve.mjs').EnsureOptions['nats']} [o.nats]  a NATS started here:
- *   its configuration file (accounts, permissions) and the user its readiness probe connects as
+ * @param {NatsUsers} [o.natsUsers]  the users of a permissioned NATS the caller started (its NATS_URL
+ *   in `env`); without it, and unless `env` names NATS_URL, the platform starts its own NATS with a user
+ *   per app and the permissions of libs/contracts' NATS_ACCESS
  * @param {string} [o.root]      the repository (default: this one)
  * @param {string} [o.dataDir]   default <root>/.data
  * @param {NodeJS.ProcessEnv} [o.env]  default process.env
@@ -78,7 +89,7 @@ export async function startPlatform(o = {}) {
   const dataDir = path.resolve(o.dataDir ?? path.join(root, '.data'));
   const env = o.env ?? process.env;
   const ports = { ...DEFAULT_PORTS, ...o.ports };
-  const specs = appSpecs(ports, {
+  const layout = appSpecs(ports, {
     instances: o.instances ?? 1,
     host: env.HOST,
     databasePrefix: o.databasePrefix,
@@ -121,9 +132,36 @@ export async function startPlatform(o = {}) {
     }
     signal?.throwIfAborted();
 
-    await assertPortsFree(layoutPorts(ports, specs, { control: !production }), dataDir);
-    const infra = await ensureInfrastructure({ dataDir, log, env, ports: o.infraPorts, nats: o.nats });
+    await assertPortsFree(layoutPorts(ports, layout, { control: !production }), dataDir);
+    // NATS: unless the environment names one, our own, with a user per app and its permissions (even
+    // when a NATS without users answers on :4222: the apps must run as they are deployed).
+    const ownNats = !o.natsUsers && !env.NATS_URL;
+    const natsConfig = path.join(dataDir, 'run', 'nats.conf');
+    const nats = ownNats ? privateNats(natsConfig) : undefined;
+    if (nats) undo.push(async () => fs.rmSync(natsConfig, { force: true }));
+    const infra = await ensureInfrastructure({
+      dataDir,
+      log,
+      env,
+      ports: o.infraPorts,
+      own: nats ? ['nats'] : [],
+      nats: nats?.options,
+    });
     undo.push(() => infra.stop());
+    /** @type {NatsUsers | undefined} */
+    const natsUsers = o.natsUsers ?? nats?.usersOn(infra);
+    if (natsUsers) {
+      const natsUrlFile = path.join(dataDir, 'run', 'nats.url');
+      // For tools on this machine (the nats CLI, a seed run by hand): the operator, readable by this user only.
+      fs.writeFileSync(natsUrlFile, `${natsUsers.operatorUrl}\n`, { mode: 0o600 });
+      undo.push(async () => fs.rmSync(natsUrlFile, { force: true }));
+    }
+    // Each app signs in to NATS as itself; the front ends do not use it.
+    const specs = layout.map((spec) =>
+      natsUsers && spec.kind !== 'frontend'
+        ? { ...spec, env: { ...spec.env, ...natsUsers.env(spec.app) } }
+        : spec,
+    );
     for (const u of infra.used)
       log(
         `infra: ${u.name.padEnd(8)} ${u.how}${u.source === 'started' || u.source === 'container' ? ' (started)' : ''}`,
@@ -135,6 +173,7 @@ export async function startPlatform(o = {}) {
     const childEnv = {
       ...pickStrings(env),
       ...pickStrings(infra.env),
+      ...(natsUsers ? { NATS_URL: natsUsers.operatorUrl } : {}),
       NODE_ENV: production ? 'production' : 'development',
       LOG_LEVEL: env.LOG_LEVEL || 'info',
     };
@@ -143,6 +182,13 @@ export async function startPlatform(o = {}) {
       childEnv.ADMIN_PASSWORD = env.ADMIN_PASSWORD || DEV_ADMIN.password;
       // The development signing key lives with the rest of this platform's data.
       childEnv.JWT_DEV_KEY_FILE = env.JWT_DEV_KEY_FILE || path.join(dataDir, 'dev-jwt-ed25519.pem');
+      // So is the token the gateway presents to media's internal HTTP server (made once, kept there).
+      // (The workspace libraries are CommonJS builds, made by the build above: require reads them.)
+      const { internalToken } = createRequire(import.meta.url)('@chitram/nest-kit');
+      childEnv.MEDIA_INTERNAL_TOKEN = internalToken(
+        env.MEDIA_INTERNAL_TOKEN ?? '',
+        path.join(dataDir, 'dev-media-internal-token'),
+      );
     }
 
     await migrate({ root, dataDir, env: childEnv, specs, log, signal });
@@ -189,6 +235,7 @@ export async function startPlatform(o = {}) {
       controlUrl,
       controlToken,
       env: childEnv,
+      natsUsers,
       infra,
       apps,
       startMs: Date.now() - t0,
@@ -348,6 +395,10 @@ function printSummary(p, { log, dataDir, rel }) {
     `  infra         ${p.infra.used.map((u) => `${u.name} (${u.source === 'started' ? 'started' : u.source})`).join(', ')}`,
   );
   log(`  apps          ${apps}`);
+  if (p.natsUsers)
+    log(
+      `  nats          a user per app; tools sign in as the operator, NATS_URL=${p.natsUsers.operatorUrl} (also in ${rel(path.join(dataDir, 'run', 'nats.url'))})`,
+    );
   log(`  logs          ${rel(path.join(dataDir, 'logs'))}/`);
   if (p.controlUrl) {
     log(`  dev control   ${p.controlUrl}/apps  (POST /apps/<name>/stop|start)`);

@@ -5,7 +5,8 @@
 //                 after a green run, kept (and named) after a red one, pruned once its runner is gone
 //   ports         a free block (13000–14200, else 15000–16200, …), claimed by a lock file so that two
 //                 runs never take the same one
-//   servers       a private NATS (JetStream), Redis and S3 storage started on that block; Postgres is
+//   servers       a private NATS (JetStream; a user per app with the permissions of NATS_ACCESS, the
+//                 tests as its operator), Redis and S3 storage started on that block; Postgres is
 //                 the machine's (databases chitram_test_<pid>_<hex>_<service>, dropped afterwards) or,
 //                 if none answers, a private one
 //   admin         a random e-mail and password, passed to the browser suite as E2E_ADMIN_EMAIL/PASSWORD
@@ -14,6 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureInfrastructure, isListening, isPortFree, probePostgres } from '../../libs/infra/index.mjs';
+import { privateNats } from '../../libs/infra/lib/nats-permissions.mjs';
 import { DEFAULTS } from '../../libs/infra/lib/resolve.mjs';
 import { DEFAULT_PORTS, appSpecs, layoutPorts, shiftPorts } from './layout.mjs';
 
@@ -70,6 +72,10 @@ export function createTestRun({ root = TEST_ROOT, log }) {
  * @typedef {object} TestPlatformSettings
  * @property {Record<string, string>} env   for the test platform: the machine's variables (hermeticEnv),
  *   infrastructure (private NATS, Redis, S3; Postgres), admin, keys
+ * @property {Record<string, string>} infraEnv  the servers' variables for the integration tests (NATS_URL
+ *   signed in as the operator)
+ * @property {import('./platform.mjs').NatsUsers | undefined} natsUsers  each app's own NATS user
+ *   (undefined when NATS runs in a container, without users)
  * @property {typeof DEFAULT_PORTS} ports   the first instances' ports in the claimed block
  * @property {string} databasePrefix
  * @property {{ email: string, password: string }} admin
@@ -81,14 +87,10 @@ export function createTestRun({ root = TEST_ROOT, log }) {
 /**
  * Claims a port block, starts the private servers and names the databases and the admin.
  * @param {TestRun} run
- * @param {{ instances: number, log: (line: string) => void, env?: NodeJS.ProcessEnv, lockRoot?: string, nats?: import('../../libs/infra/lib/resolve.mjs').EnsureOptions['nats'] }} o
- *   `nats`: the private NATS's configuration file and probe user (per-app users and permissions)
+ * @param {{ instances: number, log: (line: string) => void, env?: NodeJS.ProcessEnv, lockRoot?: string }} o
  * @returns {Promise<TestPlatformSettings>}
  */
-export async function prepareTestPlatform(
-  run,
-  { instances, log, env = process.env, lockRoot = TEST_ROOT, nats },
-) {
+export async function prepareTestPlatform(run, { instances, log, env = process.env, lockRoot = TEST_ROOT }) {
   const block = await claimPortBlock({ instances, lockRoot });
   const undo = [block.release];
   const cleanUpAll = async () => {
@@ -100,6 +102,7 @@ export async function prepareTestPlatform(
     // The machine's Postgres is shared (our databases have names of their own); without one, our own.
     const sharedPostgres = env.DATABASE_URL || postgresUrl(DEFAULTS.ports.postgres);
     const usePostgres = !!env.DATABASE_URL || (await probePostgres(sharedPostgres)).ok;
+    const nats = privateNats(path.join(run.dir, 'nats.conf'));
     const infra = await ensureInfrastructure({
       dataDir: run.dir,
       log: (line) => log(line),
@@ -110,10 +113,15 @@ export async function prepareTestPlatform(
       },
       own: usePostgres ? ['redis', 'nats', 's3'] : ['postgres', 'redis', 'nats', 's3'],
       ports: infraPorts,
-      nats,
+      nats: nats.options,
     });
     undo.push(() => infra.stop());
     for (const u of infra.used) log(`infra: ${u.name.padEnd(8)} ${u.how}`);
+    const natsUsers = nats.usersOn(infra);
+    const infraEnv = {
+      ...stringsOf(infra.env),
+      ...(natsUsers ? { NATS_URL: natsUsers.operatorUrl } : {}),
+    };
 
     const databasePrefix = `chitram_test_${run.id}_`;
     const databaseUrl = /** @type {string} */ (infra.env.DATABASE_URL);
@@ -132,7 +140,7 @@ export async function prepareTestPlatform(
     /** @type {Record<string, string>} */
     const platformEnv = {
       ...hermeticEnv(env),
-      ...stringsOf(infra.env),
+      ...infraEnv,
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       JWT_DEV_KEY_FILE: path.join(run.dir, 'dev-jwt-ed25519.pem'),
@@ -143,6 +151,8 @@ export async function prepareTestPlatform(
 
     return {
       env: platformEnv,
+      infraEnv,
+      natsUsers,
       ports: block.ports,
       databasePrefix,
       admin,

@@ -7,9 +7,10 @@
 //   import { seedDemoCatalogue } from './scripts/seed/index.mjs';
 //   await seedDemoCatalogue({ env: process.env, log: console.log }); // idempotent
 //
-//   node scripts/seed/index.mjs                  load the demo into the running platform
+//   node scripts/seed/index.mjs                  load the demo into the running platform (npm start's
+//                                                NATS operator from .data/run/nats.url unless NATS_URL)
 //   node scripts/seed/index.mjs --preview <dir>  only draw the pictures into <dir> (no services needed)
-import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -362,13 +363,18 @@ export async function previewDemoPictures(dir, log = (line) => console.log(line)
   return { pictures, ms };
 }
 
+/** The operator's NATS_URL that `npm start` wrote for tools like this one, if it is running. */
+function runningNats(file) {
+  return existsSync(file) ? { NATS_URL: readFileSync(file, 'utf8').trim() } : {};
+}
+
 if (process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))) {
   const args = process.argv.slice(2);
   const preview = args.indexOf('--preview');
   const run =
     preview >= 0
       ? previewDemoPictures(args[preview + 1] ?? '.data/demo-preview')
-      : seedDemoCatalogue({ env: process.env });
+      : seedDemoCatalogue({ env: { ...runningNats('.data/run/nats.url'), ...process.env } });
   run.then(
     () => process.exit(0),
     (error) => {

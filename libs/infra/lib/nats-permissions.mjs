@@ -14,8 +14,9 @@
 //
 // Needs the built libs/contracts and libs/nest-kit (their dist), like the apps themselves.
 import { randomBytes } from 'node:crypto';
-import { realpathSync } from 'node:fs';
+import { chmodSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
@@ -141,31 +142,68 @@ export function natsServerConfig({ passwords, port, host, storeDir, monitorPort,
 /**
  * Everything a platform needs to run NATS with these permissions: the server's configuration (fresh
  * passwords), and the NATS_URL each app (and the operator's tools) connects with.
- * @param {{ url: string, port?: number, host?: string, storeDir?: string, monitorPort?: number,
+ * @param {{ url?: string, port?: number, host?: string, storeDir?: string, monitorPort?: number,
  *   eventsStream?: string, eventsSubjectRoot?: string }} options  `url`: the server as the apps reach it
+ *   (default nats://127.0.0.1:4222; `at(url)` gives the same users at another address, once it is known)
  */
-export function natsSetup({ url, ...options }) {
+export function natsSetup({ url = 'nats://127.0.0.1:4222', ...options }) {
   const { contracts } = platformNames();
   const passwords = Object.fromEntries(
     [...contracts.NATS_APPS, OPERATOR].map((user) => [user, newPassword()]),
   );
-  const signedIn = (user) => {
-    const server = new URL(url);
-    server.username = user;
-    server.password = passwords[user];
-    return server.href.replace(/\/$/, '');
+  /** The users' URLs for a server at `address`. */
+  const at = (address) => {
+    const signedIn = (user) => {
+      const server = new URL(address);
+      server.username = user;
+      server.password = passwords[user];
+      return server.href.replace(/\/$/, '');
+    };
+    return {
+      /** The app's environment: NATS_URL with its own user (libs/nest-kit/src/nats.ts reads it). */
+      env: (/** @type {string} */ app) => {
+        if (!(app in passwords)) throw new Error(`natsSetup: no NATS user ${app}`);
+        return { NATS_URL: signedIn(app) };
+      },
+      /** NATS_URL of the operator: the demo seed, the test harness. */
+      operatorUrl: signedIn(OPERATOR),
+    };
   };
   return {
     /** The apps with a NATS user of their own. */
     apps: [...contracts.NATS_APPS],
     config: natsServerConfig({ passwords, ...options }),
-    /** The app's environment: NATS_URL with its own user (libs/nest-kit/src/nats.ts reads it). */
-    env: (app) => {
-      if (!(app in passwords)) throw new Error(`natsSetup: no NATS user ${app}`);
-      return { NATS_URL: signedIn(app) };
-    },
-    /** NATS_URL of the operator: the demo seed, the test harness. */
-    operatorUrl: signedIn(OPERATOR),
+    ...at(url),
+    at,
+    /** What a readiness probe signs in as (libs/infra's probeNats). */
+    probeAuth: { user: OPERATOR, pass: passwords[OPERATOR] },
+  };
+}
+
+/**
+ * A platform's own NATS with these permissions (`npm start`, the test platform): the configuration
+ * written to `file` (readable by this user only), what ensureInfrastructure needs to start the server
+ * with it, and the users' URLs once the server's address is known (`setup.at(url)`).
+ * @param {string} file
+ * @param {{ eventsStream?: string, eventsSubjectRoot?: string }} [bus]
+ */
+export function privateNats(file, bus = {}) {
+  const setup = natsSetup(bus);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, setup.config, { mode: 0o600 });
+  chmodSync(file, 0o600); // also when the file was there before
+  return {
+    setup,
+    options: { configFile: file, probeAuth: setup.probeAuth },
+    /**
+     * The users at the address the server got, once ensureInfrastructure has answered; undefined unless
+     * it started this server (an environment's NATS_URL, or a container, has no such users).
+     * @param {{ used: Array<{ name: string, source: string }>, env: { NATS_URL?: string } }} infra
+     */
+    usersOn: (infra) =>
+      infra.used.find((u) => u.name === 'nats')?.source === 'started' && infra.env.NATS_URL
+        ? setup.at(infra.env.NATS_URL)
+        : undefined,
   };
 }
 
