@@ -1,9 +1,16 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { BASE_URL, launchBrowser } from '../support/browser';
-import { freshClientIp, freshPhone, fromClient, latestCode } from '../support/sessions';
+import {
+  freshClientIp,
+  freshPhone,
+  fromClient,
+  latestCode,
+  storeSession,
+  viewerSession,
+} from '../support/sessions';
 
-// The interface in the viewer's language (issue 11): chosen in the header, remembered on the device,
-// first taken from the browser's languages; the header, the login flow and a server's error in that
+// The interface in the viewer's language (issue 11): chosen in the header, remembered on the device and
+// on a signed-in viewer's account, first taken from the browser's languages; the header, the login flow and a server's error in that
 // language; the Indian scripts drawn with the site's own fonts.
 
 let browser: Browser;
@@ -83,7 +90,21 @@ describe('choosing the interface language (issue 11)', () => {
     expect(await page.evaluate(() => localStorage.getItem('interfaceLanguage'))).toBe('en');
   });
 
-  it('writes prices for the language: ₹ in the Indian grouping, in Bengali digits for Bengali', async () => {
+  it('shows the policies in the interface language, their links and contact working', async () => {
+    await open('ta-IN');
+    await page.goto(`${BASE_URL}/tnc`);
+    await h1('விதிமுறைகள் மற்றும் நிபந்தனைகள்').waitFor();
+    const main = page.locator('main');
+    expect(await main.innerText()).toMatch(/18 வயது அல்லது அதற்கு மேற்பட்டவர்களுக்கு/);
+    expect(await main.innerText()).toMatch(/ஹைதராபாத், தெலங்கானா/);
+    await main.getByRole('note').getByText('ஆங்கில உரையே பொருந்தும்', { exact: false }).waitFor();
+    expect(await main.getByRole('link', { name: 'support@chitram.in' }).count()).toBe(2);
+    await main.getByRole('link', { name: 'பணத்திருப்பம் மற்றும் ரத்துக் கொள்கை' }).click();
+    await h1('பணத்திருப்பம் மற்றும் ரத்துக் கொள்கை').waitFor();
+    expect(await page.locator('main').innerText()).toMatch(/5 முதல் 7 வேலை நாட்களுக்குள்/);
+  });
+
+  it('writes numbers for the language: ₹ in the Indian grouping, Bengali digits in prices and counts alike', async () => {
     await open('bn-IN');
     await page.goto(`${BASE_URL}/subscribe`);
     await page.locator('.vw-plan').first().waitFor();
@@ -94,7 +115,57 @@ describe('choosing the interface language (issue 11)', () => {
       .getByRole('button', { name: /^₹[০-৯,]+ দিন$/ })
       .first()
       .waitFor();
+
+    // A count in the words is written with the same digits as the prices.
+    await page.goto(`${BASE_URL}/search?q=a`);
+    const count = page.locator('.vw-list__count');
+    await count.waitFor();
+    expect(await count.innerText()).toMatch(/^[০-৯,]+টি টাইটেল$/);
   });
+});
+
+describe("the interface language of a signed-in viewer's account (issue 11)", () => {
+  const languageButton = (name: RegExp) => header().getByRole('button', { name });
+
+  it('follows the viewer to a fresh browser: Tamil chosen on one device is the language after signing in on another', async () => {
+    // Device one: signed in, the viewer picks Tamil in the header; the account keeps it.
+    const viewerIp = freshClientIp();
+    const sentAt = Date.now();
+    const session = (await viewerSession(viewerIp)) as { phoneNumber: string };
+    const phone = session.phoneNumber.replace('+91', '');
+    await open();
+    await storeSession(page, 'user', session);
+    await page.goto(`${BASE_URL}/about`);
+    await header().getByRole('button', { name: 'Profile' }).waitFor();
+    await languageButton(/^Site language/).click();
+    const saved = page.waitForResponse(
+      (res) => res.url().endsWith('/api/user/me') && res.request().method() === 'PATCH',
+    );
+    await page.locator('#language-panel').getByRole('button', { name: 'தமிழ்' }).click();
+    expect((await saved).status()).toBe(200);
+    await header().getByRole('link', { name: 'முகப்பு', exact: true }).waitFor();
+    await context.close();
+
+    // Device two: a fresh browser in Hindi, its own choice before sign-in; the account's wins after it.
+    await open('hi-IN');
+    await page.goto(`${BASE_URL}/login`);
+    await header().getByRole('link', { name: 'होम', exact: true }).waitFor();
+    // The number may have its next code a minute after the first (DECISIONS D4).
+    await page.waitForTimeout(Math.max(0, sentAt + 61_000 - Date.now()));
+    await page.getByLabel('मोबाइल नंबर').fill(phone);
+    await page.getByRole('button', { name: 'OTP भेजें' }).click();
+    const code = page.getByLabel('OTP डालें');
+    await code.waitFor();
+    await code.fill(await latestCode(phone, clientIp));
+
+    await header().getByRole('link', { name: 'முகப்பு', exact: true }).waitFor();
+    await header().getByRole('button', { name: 'சுயவிவரம்' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ta');
+    // This device now remembers it too: a reload stays in Tamil.
+    expect(await page.evaluate(() => localStorage.getItem('interfaceLanguage'))).toBe('ta');
+    await page.reload();
+    await header().getByRole('link', { name: 'முகப்பு', exact: true }).waitFor();
+  }, 120_000);
 });
 
 /** The fonts Chromium drew an element's text with: family, and whether it came from the page. */

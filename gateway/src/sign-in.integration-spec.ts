@@ -1,4 +1,4 @@
-import { ErrorCode } from '@chitram/contracts';
+import { ErrorCode, type ViewerProfile } from '@chitram/contracts';
 import { loadConfig } from '@chitram/nest-kit';
 import { isolatedEnv, testInfrastructure, testSigningKeys, waitFor } from '@chitram/test-helpers';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -188,6 +188,7 @@ describe('sign-in through the gateway with the real auth and users services', ()
         isSubscribed: false,
         activeSubscription: null,
         createdAt: expect.any(String),
+        interfaceLanguage: null,
       });
     });
 
@@ -244,6 +245,60 @@ describe('sign-in through the gateway with the real auth and users services', ()
         await http.get('/api/user/me').set(bearer(again.token)).expect(200);
       });
     }
+  });
+
+  describe("the interface language on a viewer's account (issue 11)", () => {
+    const me = async (token: string) =>
+      (await http.get('/api/user/me').set(bearer(token)).expect(200)).body as ViewerProfile;
+    const choose = (token: string, body: object) => http.patch('/api/user/me').set(bearer(token)).send(body);
+
+    it('has none until the viewer chooses one, then keeps it for every later session', async () => {
+      const phone = freshPhone();
+      const first = await signIn(phone);
+      expect((await me(first.token)).interfaceLanguage).toBeNull();
+
+      const saved = await choose(first.token, { interfaceLanguage: 'ta' }).expect(200);
+      expect(saved.body).toEqual({ interfaceLanguage: 'ta' });
+      expect((await me(first.token)).interfaceLanguage).toBe('ta');
+
+      // Another device: a new session of the same number (once its next code may be sent) finds it.
+      await new Promise((resolve) => setTimeout(resolve, RESEND_SECONDS * 1000 + 100));
+      const second = await signIn(phone);
+      expect((await me(second.token)).interfaceLanguage).toBe('ta');
+      await choose(second.token, { interfaceLanguage: 'bho' }).expect(200);
+      expect((await me(first.token)).interfaceLanguage).toBe('bho');
+    });
+
+    it('keeps each account its own', async () => {
+      const one = await signIn();
+      const other = await signIn();
+      await choose(one.token, { interfaceLanguage: 'bn' }).expect(200);
+      expect((await me(other.token)).interfaceLanguage).toBeNull();
+    });
+
+    it.each([
+      ['a language the interface does not speak', { interfaceLanguage: 'fr' }],
+      ['a tag instead of a code', { interfaceLanguage: 'ta-IN' }],
+      ['a code in capitals', { interfaceLanguage: 'TA' }],
+      ['no language', {}],
+      ['a number', { interfaceLanguage: 7 }],
+      ['null', { interfaceLanguage: null }],
+    ])('refuses %s with 400 VALIDATION_FAILED and keeps the choice', async (_, body) => {
+      const viewer = await signIn();
+      await choose(viewer.token, { interfaceLanguage: 'hi' }).expect(200);
+      const refused = await choose(viewer.token, body).expect(400);
+      expect(refused.body).toMatchObject({
+        code: ErrorCode.VALIDATION_FAILED,
+        fields: {
+          interfaceLanguage: [expect.stringContaining('must be one of en, hi, ta, te, ml, kn, bn, bho')],
+        },
+      });
+      expect((await me(viewer.token)).interfaceLanguage).toBe('hi');
+    });
+
+    it('changes nothing for a visitor without a session', async () => {
+      await http.patch('/api/user/me').send({ interfaceLanguage: 'ta' }).expect(401);
+    });
   });
 
   describe('an admin', () => {

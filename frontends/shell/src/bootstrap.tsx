@@ -2,6 +2,7 @@ import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { registerRemotesFromManifest } from './federation/remotes';
+import { followAccountLanguage } from './i18n/account-language';
 import { startI18n } from './i18n/i18n';
 import { restoreSession } from './session/session-store';
 import { dismissFailuresOnSignIn } from './toast/failures-settle';
@@ -9,6 +10,7 @@ import './styles/shell.css';
 
 startI18n();
 restoreSession();
+followAccountLanguage();
 dismissFailuresOnSignIn();
 // Registering early lets the first remote start loading at once; a failure here is shown (with a
 // Retry) by the remote's error boundary, which asks for the manifest again.

@@ -1,12 +1,19 @@
-import { Controller, Delete, Get, Inject } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, Patch } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { SignInMessages, Subjects, type Viewer, type ViewerProfile } from '@chitram/contracts';
+import {
+  SignInMessages,
+  Subjects,
+  UpdateViewerPreferencesBody,
+  type Viewer,
+  type ViewerPreferences,
+  type ViewerProfile,
+} from '@chitram/contracts';
 import { LOGGER, type Logger, RpcClient } from '@chitram/nest-kit';
 import { Roles } from '../auth/access';
 import { CurrentPrincipal, type Principal } from '../auth/principal';
 import { subscriptionOf } from '../billing/subscription-of';
 
-/** The signed-in viewer's own account: who am I, and delete me (DECISIONS D2, D25). */
+/** The signed-in viewer's own account: who am I, my settings, and delete me (DECISIONS D2, D25; issue 11). */
 @ApiTags('account')
 @Controller()
 export class AccountController {
@@ -21,16 +28,34 @@ export class AccountController {
     summary: 'The signed-in viewer, with the plan billing holds for them (session shape of D2)',
   })
   async me(@CurrentPrincipal() caller: Principal): Promise<ViewerProfile> {
-    const [viewer, plan] = await Promise.all([
+    const [viewer, plan, preferences] = await Promise.all([
       this.rpc.request<Viewer>(Subjects.users.getViewer, { id: caller.subjectId }),
       subscriptionOf(this.rpc, this.logger, caller.subjectId),
+      this.rpc.call(Subjects.users.preferences.get, { id: caller.subjectId }),
     ]);
     return {
       _id: viewer._id,
       phoneNumber: viewer.phoneNumber,
       ...plan,
       createdAt: viewer.createdAt,
+      interfaceLanguage: preferences.interfaceLanguage,
     };
+  }
+
+  @Patch('user/me')
+  @Roles('user')
+  @ApiOperation({
+    summary:
+      'Changes the signed-in viewer’s settings: { interfaceLanguage } one of en, hi, ta, te, ml, kn, bn, bho (else 400 VALIDATION_FAILED)',
+  })
+  updateMe(
+    @CurrentPrincipal() caller: Principal,
+    @Body() body: UpdateViewerPreferencesBody,
+  ): Promise<ViewerPreferences> {
+    return this.rpc.call(Subjects.users.preferences.update, {
+      id: caller.subjectId,
+      interfaceLanguage: body.interfaceLanguage,
+    });
   }
 
   @Delete('user/me')

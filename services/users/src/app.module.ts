@@ -3,12 +3,14 @@ import { EventsModule } from '@chitram/nest-kit';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { ViewerDirectoryController } from './directory/viewer-directory.controller';
 import { ViewerDirectoryRepository } from './directory/viewer-directory.repository';
+import { ViewerPreferencesController } from './directory/viewer-preferences.controller';
+import { ViewerPreferencesRepository } from './directory/viewer-preferences.repository';
 import { ViewersController } from './viewers/viewers.controller';
 import { ViewersService } from './viewers/viewers.service';
 
 @Module({
   imports: [EventsModule.forService(), AnalyticsModule],
-  controllers: [ViewersController, ViewerDirectoryController],
-  providers: [ViewersService, ViewerDirectoryRepository],
+  controllers: [ViewersController, ViewerDirectoryController, ViewerPreferencesController],
+  providers: [ViewersService, ViewerDirectoryRepository, ViewerPreferencesRepository],
 })
 export class AppModule {}

@@ -6,6 +6,8 @@ import { Viewers1764460800000 } from './migrations/1764460800000-Viewers';
 import { ViewerSearch1795380000000 } from './migrations/1795380000000-ViewerSearch';
 import { SignUpAnalytics1795400000000 } from './migrations/1795400000000-SignUpAnalytics';
 import { ViewerTally1795400100000 } from './migrations/1795400100000-ViewerTally';
+import { InterfaceLanguage1795400200000 } from './migrations/1795400200000-InterfaceLanguage';
+import { AnalyticsRebuildJobs1795400500000 } from './migrations/1795400500000-AnalyticsRebuildJobs';
 import { Viewer } from './viewers/viewer.entity';
 
 export const usersService = defineService({
@@ -20,6 +22,8 @@ export const usersService = defineService({
       ViewerSearch1795380000000,
       SignUpAnalytics1795400000000,
       ViewerTally1795400100000,
+      InterfaceLanguage1795400200000,
+      AnalyticsRebuildJobs1795400500000,
     ],
   },
 });

@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { catalogueBackend, registerCatalogue } from './catalogue-backend';
 import {
@@ -6,6 +6,8 @@ import {
   FALLBACK_LANGUAGES,
   INTERFACE_LANGUAGES,
   initialLanguage,
+  intlLocaleOf,
+  isInterfaceLanguage,
   type InterfaceLanguage,
   LANGUAGE_STORAGE_KEY,
 } from './languages';
@@ -56,6 +58,24 @@ export function startI18n(): void {
       returnEmptyString: false,
       react: { useSuspense: true },
     });
+  writeNumbersInTheLanguage(i18next);
+}
+
+/**
+ * `{{count, number}}` in a wording: written as the interface language writes numbers, with the same
+ * Intl locale as its prices and dates ('bn' → bn-IN, Bengali digits; 'bho' → hi-IN), so a count never
+ * uses other digits than the price beside it.
+ */
+export function writeNumbersInTheLanguage(instance: i18n): void {
+  instance.services.formatter?.add('number', (value: number, lng: string | undefined) =>
+    new Intl.NumberFormat(intlLocaleOf(lng ?? DEFAULT_LANGUAGE)).format(value),
+  );
+}
+
+/** The language chosen on this device, if one was (not merely the browser's). */
+export function deviceLanguage(): InterfaceLanguage | null {
+  const stored = storage()?.getItem(LANGUAGE_STORAGE_KEY) ?? null;
+  return isInterfaceLanguage(stored) ? stored : null;
 }
 
 /** Switches the interface (every app at once, after their catalogues arrive) and remembers it here. */

@@ -1,4 +1,5 @@
-import { initialLanguage, intlLocaleOf, languageOfTag } from './languages';
+import { INTERFACE_LANGUAGE_CODES } from '@chitram/contracts/src/interface-languages';
+import { INTERFACE_LANGUAGES, initialLanguage, intlLocaleOf, languageOfTag } from './languages';
 
 describe('interface language (issue 11)', () => {
   it("starts in the language chosen on this device, else the browser's first we speak", () => {
@@ -23,5 +24,9 @@ describe('interface language (issue 11)', () => {
     expect(rupees('bho')).toBe(rupees('hi'));
     expect(rupees('bn')).toBe('₹১,২০,০০০.০০');
     expect(intlLocaleOf('nope')).toBe('en-IN');
+  });
+
+  it('speaks exactly the languages an account may keep (PATCH /api/user/me)', () => {
+    expect(INTERFACE_LANGUAGES.map((l) => l.code)).toEqual([...INTERFACE_LANGUAGE_CODES]);
   });
 });

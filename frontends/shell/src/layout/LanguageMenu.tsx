@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { chooseInterfaceLanguage } from '../i18n/i18n';
+import { chooseLanguage } from '../i18n/account-language';
 import { INTERFACE_LANGUAGES, type InterfaceLanguage } from '../i18n/languages';
 import { GlobeIcon } from '../ui/icons';
 import { usePopover } from './use-popover';
 
 /**
  * The interface language (issue 11), apart from the catalogue's content-language filter: each language
- * named in its own script, remembered on this device.
+ * named in its own script, remembered on this device and, for a signed-in viewer, on their account.
  */
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();
@@ -16,7 +16,7 @@ export function LanguageMenu() {
   function choose(language: InterfaceLanguage) {
     close();
     button.current?.focus();
-    void chooseInterfaceLanguage(language);
+    void chooseLanguage(language);
   }
 
   return (

@@ -11,12 +11,14 @@ export function SupportEmail() {
 
 /**
  * Layout of the static pages of SPEC §2.6: a heading, an optional lead and updated line, then sections.
- * The policies are `englishOnly` (issue 11): in another interface language the heading is translated
- * and a note says the English text is the one that applies; the text itself is marked English.
+ * An `englishOnly` page (issue 11) has its heading translated and a note that the page is in English;
+ * its text is marked English. A `translated` page (the policies) is in the interface language, with a
+ * note that the English text applies where a translation differs.
  */
 export function StaticPage({
   title,
   englishOnly = false,
+  translated = false,
   eyebrow,
   lead,
   updated,
@@ -24,6 +26,7 @@ export function StaticPage({
 }: {
   title: string;
   englishOnly?: boolean;
+  translated?: boolean;
   eyebrow?: string;
   lead?: ReactNode;
   /** YYYY-MM-DD. */
@@ -43,6 +46,11 @@ export function StaticPage({
         {inAnotherLanguage && (
           <p className="vw-static__notice" role="note">
             {t('static.englishOnly')}
+          </p>
+        )}
+        {translated && i18n.language !== 'en' && (
+          <p className="vw-static__notice" role="note">
+            {t('static.translationNote')}
           </p>
         )}
         {lead && (

@@ -3,10 +3,12 @@ import { useApi } from '../app/api';
 import { useHost } from '../app/host';
 import { useLoader } from '../app/use-loader';
 import { PosterCard } from '../components/PosterCard';
+import { useViewerTranslation } from '../i18n/use-viewer-translation';
 
 /** Home's 'Continue watching' rail for a signed-in viewer: unfinished films, latest first, with how far in. */
 export function ContinueWatchingRail() {
   const api = useApi();
+  const { t } = useViewerTranslation();
   const signedIn = useHost().useSession((s) => Boolean(s.user?.token));
   const rail = useLoader(
     signedIn
@@ -21,7 +23,7 @@ export function ContinueWatchingRail() {
     <section className="vw-rail vw-rail--continue" aria-labelledby="vw-rail-continue">
       <div className="vw-rail__head">
         <h2 id="vw-rail-continue" className="vw-rail__title">
-          Continue watching
+          {t('playback.continueWatching')}
         </h2>
       </div>
       <div className="vw-rail__body">
@@ -32,7 +34,7 @@ export function ContinueWatchingRail() {
               <span
                 className="vw-rail__progress"
                 role="progressbar"
-                aria-label={`${item.movie!.title}: watched`}
+                aria-label={t('playback.watched', { title: item.movie!.title })}
                 aria-valuemin={0}
                 aria-valuemax={100}
                 aria-valuenow={Math.round((item.positionSeconds / Math.max(1, item.durationSeconds)) * 100)}

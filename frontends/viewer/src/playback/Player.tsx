@@ -2,6 +2,8 @@ import type { StreamAnswer } from '@chitram/contracts/src/playback-answers';
 import type Hls from 'hls.js';
 import { useEffect, useRef, useState } from 'react';
 import { useHost } from '../app/host';
+import { useFormats } from '../i18n/use-formats';
+import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { clock, HEARTBEAT_MS, qualityLabel } from './playback-rules';
 import '../styles/player.css';
 
@@ -24,6 +26,8 @@ function canPlayNatively(element: HTMLVideoElement): boolean {
   return element.canPlayType('application/vnd.apple.mpegurl') !== '';
 }
 
+type PlayerFailure = 'playback.unsupportedBrowser' | 'playback.streamExpired' | 'playback.streamFailed';
+
 interface Level {
   index: number;
   height: number;
@@ -37,6 +41,8 @@ interface Level {
  */
 export function Player({ stream, title, kind, titleId, poster, startAt = 0, onClose, onEnded }: PlayerProps) {
   const { api, getSession } = useHost();
+  const { t } = useViewerTranslation();
+  const { locale } = useFormats();
   const video = useRef<HTMLVideoElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   const hls = useRef<Hls | null>(null);
@@ -44,7 +50,8 @@ export function Player({ stream, title, kind, titleId, poster, startAt = 0, onCl
   const [quality, setQuality] = useState<number>(-1);
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState({ at: 0, duration: 0 });
-  const [failure, setFailure] = useState<string | null>(null);
+  /** Why the stream stopped, as the key of its words. */
+  const [failure, setFailure] = useState<PlayerFailure | null>(null);
   const seen = useRef({ at: startAt, duration: 0 });
   const signedIn = Boolean(getSession().user?.token);
 
@@ -62,7 +69,7 @@ export function Player({ stream, title, kind, titleId, poster, startAt = 0, onCl
         // Safari on iOS plays HLS itself. It cannot send the bearer token with each request: the grant
         // (and every heartbeat) left the viewer's stream pass in a cookie for the stream's path instead.
         if (canPlayNatively(element)) element.src = stream.movieUrl;
-        else setFailure('This browser cannot play this stream. Try a recent Chrome, Firefox or Safari.');
+        else setFailure('playback.unsupportedBrowser');
         return;
       }
       const instance = new HlsClass({
@@ -87,11 +94,7 @@ export function Player({ stream, title, kind, titleId, poster, startAt = 0, onCl
       instance.on(HlsClass.Events.ERROR, (_event, data) => {
         if (!data.fatal) return;
         const status = (data.response as { code?: number } | undefined)?.code;
-        setFailure(
-          status === 403
-            ? 'This stream has expired or is not yours. Close the player and press Play again.'
-            : 'Something went wrong while streaming',
-        );
+        setFailure(status === 403 ? 'playback.streamExpired' : 'playback.streamFailed');
         instance.destroy();
       });
       instance.loadSource(stream.movieUrl);
@@ -184,7 +187,7 @@ export function Player({ stream, title, kind, titleId, poster, startAt = 0, onCl
       className="vw-player"
       ref={frame}
       role="region"
-      aria-label={`Player: ${title}`}
+      aria-label={t('playback.player', { title })}
       onKeyDown={onKey}
       tabIndex={-1}
     >
@@ -201,7 +204,7 @@ export function Player({ stream, title, kind, titleId, poster, startAt = 0, onCl
         onEnded={onEnded}
         onError={() => {
           // hls.js reports its own errors; this is the browser's own HLS (or a plain file) failing.
-          if (!hls.current) setFailure('Something went wrong while streaming');
+          if (!hls.current) setFailure('playback.streamFailed');
         }}
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
@@ -219,19 +222,19 @@ export function Player({ stream, title, kind, titleId, poster, startAt = 0, onCl
           onClick={toggle}
           aria-keyshortcuts="k Space"
         >
-          {playing ? 'Pause' : 'Play'}
+          {playing ? t('playback.pause') : t('playback.play')}
         </button>
         <span className="vw-player__time" aria-live="off">
-          {clock(time.at)} / {clock(time.duration)}
+          {clock(time.at, locale)} / {clock(time.duration, locale)}
         </span>
         {levels.length > 0 && (
           <label className="vw-player__quality">
-            Quality
+            {t('playback.quality')}
             <select value={quality} onChange={(e) => chooseQuality(Number(e.target.value))}>
-              <option value={-1}>{qualityLabel(null)}</option>
+              <option value={-1}>{qualityLabel(null, t('playback.auto'))}</option>
               {levels.map((level) => (
                 <option key={level.index} value={level.index}>
-                  {qualityLabel(level.height)}
+                  {qualityLabel(level.height, t('playback.auto'))}
                 </option>
               ))}
             </select>
@@ -243,15 +246,15 @@ export function Player({ stream, title, kind, titleId, poster, startAt = 0, onCl
           onClick={fullScreen}
           aria-keyshortcuts="f"
         >
-          Full screen
+          {t('playback.fullScreen')}
         </button>
         <button type="button" className="button button--ghost button--small" onClick={onClose}>
-          Close
+          {t('playback.close')}
         </button>
       </div>
       {failure && (
         <p className="vw-player__failure" role="alert">
-          {failure}
+          {t(failure)}
         </p>
       )}
     </div>

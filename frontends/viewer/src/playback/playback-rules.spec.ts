@@ -1,38 +1,89 @@
-import { clock, nextEpisode, qualityLabel, streamProblem } from './playback-rules';
+import { createInstance } from 'i18next';
+import { StreamMessages } from '@chitram/contracts/src/playback-answers';
+import en from '../i18n/locales/en.json';
+import ta from '../i18n/locales/ta.json';
+import {
+  clock,
+  nextEpisode,
+  qualityLabel,
+  screenLimitOf,
+  streamProblem,
+  type PlayerWords,
+} from './playback-rules';
+
+// The player's words come from the viewer's catalogues (issue 11), as the viewer's `t` gives them.
+const i18n = createInstance();
+let words: (language: string) => PlayerWords;
+
+beforeAll(async () => {
+  await i18n.init({
+    lng: 'en',
+    fallbackLng: 'en',
+    ns: ['viewer'],
+    defaultNS: 'viewer',
+    resources: { en: { viewer: en }, ta: { viewer: ta } },
+    interpolation: { escapeValue: false },
+    showSupportNotice: false,
+  });
+  words = (language) => i18n.getFixedT(language, 'viewer');
+});
 
 describe('the player’s words (SPEC §8)', () => {
   it('sends a visitor to log in and a viewer without a plan to the plans', () => {
-    expect(streamProblem({ code: 'UNAUTHORIZED_ACCESS', message: '' }, false).action).toEqual({
+    expect(streamProblem({ code: 'UNAUTHORIZED_ACCESS', message: '' }, false, words('en')).action).toEqual({
       to: '/login',
       label: 'Log in',
     });
-    expect(streamProblem({ code: 'UNAUTHORIZED_ACCESS', message: '' }, true).action).toEqual({
-      to: '/subscribe',
-      label: 'See plans',
+    expect(streamProblem({ code: 'UNAUTHORIZED_ACCESS', message: '' }, true, words('en'))).toEqual({
+      message: StreamMessages.unauthorized,
+      action: { to: '/subscribe', label: 'See plans' },
     });
-    expect(streamProblem({ code: 'DEVICE_NOT_ALLOWED', message: '' }, true).message).toMatch(
-      /does not include this device/,
+    expect(streamProblem({ code: 'DEVICE_NOT_ALLOWED', message: '' }, true, words('en')).message).toBe(
+      StreamMessages.deviceNotAllowed,
     );
   });
 
-  it("keeps the server's words for a full plan, which name the limit", () => {
-    const limit =
-      'You are already watching on 2 screens, the most your plan allows. Stop another screen to watch here.';
-    expect(streamProblem({ code: 'STREAM_LIMIT_REACHED', message: limit }, true)).toEqual({
-      message: limit,
-      action: null,
+  it('says it in the interface language', () => {
+    expect(streamProblem({ code: 'UNAUTHORIZED_ACCESS', message: '' }, false, words('ta'))).toEqual({
+      message: ta.playback.signInToWatch,
+      action: { to: '/login', label: ta.playback.logIn },
     });
-    expect(streamProblem({ code: 'SOMETHING_ELSE', message: 'x' }, true).message).toBe(
-      'Something went wrong.',
+    expect(streamProblem({ code: 'VIDEO_NOT_READY', message: '' }, true, words('ta')).message).toBe(
+      ta.playback.notReady,
     );
   });
 
-  it('labels qualities and times', () => {
-    expect(qualityLabel(null)).toBe('Auto');
-    expect(qualityLabel(1080)).toBe('1080p');
+  it("names the plan's screen limit, read from the server's answer, in the viewer's words", () => {
+    for (const limit of [1, 2, 4]) {
+      const answer = { code: 'STREAM_LIMIT_REACHED', message: StreamMessages.limitReached(limit) };
+      expect(screenLimitOf(answer.message)).toBe(limit);
+      // English says it as the server does (SPEC §8), singular and plural.
+      expect(streamProblem(answer, true, words('en'))).toEqual({ message: answer.message, action: null });
+    }
+    const two = { code: 'STREAM_LIMIT_REACHED', message: StreamMessages.limitReached(2) };
+    expect(streamProblem(two, true, words('ta')).message).toBe(
+      ta.playback.limitReached_other.replace('{{count, number}}', '2'),
+    );
+    // A message naming no number is shown as the server sent it.
+    expect(streamProblem({ code: 'STREAM_LIMIT_REACHED', message: 'Full.' }, true, words('ta')).message).toBe(
+      'Full.',
+    );
+  });
+
+  it('says something went wrong for anything else', () => {
+    expect(streamProblem({ code: 'SOMETHING_ELSE', message: 'x' }, true, words('en')).message).toBe(
+      StreamMessages.generic,
+    );
+  });
+
+  it('labels qualities and times, in the locale’s digits', () => {
+    expect(qualityLabel(null, 'Auto')).toBe('Auto');
+    expect(qualityLabel(1080, 'Auto')).toBe('1080p');
     expect(clock(3723)).toBe('1:02:03');
     expect(clock(245)).toBe('4:05');
     expect(clock(Number.NaN)).toBe('0:00');
+    expect(clock(3723, 'hi-IN')).toBe('1:02:03');
+    expect(clock(3723, 'bn-IN')).toBe('১:০২:০৩');
   });
 });
 

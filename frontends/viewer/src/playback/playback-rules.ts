@@ -1,6 +1,7 @@
-import { StreamMessages } from '@chitram/contracts/src/playback-answers';
+import type { TFunction } from 'i18next';
 
-// What the player says when a stream is refused (SPEC §8; DECISIONS D20–D24), and the way on.
+// What the player says when a stream is refused (SPEC §8; DECISIONS D20–D24), and the way on, in the
+// interface language (issue 11).
 
 export interface StreamProblem {
   message: string;
@@ -8,43 +9,67 @@ export interface StreamProblem {
   action: { to: string; label: string } | null;
 }
 
-export function streamProblem(problem: { code: string; message: string }, signedIn: boolean): StreamProblem {
+/** The viewer's words: `t` of the viewer namespace. */
+export type PlayerWords = TFunction<'viewer'>;
+
+/**
+ * The number of screens a full plan allows, from the server's message (StreamMessages.limitReached
+ * names it: 'You are already watching on 2 screens, …'); null when it names none.
+ */
+export function screenLimitOf(message: string): number | null {
+  const match = /\b(\d+)\b/.exec(message);
+  return match ? Number(match[1]) : null;
+}
+
+export function streamProblem(
+  problem: { code: string; message: string },
+  signedIn: boolean,
+  t: PlayerWords,
+): StreamProblem {
+  const logIn = { to: '/login', label: t('playback.logIn') };
   switch (problem.code) {
     case 'UNAUTHORIZED_ACCESS':
       return signedIn
-        ? { message: StreamMessages.unauthorized, action: { to: '/subscribe', label: 'See plans' } }
-        : { message: StreamMessages.signIn, action: { to: '/login', label: 'Log in' } };
+        ? { message: t('playback.needsPlan'), action: { to: '/subscribe', label: t('playback.seePlans') } }
+        : { message: t('playback.signInToWatch'), action: logIn };
     case 'DEVICE_NOT_ALLOWED':
       return {
-        message: StreamMessages.deviceNotAllowed,
-        action: { to: '/subscribe', label: 'Upgrade plan' },
+        message: t('playback.deviceNotAllowed'),
+        action: { to: '/subscribe', label: t('playback.upgradePlan') },
       };
-    case 'STREAM_LIMIT_REACHED':
-      // The server's message names the plan's limit.
-      return { message: problem.message, action: null };
+    case 'STREAM_LIMIT_REACHED': {
+      // The plan's limit, in the viewer's words and digits; the server's words if it names no number.
+      const count = screenLimitOf(problem.message);
+      return {
+        message: count === null ? problem.message : t('playback.limitReached', { count }),
+        action: null,
+      };
+    }
     case 'VIDEO_NOT_READY':
-      return { message: StreamMessages.notReady, action: null };
+      return { message: t('playback.notReady'), action: null };
     case 'TOKEN_EXPIRED':
     case 'TOKEN_INVALID':
     case 'TOKEN_REVOKED':
-      return { message: StreamMessages.signIn, action: { to: '/login', label: 'Log in' } };
+      return { message: t('playback.signInToWatch'), action: logIn };
     default:
-      return { message: StreamMessages.generic, action: null };
+      return { message: t('common.somethingWrong'), action: null };
   }
 }
 
-/** 'Auto' and each rendition the stream offers, highest first: '1080p'. */
-export function qualityLabel(height: number | null): string {
-  return height === null ? 'Auto' : `${height}p`;
+/** 'Auto' (in the viewer's words) and each rendition the stream offers, highest first: '1080p'. */
+export function qualityLabel(height: number | null, auto: string): string {
+  return height === null ? auto : `${height}p`;
 }
 
-/** Seconds as the player shows them: '1:02:03' or '4:05'. */
-export function clock(seconds: number): string {
+/** Seconds as the player shows them, in the locale's digits: '1:02:03' or '4:05' (en-IN), '৪:০৫' (bn-IN). */
+export function clock(seconds: number, locale = 'en-IN'): string {
   const total = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
+  const digits = (value: number, least = 1) =>
+    new Intl.NumberFormat(locale, { minimumIntegerDigits: least, useGrouping: false }).format(value);
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+  const s = digits(total % 60, 2);
+  return h ? `${digits(h)}:${digits(m, 2)}:${s}` : `${digits(m)}:${s}`;
 }
 
 /** Heartbeats keep the screen (D24) while playing: well inside the 45 s a screen is held without one. */

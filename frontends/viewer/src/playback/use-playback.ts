@@ -1,10 +1,7 @@
-import {
-  StreamMessages,
-  type StreamAnswer,
-  type WatchPosition,
-} from '@chitram/contracts/src/playback-answers';
+import type { StreamAnswer, WatchPosition } from '@chitram/contracts/src/playback-answers';
 import { useState } from 'react';
 import { useHost } from '../app/host';
+import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { streamProblem, type StreamProblem } from './playback-rules';
 
 export interface Playing {
@@ -26,6 +23,7 @@ const STREAM_ROUTE = {
  */
 export function usePlayback() {
   const { api, problemOf, getSession } = useHost();
+  const { t } = useViewerTranslation();
   const [playing, setPlaying] = useState<Playing | null>(null);
   const [problem, setProblem] = useState<StreamProblem | null>(null);
   const [starting, setStarting] = useState(false);
@@ -47,7 +45,9 @@ export function usePlayback() {
       setPlaying({ kind, titleId, stream, startAt: saved.position?.positionSeconds ?? 0 });
     } catch (error) {
       setPlaying(null);
-      setProblem(streamProblem(problemOf(error, StreamMessages.fallback), Boolean(getSession().user?.token)));
+      setProblem(
+        streamProblem(problemOf(error, t('playback.streamFailed')), Boolean(getSession().user?.token), t),
+      );
     } finally {
       setStarting(false);
     }

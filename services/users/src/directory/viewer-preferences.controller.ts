@@ -1,0 +1,23 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Subjects, UpdateViewerPreferencesRequest, type ViewerPreferences } from '@chitram/contracts';
+import { ViewerIdBody } from '../viewers/viewers.dto';
+import { ViewerPreferencesRepository } from './viewer-preferences.repository';
+
+const preferences = Subjects.users.preferences;
+
+/** A signed-in viewer's own settings (issue 11): read with the profile, changed from the interface. */
+@Controller()
+export class ViewerPreferencesController {
+  constructor(private readonly preferences: ViewerPreferencesRepository) {}
+
+  @MessagePattern(preferences.get)
+  get(@Payload() body: ViewerIdBody): Promise<ViewerPreferences> {
+    return this.preferences.get(body.id);
+  }
+
+  @MessagePattern(preferences.update)
+  update(@Payload() body: UpdateViewerPreferencesRequest): Promise<ViewerPreferences> {
+    return this.preferences.setInterfaceLanguage(body.id, body.interfaceLanguage);
+  }
+}
