@@ -8,6 +8,9 @@
 #
 #   docker run --rm -e DATABASE_URL=... chitram/auth node dist/migrate.js
 #
+# The whole of the app's dist is copied, so media's image also runs its transcoding workers
+# (`node dist/worker.js`, deploy/kubernetes/components/media-worker).
+#
 # Build args: APP (required), SYSTEM_PACKAGES (Debian packages the service runs, e.g. ffmpeg for media),
 # NODE_IMAGE. The first two stages are the same in every Dockerfile here, so their layers are shared.
 

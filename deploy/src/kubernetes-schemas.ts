@@ -6,6 +6,7 @@ import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPol
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Namespace } from 'kubernetes-models/v1/Namespace';
+import { PersistentVolumeClaim } from 'kubernetes-models/v1/PersistentVolumeClaim';
 import { Service } from 'kubernetes-models/v1/Service';
 import type { KubeObject } from './kubernetes';
 
@@ -20,6 +21,7 @@ const MODELS: Record<string, Model> = {
   'v1/Namespace': Namespace,
   'v1/ConfigMap': ConfigMap,
   'v1/Service': Service,
+  'v1/PersistentVolumeClaim': PersistentVolumeClaim,
   'apps/v1/Deployment': Deployment,
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,

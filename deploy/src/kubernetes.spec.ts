@@ -4,6 +4,7 @@
 // demands in production, probed where it serves health, locked down, sized, reachable only as the
 // architecture says. Apps and config classes are found by convention, so a new app or variable is
 // covered without editing this file. The media-worker component, not enabled yet, is checked too.
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describeConfig, jobStreamName } from '@chitram/nest-kit';
@@ -14,6 +15,7 @@ import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
 import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import type { IContainer } from 'kubernetes-models/v1/Container';
+import type { IPersistentVolumeClaim } from 'kubernetes-models/v1/PersistentVolumeClaim';
 import type { IService } from 'kubernetes-models/v1/Service';
 import { parse, parseAllDocuments } from 'yaml';
 import { finalStage, imageUser } from './compose';
@@ -56,6 +58,10 @@ const WORKER = 'media-worker';
 const WORKER_ENTRY = path.join(WORKSPACE_ROOT, 'services/media/src/worker.ts');
 const MIGRATE_COMMAND = ['node', 'dist/migrate.js'];
 const WORKER_COMMAND = ['node', 'dist/worker.js'];
+/** The job media's workers take (services/media/src/videos/videos.service.ts), read from its source. */
+const TRANSCODE_JOB = /export const TRANSCODE_JOB = '([^']+)'/.exec(
+  readFileSync(path.join(WORKSPACE_ROOT, 'services/media/src/videos/videos.service.ts'), 'utf8'),
+)![1];
 /** The user the node base images run as (USER node in deploy/*.Dockerfile) and its uid there. */
 const IMAGE_USER_IDS: Record<string, number> = { node: 1000 };
 /** Names whose values are credentials or keys: they come from Secrets, never from ConfigMaps. */
@@ -135,6 +141,7 @@ const policies = (r: Rendering) => ofKind<INetworkPolicy>(r.objects, 'NetworkPol
 const autoscalers = (r: Rendering) => ofKind<IHorizontalPodAutoscaler>(r.objects, 'HorizontalPodAutoscaler');
 const budgets = (r: Rendering) => ofKind<IPodDisruptionBudget>(r.objects, 'PodDisruptionBudget');
 const scaledObjects = (r: Rendering) => ofKind<IScaledObject>(r.objects, 'ScaledObject');
+const claims = (r: Rendering) => ofKind<IPersistentVolumeClaim>(r.objects, 'PersistentVolumeClaim');
 const theIngress = (r: Rendering) => {
   const found = ofKind<IIngress>(r.objects, 'Ingress');
   if (found.length !== 1) throw new Error(`${r.label}: expected one Ingress, found ${found.length}`);
@@ -479,8 +486,11 @@ describe.each(renderings.map((r) => [r.label, r] as const))(
           found.push(`${name}: the apps use no Kubernetes API token`);
         if (spec.hostNetwork || spec.hostPID || spec.hostIPC)
           found.push(`${name}: shares the node's namespaces`);
+        const claimed = (v: { persistentVolumeClaim?: { claimName: string } }) =>
+          claims(r).some((c) => c.metadata?.name === v.persistentVolumeClaim?.claimName);
         for (const v of spec.volumes ?? [])
-          if (!v.emptyDir) found.push(`${name}: volume ${v.name} is not an emptyDir`);
+          if (!v.emptyDir && !claimed(v))
+            found.push(`${name}: volume ${v.name} is neither an emptyDir nor a claim of the overlay`);
         for (const c of allContainers(d)) {
           const sc = c.securityContext;
           const where = `${name}/${c.name}`;
@@ -496,6 +506,40 @@ describe.each(renderings.map((r) => [r.label, r] as const))(
         }
         return found;
       });
+      expect(problems).toEqual([]);
+    });
+
+    it('mounts one ReadWriteMany claim at VIDEO_UPLOAD_DIR in every media pod, so that any pod takes any upload', () => {
+      const media = deployments(r).filter((d) => appOf(d).name === 'media');
+      expect(media.length).toBeGreaterThan(0);
+      const used = new Set<string>();
+      const problems = media.flatMap((d) => {
+        const name = d.metadata.name;
+        const container = mainContainer(d);
+        const dir = writtenValues(envOf(r, container)).VIDEO_UPLOAD_DIR;
+        if (!dir || !path.isAbsolute(dir))
+          return [`${name}: VIDEO_UPLOAD_DIR must name a folder on the shared volume`];
+        const mount = container.volumeMounts?.find(
+          (m) => dir === m.mountPath || dir.startsWith(`${m.mountPath.replace(/\/$/, '')}/`),
+        );
+        if (!mount) return [`${name}: nothing is mounted at VIDEO_UPLOAD_DIR ${dir}`];
+        if (mount.readOnly) return [`${name}: ${dir} is mounted read-only`];
+        const claimName = podSpec(d).volumes?.find((v) => v.name === mount.name)?.persistentVolumeClaim
+          ?.claimName;
+        if (!claimName)
+          return [`${name}: ${dir} is no PersistentVolumeClaim: each pod would see only its own uploads`];
+        used.add(claimName);
+        const claim = claims(r).find((c) => c.metadata?.name === claimName);
+        if (!claim) return [`${name}: claim ${claimName} is not in the overlay`];
+        const found: string[] = [];
+        if (!claim.spec?.accessModes?.includes('ReadWriteMany'))
+          found.push(`${claimName}: must be ReadWriteMany, for media pods on several nodes`);
+        if (!claim.spec?.storageClassName)
+          found.push(`${claimName}: must name a storage class that provides ReadWriteMany`);
+        if (!claim.spec?.resources?.requests?.storage) found.push(`${claimName}: must request a size`);
+        return found;
+      });
+      if (used.size > 1) problems.push(`media pods mount different upload claims: ${[...used].join(', ')}`);
       expect(problems).toEqual([]);
     });
 
@@ -746,7 +790,9 @@ describe('the overlays', () => {
   });
 
   it('run production with at least three pods of each app, as many as staging or more, and budgets that keep two', () => {
-    const problems = deployments(production).flatMap((d) => {
+    // Media's workers are the exception: KEDA scales them from zero on their queue (below).
+    const serving = deployments(production).filter((d) => d.metadata.name !== WORKER);
+    const problems = serving.flatMap((d) => {
       const name = d.metadata.name;
       const pods = fewestPods(production, d);
       const stagingDeployment = deploymentNamed(staging, name);
@@ -807,6 +853,10 @@ describe(`the ${WORKER} component (components/media-worker)`, () => {
         (describeConfig(configClasses.get('media')!).find((v) => v.name === 'EVENTS_STREAM')
           ?.defaultValue as string);
       expect(trigger?.metadata.stream).toBe(jobStreamName({ EVENTS_STREAM: eventsStream }));
+      // The consumer is the durable one libs/nest-kit gives media's transcoding job (dots as underscores).
+      expect(trigger?.metadata.consumer).toBe(TRANSCODE_JOB.replace(/\./g, '_'));
+      // Media's own pods leave the queue to the workers (the worker ignores the switch).
+      expect(writtenValues(envOf(r, mainContainer(media))).MEDIA_TRANSCODE).toBe('off');
     },
   );
 });
@@ -825,6 +875,15 @@ describe('deploy/kubernetes/README.md', () => {
       new Set([...block.matchAll(/--from-(?:literal|file)=([A-Za-z0-9_]+)=/g)].map((m) => m[1])),
     );
   }
+
+  it("names the ReadWriteMany storage class each overlay's claims need", () => {
+    const classes = OVERLAYS.flatMap((overlay) =>
+      claims(plain(overlay)).map((c) => c.spec?.storageClassName ?? '(none)'),
+    );
+    expect(classes.length).toBeGreaterThan(0);
+    expect(readme).toMatch(/ReadWriteMany/);
+    expect(classes.filter((name) => !readme.includes(`\`${name}\``))).toEqual([]);
+  });
 
   it('tells how to create every Secret the manifests read, with every key, and no key they do not read', () => {
     const needed = new Map<string, Set<string>>();
@@ -851,17 +910,22 @@ describe('deploy/kubernetes/infrastructure', () => {
   const dir = path.join(KUBERNETES_ROOT, 'infrastructure');
 
   it('runs NATS as a three-server JetStream cluster with a user, and a password Secret key, per app', () => {
-    const values = parse(readFileSync(path.join(dir, 'nats.values.yaml'), 'utf8')) as {
+    const cluster = parse(readFileSync(path.join(dir, 'nats.values.yaml'), 'utf8')) as {
+      config: { cluster: { enabled: boolean; replicas: number }; jetstream: { enabled: boolean } };
+    };
+    const values = parse(readFileSync(path.join(dir, 'nats-users.values.yaml'), 'utf8')) as {
       config: {
-        cluster: { enabled: boolean; replicas: number };
-        jetstream: { enabled: boolean };
-        merge: { accounts: Record<string, { users: Array<{ user: string; password: string }> }> };
+        merge: {
+          accounts: Record<string, { jetstream: string; users: Array<{ user: string; password: string }> }>;
+        };
       };
       container: { env: Record<string, { valueFrom?: { secretKeyRef?: { key: string } } }> };
     };
-    expect(values.config.cluster).toMatchObject({ enabled: true, replicas: 3 });
-    expect(values.config.jetstream.enabled).toBe(true);
-    const users = Object.values(values.config.merge.accounts).flatMap((a) => a.users);
+    expect(cluster.config.cluster).toMatchObject({ enabled: true, replicas: 3 });
+    expect(cluster.config.jetstream.enabled).toBe(true);
+    const accounts = Object.entries(values.config.merge.accounts);
+    expect(accounts.map(([, a]) => a.jetstream)).toEqual(['enabled']);
+    const users = accounts.flatMap(([, a]) => a.users);
     const natsApps = backendApps.filter((app) =>
       describeConfig(configClasses.get(app.name)!).some((v) => v.name === 'NATS_URL'),
     );
@@ -870,6 +934,20 @@ describe('deploy/kubernetes/infrastructure', () => {
       const variable = /^<< \$(\w+) >>$/.exec(user.password)?.[1];
       expect(variable && values.container.env[variable]?.valueFrom?.secretKeyRef?.key).toBe(user.user);
     }
+    // KEDA reads the worker's queue in that account.
+    const worker = renderings.flatMap((r) => scaledObjects(r)).flatMap((s) => s.spec.triggers);
+    expect(worker.length).toBeGreaterThan(0);
+    for (const trigger of worker) expect(trigger.metadata.account).toBe(accounts[0][0]);
+  });
+
+  it("gives the apps' NATS users the permissions generated from the contracts' NATS_ACCESS, up to date", () => {
+    const generated = execFileSync(process.execPath, ['deploy/nats-values.mjs'], {
+      cwd: WORKSPACE_ROOT,
+      encoding: 'utf8',
+    });
+    const committed = readFileSync(path.join(dir, 'nats-users.values.yaml'), 'utf8');
+    // Out of date: node deploy/nats-values.mjs > deploy/kubernetes/infrastructure/nats-users.values.yaml
+    expect(committed).toBe(generated);
   });
 
   it('gives each service a CloudNativePG database and role named as its DATABASE_NAME, where the policies let it go', () => {

@@ -1,17 +1,11 @@
-import { Inject, Module, type OnModuleInit } from '@nestjs/common';
-import {
-  EventsModule,
-  HealthRegistry,
-  JobsModule,
-  LOGGER,
-  RedisModule,
-  type Logger,
-} from '@chitram/nest-kit';
+import { Module } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { RedisModule } from '@chitram/nest-kit';
 import { MediaConfig } from './config';
 import { MediaHttpServer } from './http/media-http.server';
+import { MediaCoreModule } from './media-core.module';
 import { ObjectsController } from './objects/objects.controller';
 import { ReleasedImagesHandler } from './objects/released-images.handler';
-import { ObjectStorage } from './storage/object-storage';
 import { UploadLocks } from './uploads/upload-locks';
 import { VideoUploads } from './uploads/video-uploads';
 import { ReadyVideos } from './streaming/ready-videos';
@@ -22,27 +16,21 @@ import { StreamsService } from './streaming/streams.service';
 import { ReleasedVideosHandler } from './videos/released-videos.handler';
 import { TranscodeWorker } from './videos/transcode.worker';
 import { VideosController } from './videos/videos.controller';
-import { VideosRepository } from './videos/videos.repository';
-import { VideosService } from './videos/videos.service';
 
 @Module({
-  imports: [
-    RedisModule.fromServiceConfig('chitram-media'),
-    EventsModule.forService(),
-    JobsModule.forService(),
-  ],
+  imports: [RedisModule.fromServiceConfig('chitram-media'), MediaCoreModule],
   controllers: [ObjectsController, VideosController, StreamsController],
   providers: [
-    {
-      provide: ObjectStorage,
-      inject: [MediaConfig],
-      useFactory: (config: MediaConfig) => new ObjectStorage(config),
-    },
     MediaHttpServer,
     ReleasedImagesHandler,
-    VideosRepository,
-    VideosService,
-    TranscodeWorker,
+    // The process takes transcoding jobs unless MEDIA_TRANSCODE is off (workers of their own take
+    // them: worker.ts); the job workers find no handler in an empty provider.
+    {
+      provide: TranscodeWorker,
+      inject: [MediaConfig, ModuleRef],
+      useFactory: (config: MediaConfig, moduleRef: ModuleRef) =>
+        config.MEDIA_TRANSCODE === 'on' ? moduleRef.create(TranscodeWorker) : null,
+    },
     ReleasedVideosHandler,
     ReadyVideos,
     Screens,
@@ -52,20 +40,4 @@ import { VideosService } from './videos/videos.service';
     VideoUploads,
   ],
 })
-export class AppModule implements OnModuleInit {
-  constructor(
-    private readonly storage: ObjectStorage,
-    @Inject(HealthRegistry) private readonly health: HealthRegistry,
-    @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
-
-  async onModuleInit(): Promise<void> {
-    this.health.register('storage', () => this.storage.check());
-    try {
-      await this.storage.ensureBucket();
-    } catch (error) {
-      // Storage may come up after the service; readiness reports it down until it does.
-      this.logger.warn({ err: error, bucket: this.storage.bucket }, 'object storage not reachable yet');
-    }
-  }
-}
+export class AppModule {}

@@ -6,7 +6,7 @@ import {
   IsRedisKeyPrefix,
   IsRedisUrl,
 } from '@chitram/nest-kit';
-import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
 
 const DEVELOPMENT_ACCESS_KEY = 'chitram';
 const DEVELOPMENT_SECRET_KEY = 'chitram-secret';
@@ -74,6 +74,14 @@ export class MediaConfig extends EventServiceConfig {
    */
   @IsString()
   VIDEO_UPLOAD_DIR = '';
+
+  /**
+   * Whether the service process also transcodes (takes the jobs of the transcoding queue). `off` where
+   * separate workers (dist/worker.js, which transcode whatever this says) take them: in Kubernetes,
+   * where they scale on the queue's length.
+   */
+  @IsIn(['on', 'off'], { message: 'MEDIA_TRANSCODE must be on or off' })
+  MEDIA_TRANSCODE: 'on' | 'off' = 'on';
 
   crossCheck(): string[] {
     const keys =

@@ -1,6 +1,7 @@
 import { defineService, OutboxEvent, ProcessedEvent } from '@chitram/nest-kit';
 import { AppModule } from './app.module';
 import { MediaConfig } from './config';
+import { WorkerModule } from './worker.module';
 import { Init1763712000000 } from './migrations/1763712000000-Init';
 import { Inbox1795258800000 } from './migrations/1795258800000-Inbox';
 import { Videos1795374000000 } from './migrations/1795374000000-Videos';
@@ -26,3 +27,10 @@ export const mediaService = defineService({
     ],
   },
 });
+
+/**
+ * Media's transcoding workers (worker.ts): media's configuration, database and tables (made by media's
+ * migrations; a worker runs none), and only the worker's module. Of media's requests it answers the
+ * health one alone, which every service process answers.
+ */
+export const mediaWorker = defineService({ ...mediaService, module: WorkerModule });

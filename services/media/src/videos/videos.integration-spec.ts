@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -16,11 +17,13 @@ import {
   connectNats,
   ensureEventStream,
   JobQueue,
+  jobStreamName,
   RpcClient,
   type JobSettings,
 } from '@chitram/nest-kit';
 import {
   isolatedEnv,
+  memoryLogger,
   startTestService,
   testInfrastructure,
   testObjectStorage,
@@ -64,6 +67,16 @@ describe('videos and their transcoding jobs', () => {
   });
 
   const get = (videoId: string) => rpc.call(Subjects.media.videos.get, { videoId });
+  /** The video once it is ready. */
+  const whenReady = (videoId: string, timeoutMs = 60_000) =>
+    waitFor(
+      async () => {
+        const now = await get(videoId);
+        return now.state === 'ready' ? now : undefined;
+      },
+      timeoutMs,
+      250,
+    );
   const states = async (service: TestService, videoId: string) =>
     (
       await service.dataSource.query(
@@ -104,14 +117,7 @@ describe('videos and their transcoding jobs', () => {
       const queued = await media.app.get(VideosService).sourceStored(video.videoId, key);
       expect(queued.state).toBe('queued');
 
-      const ready = await waitFor(
-        async () => {
-          const now = await get(video.videoId);
-          return now.state === 'ready' ? now : undefined;
-        },
-        60_000,
-        250,
-      );
+      const ready = await whenReady(video.videoId);
       expect(ready).toMatchObject({
         progress: 100,
         error: null,
@@ -310,14 +316,7 @@ describe('videos and their transcoding jobs', () => {
 
       // Worker B takes the job over once A's ack wait has passed without a sign of life.
       b = await startTestService(mediaService, { env, database });
-      const ready = await waitFor(
-        async () => {
-          const now = await get(video.videoId);
-          return now.state === 'ready' ? now : undefined;
-        },
-        150_000,
-        500,
-      );
+      const ready = await whenReady(video.videoId, 150_000);
       expect(ready.renditions).toEqual([360, 480, 720]);
       const attempts = new Set((await s3.keys(`hls/${video.videoId}/`)).map((k) => k.split('/')[2]));
       expect(attempts.size).toBe(1);
@@ -326,4 +325,71 @@ describe('videos and their transcoding jobs', () => {
       await b?.destroy();
     }
   }, 300_000);
+
+  it('leaves the jobs of a media process with MEDIA_TRANSCODE=off to a worker process, which transcodes them', async () => {
+    // A jobs stream of its own, which no earlier media instance has consumed from.
+    const own = isolatedEnv();
+    const ownEnv = { ...env, ...own.env };
+    const { logger, lines } = memoryLogger('media');
+    const media = await startTestService(mediaService, {
+      env: { ...ownEnv, MEDIA_TRANSCODE: 'off' },
+      logger,
+    });
+    let worker: ChildProcess | undefined;
+    try {
+      const { video, key } = await storedSource(media, 4, 360);
+      expect((await media.app.get(VideosService).sourceStored(video.videoId, key)).state).toBe('queued');
+      // Media consumes nothing from the queue: the job waits there, and no consumer takes it.
+      const jsm = await nats.jetstreamManager();
+      const stream = jobStreamName(own.env);
+      const consumer = TRANSCODE_JOB.replace(/\./g, '_');
+      expect((await jsm.streams.info(stream)).state.messages).toBe(1);
+      await expect(jsm.consumers.info(stream, consumer)).rejects.toThrow();
+
+      const healthPort = await freePort();
+      const output: string[] = [];
+      worker = spawn(process.execPath, ['services/media/dist/worker.js'], {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          ...testInfrastructure(),
+          ...ownEnv,
+          MEDIA_TRANSCODE: 'off', // the same configuration as media's: a worker transcodes regardless
+          HEALTH_PORT: String(healthPort),
+          LOG_LEVEL: 'info',
+          NODE_ENV: 'test',
+          DATABASE_NAME: media.database,
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      worker.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+
+      const ready = await whenReady(video.videoId);
+      expect(ready.renditions).toEqual([360]);
+      // The worker did it, with its health served on HEALTH_PORT; media logged no transcode.
+      const workerSaid = output
+        .join('')
+        .split('\n')
+        .filter((line) => line.includes(video.videoId));
+      expect(workerSaid.some((line) => line.includes('"video ready"'))).toBe(true);
+      expect(lines.filter((line) => line.msg === 'video ready')).toEqual([]);
+      const health = await fetch(`http://127.0.0.1:${healthPort}/health/ready`);
+      expect(health.status).toBe(200);
+      expect((await jsm.consumers.info(stream, consumer)).num_pending).toBe(0);
+    } finally {
+      worker?.kill('SIGTERM');
+      if (worker && worker.exitCode === null) await new Promise((resolve) => worker!.once('exit', resolve));
+      await media.destroy();
+      await own.cleanUp();
+    }
+  }, 120_000);
 });
+
+/** A port nothing listens on now, for a child process's server. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
