@@ -1,4 +1,8 @@
-import { findLanguage as findListedLanguage, type Language } from '@chitram/contracts/src/catalog-lists';
+import {
+  type Category,
+  findLanguage as findListedLanguage,
+  type Language,
+} from '@chitram/contracts/src/catalog-lists';
 
 // The fixed lists and limits of SPEC §5 and §9 come from the contracts library's browser-safe module.
 export {
@@ -15,6 +19,13 @@ export {
   type Rating,
   type TitleType,
 } from '@chitram/contracts/src/catalog-lists';
+
+/** The show categories as the forms name them. */
+export const CATEGORY_LABELS: Record<Category, string> = {
+  political: 'Political',
+  health: 'Health and Fitness',
+  education: 'Education',
+};
 
 /** SPEC §4.7, §9: table search waits this long after the last key. */
 export const SEARCH_DEBOUNCE_MS = 500;

@@ -1,4 +1,7 @@
 // Rules every catalogue form shares (SPEC §5): links, names lists, dates, and the server's field errors.
+import { todayInIndia } from '@chitram/contracts/src/india-time';
+
+export { todayInIndia };
 
 /** Messages by form field name; a field without a message is fine. */
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
@@ -23,11 +26,6 @@ export function splitNames(text: string): string[] {
         .filter(Boolean),
     ),
   ];
-}
-
-/** Today's date in India (the product's time zone), as YYYY-MM-DD. */
-export function todayInIndia(now = new Date()): string {
-  return new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 }
 
 /** SPEC §5: an episode's date, YYYY-MM-DD, may not be after today. */

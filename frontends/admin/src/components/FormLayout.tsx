@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode, RefObject } from 'react';
+import { Link, useNavigate } from 'react-router';
 
 export function FormSection({
   title,
@@ -68,5 +68,64 @@ export function EditTargetPending({
         <p className="ad-table-note">Loading...</p>
       )}
     </section>
+  );
+}
+
+/** A catalogue form page: the way back to its list, the heading, why the last attempt failed, the form. */
+export function FormPage({
+  heading,
+  back,
+  error,
+  formRef,
+  onSubmit,
+  children,
+  after,
+}: {
+  heading: string;
+  back: { to: string; label: string };
+  error: string;
+  formRef: RefObject<HTMLFormElement | null>;
+  onSubmit(event: FormEvent<HTMLFormElement>): Promise<void>;
+  children: ReactNode;
+  /** What follows the form, such as its saved dialog. */
+  after?: ReactNode;
+}) {
+  return (
+    <section className="ad-page ad-page--form">
+      <header className="ad-page__header">
+        <Link className="ad-crumb" to={back.to}>
+          ← {back.label}
+        </Link>
+        <h1 className="ad-page__title">{heading}</h1>
+      </header>
+      <FormAlert message={error} />
+      <form ref={formRef} className="ad-form-grid" onSubmit={(e) => void onSubmit(e)} noValidate>
+        {children}
+      </form>
+      {after}
+    </section>
+  );
+}
+
+/** A form's submit button and Cancel, which returns to `cancelTo`. */
+export function FormActions({
+  label,
+  disabled,
+  cancelTo,
+}: {
+  label: string;
+  disabled: boolean;
+  cancelTo: string;
+}) {
+  const navigate = useNavigate();
+  return (
+    <div className="ad-form-actions">
+      <button type="submit" className="button button--primary" disabled={disabled}>
+        {label}
+      </button>
+      <button type="button" className="button button--ghost" onClick={() => void navigate(cancelTo)}>
+        Cancel
+      </button>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
+import { IST_OFFSET_MS } from '@chitram/contracts';
 
 /** India's financial year of a moment, April to March in IST: 15 Jan 2027 → '2026-27'. */
 export function financialYear(at: Date): string {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { addDays, todayInIndia } from '@chitram/contracts';
 
 /** A key shaped as the media service stores images. */
 export function imageKey(): string {
@@ -74,5 +75,5 @@ export function seriesInput(overrides: Record<string, unknown> = {}): Record<str
 
 /** Tomorrow in India, as YYYY-MM-DD: a date an episode may not have yet. */
 export function tomorrow(): string {
-  return new Date(Date.now() + 330 * 60_000 + 24 * 3600_000).toISOString().slice(0, 10);
+  return addDays(todayInIndia(), 1);
 }

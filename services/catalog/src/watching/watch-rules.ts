@@ -30,10 +30,3 @@ export function watchIncrement(
 export function isFinished(positionSeconds: number, durationSeconds: number): boolean {
   return isWatchedToTheEnd(positionSeconds, durationSeconds);
 }
-
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
-
-/** The day in India of a moment: '2026-11-22'. */
-export function indiaDay(at: Date): string {
-  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
-}

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   Events,
+  indiaDayOf,
   type ContinueWatching,
   type PlayStarted,
   type SaveWatchRequest,
@@ -12,7 +13,7 @@ import { Outbox } from '@chitram/nest-kit';
 import { DataSource } from 'typeorm';
 import { MOVIE_COLUMNS, toMovie } from '../titles/movie.view';
 import type { MovieEntity } from '../titles/movie.entity';
-import { indiaDay, isFinished, watchIncrement } from './watch-rules';
+import { isFinished, watchIncrement } from './watch-rules';
 
 interface ProgressRow {
   kind: 'movie' | 'episode';
@@ -74,7 +75,7 @@ export class WatchingService {
           now,
         ],
       );
-      const day = indiaDay(now);
+      const day = indiaDayOf(now);
       const base = {
         viewerId: report.viewerId,
         kind: report.kind,

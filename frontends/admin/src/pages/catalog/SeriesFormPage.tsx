@@ -1,17 +1,16 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { useApi } from '../../app/api';
+import { useNavigate, useParams } from 'react-router';
 import { useHost } from '../../app/host';
 import { useDocumentTitle } from '../../app/use-document-title';
-import { CATEGORIES, GENRES, type Genre, IMAGE_TYPES, LANGUAGES, RATINGS } from '../../catalog/catalog-lists';
+import { CATEGORIES, CATEGORY_LABELS, IMAGE_TYPES, LANGUAGES, RATINGS } from '../../catalog/catalog-lists';
 import { endpoints } from '../../catalog/endpoints';
+import { GenreChoices } from '../../catalog/GenreChoices';
 import { type FieldErrors, todayInIndia } from '../../catalog/form-rules';
 import {
   blockField,
   type EpisodeBlock,
   emptyEpisodeBlock,
   emptySeriesForm,
-  type SeriesFormValues,
   seriesFormData,
   seriesFormFromSeries,
   seriesServerErrors,
@@ -19,36 +18,19 @@ import {
 } from '../../catalog/series-form';
 import type { SeriesWithEpisodes } from '../../catalog/types';
 import { MessageDialog } from '../../components/Dialog';
-import { ChoiceGroup, FilePicker, SelectField, TextArea, TextField } from '../../components/FormFields';
-import { focusFirstInvalid, FormAlert, FormSection, EditTargetPending } from '../../components/FormLayout';
+import { FilePicker, TextArea, SelectField, TextField } from '../../components/FormFields';
+import {
+  EditTargetPending,
+  focusFirstInvalid,
+  FormActions,
+  FormPage,
+  FormSection,
+} from '../../components/FormLayout';
+import { useEditTarget } from '../../components/use-edit-target';
+import { useFormValues } from '../../components/use-form-values';
 import { useSubmission } from '../../components/use-submission';
 import { PartnerPicker } from '../../partners/PartnerPicker';
 import { useTitlePartner } from '../../partners/use-title-partner';
-
-const CATEGORY_LABELS: Record<(typeof CATEGORIES)[number], string> = {
-  political: 'Political',
-  health: 'Health and Fitness',
-  education: 'Education',
-};
-
-function useSeriesToEdit(seriesId: string | undefined) {
-  const { api, problemOf } = useApi();
-  const [series, setSeries] = useState<SeriesWithEpisodes | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    if (!seriesId) return;
-    const controller = new AbortController();
-    api
-      .get(endpoints.oneSeries(seriesId), { signal: controller.signal })
-      .json<SeriesWithEpisodes>()
-      .then(
-        (found) => !controller.signal.aborted && setSeries(found),
-        (failure: unknown) => !controller.signal.aborted && setError(problemOf(failure).message),
-      );
-    return () => controller.abort();
-  }, [api, problemOf, seriesId]);
-  return { series, error };
-}
 
 /** One repeatable episode block: title, link, description, upload date (not after today), duration, banner. */
 function EpisodeFields({
@@ -158,25 +140,21 @@ export function SeriesFormPage() {
   const heading = mode === 'edit' ? 'Edit Series' : 'Upload Series';
   useDocumentTitle(heading);
   const navigate = useNavigate();
-  const target = useSeriesToEdit(seriesId);
+  const target = useEditTarget<SeriesWithEpisodes>(seriesId, endpoints.oneSeries);
   const submission = useSubmission<SeriesWithEpisodes>();
   const partner = useTitlePartner('series', seriesId);
   const { toast } = useHost();
   const formRef = useRef<HTMLFormElement>(null);
 
-  const [values, setValues] = useState<SeriesFormValues>(emptySeriesForm);
+  const form = useFormValues(emptySeriesForm);
+  const { values, setValues, errors, setErrors, field, fill } = form;
   const [titleImage, setTitleImage] = useState<File | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [done, setDone] = useState(false);
 
+  const series = target.item;
   useEffect(() => {
-    if (target.series) setValues(seriesFormFromSeries(target.series));
-  }, [target.series]);
-
-  function set<K extends keyof SeriesFormValues>(name: K, value: SeriesFormValues[K]) {
-    setValues((previous) => ({ ...previous, [name]: value }));
-    setErrors((previous) => ({ ...previous, [name]: undefined }));
-  }
+    if (series) fill(seriesFormFromSeries(series));
+  }, [series, fill]);
 
   function updateBlock(index: number, patch: Partial<EpisodeBlock>) {
     setValues((previous) => ({
@@ -200,14 +178,6 @@ export function SeriesFormPage() {
     // Block numbers shift, so their messages would point at the wrong block.
     setErrors((previous) =>
       Object.fromEntries(Object.entries(previous).filter(([name]) => !name.startsWith('episodes['))),
-    );
-  }
-
-  function toggleGenre(genre: Genre, on: boolean) {
-    const next = on ? [...values.genre, genre] : values.genre.filter((g) => g !== genre);
-    set(
-      'genre',
-      GENRES.filter((g) => next.includes(g)),
     );
   }
 
@@ -238,7 +208,7 @@ export function SeriesFormPage() {
     setDone(true);
   }
 
-  if (mode === 'edit' && !target.series) {
+  if (mode === 'edit' && !series) {
     return (
       <EditTargetPending
         heading={heading}
@@ -250,168 +220,98 @@ export function SeriesFormPage() {
   }
 
   return (
-    <section className="ad-page ad-page--form">
-      <header className="ad-page__header">
-        <Link className="ad-crumb" to="/admin/series">
-          ← All Series
-        </Link>
-        <h1 className="ad-page__title">{heading}</h1>
-      </header>
-      <FormAlert message={submission.error} />
-      <form ref={formRef} className="ad-form-grid" onSubmit={(e) => void submit(e)} noValidate>
-        <div className="ad-form-grid__main">
-          <FormSection title="Series">
-            <TextField
-              label="Title"
-              name="title"
-              required
-              value={values.title}
-              onChange={(v) => set('title', v)}
-              error={errors.title}
+    <FormPage
+      heading={heading}
+      back={{ to: '/admin/series', label: 'All Series' }}
+      error={submission.error}
+      formRef={formRef}
+      onSubmit={submit}
+      after={
+        <MessageDialog
+          open={done}
+          title={mode === 'edit' ? 'Updated!' : 'Uploaded!'}
+          text={
+            mode === 'edit'
+              ? 'The series and its episodes have been updated.'
+              : `The series has been uploaded with ${values.episodes.length} ${values.episodes.length === 1 ? 'episode' : 'episodes'}.`
+          }
+          onClose={() => void navigate('/admin/series')}
+        />
+      }
+    >
+      <div className="ad-form-grid__main">
+        <FormSection title="Series">
+          <TextField label="Title" required {...field('title')} />
+          <TextArea label="Description" rows={3} {...field('description')} />
+          <TextField
+            label="Trailer URL"
+            type="url"
+            placeholder="https:// (optional)"
+            {...field('trailerUrl')}
+          />
+          <TextField label="Cast" required hint="Separate names with commas" {...field('cast')} />
+          <div className="ad-row ad-row--3">
+            <SelectField label="Language" options={LANGUAGES} {...field('language')} />
+            <SelectField label="Rating" options={RATINGS} {...field('rating')} />
+            <SelectField
+              label="Category"
+              options={CATEGORIES}
+              optionLabel={(c) => CATEGORY_LABELS[c]}
+              {...field('category')}
             />
-            <TextArea
-              label="Description"
-              name="description"
-              rows={3}
-              value={values.description}
-              onChange={(v) => set('description', v)}
-              error={errors.description}
-            />
-            <TextField
-              label="Trailer URL"
-              name="trailerUrl"
-              type="url"
-              value={values.trailerUrl}
-              onChange={(v) => set('trailerUrl', v)}
-              error={errors.trailerUrl}
-              placeholder="https:// (optional)"
-            />
-            <TextField
-              label="Cast"
-              name="cast"
-              required
-              hint="Separate names with commas"
-              value={values.cast}
-              onChange={(v) => set('cast', v)}
-              error={errors.cast}
-            />
-            <div className="ad-row ad-row--3">
-              <SelectField
-                label="Language"
-                name="language"
-                value={values.language}
-                options={LANGUAGES}
-                onChange={(v) => set('language', v)}
-                error={errors.language}
-              />
-              <SelectField
-                label="Rating"
-                name="rating"
-                value={values.rating}
-                options={RATINGS}
-                onChange={(v) => set('rating', v)}
-                error={errors.rating}
-              />
-              <SelectField
-                label="Category"
-                name="category"
-                value={values.category}
-                options={CATEGORIES}
-                optionLabel={(c) => CATEGORY_LABELS[c]}
-                onChange={(v) => set('category', v)}
-                error={errors.category}
-              />
-            </div>
-            <TextField
-              label="Tags"
-              name="tags"
-              hint="Separate tags with commas"
-              value={values.tags}
-              onChange={(v) => set('tags', v)}
-              error={errors.tags}
-            />
-            <ChoiceGroup legend="Genres" required error={errors.genre} className="ad-choices--grid">
-              {GENRES.map((genre) => (
-                <label key={genre} className="ad-choice ad-choice--chip">
-                  <input
-                    type="checkbox"
-                    name="genre"
-                    value={genre}
-                    checked={values.genre.includes(genre)}
-                    onChange={(e) => toggleGenre(genre, e.target.checked)}
-                  />
-                  {genre}
-                </label>
-              ))}
-            </ChoiceGroup>
-          </FormSection>
-        </div>
-        <div className="ad-form-grid__side">
-          <FormSection title="Content partner">
-            <PartnerPicker picker={partner} hint="Given to every episode of the series" />
-          </FormSection>
-          <FormSection title="Title image">
-            <FilePicker
-              label="Title image"
-              name="titleImage"
-              accept={IMAGE_TYPES}
-              aspect="8 / 3"
-              file={titleImage}
-              currentUrl={target.series?.titlePngUrl}
-              onChange={(file) => {
-                setTitleImage(file);
-                setErrors((previous) => ({ ...previous, titleImage: undefined }));
-              }}
-              error={errors.titleImage}
-            />
-          </FormSection>
-        </div>
-
-        <FormSection title="Episodes" className="ad-form-grid__full">
-          {errors.episodes && (
-            <p className="ad-field__error" role="alert">
-              {errors.episodes}
-            </p>
-          )}
-          {values.episodes.map((block, index) => (
-            <EpisodeFields
-              key={block.key}
-              block={block}
-              index={index}
-              count={values.episodes.length}
-              errors={errors}
-              onChange={(patch) => updateBlock(index, patch)}
-              onRemove={() => removeBlock(index)}
-            />
-          ))}
-          <button type="button" className="button button--ghost ad-add-episode" onClick={addBlock}>
-            + Add another episode
-          </button>
+          </div>
+          <TextField label="Tags" hint="Separate tags with commas" {...field('tags')} />
+          <GenreChoices legend="Genres" {...field('genre')} />
         </FormSection>
+      </div>
+      <div className="ad-form-grid__side">
+        <FormSection title="Content partner">
+          <PartnerPicker picker={partner} hint="Given to every episode of the series" />
+        </FormSection>
+        <FormSection title="Title image">
+          <FilePicker
+            label="Title image"
+            name="titleImage"
+            accept={IMAGE_TYPES}
+            aspect="8 / 3"
+            file={titleImage}
+            currentUrl={series?.titlePngUrl}
+            onChange={(file) => {
+              setTitleImage(file);
+              form.clearError('titleImage');
+            }}
+            error={errors.titleImage}
+          />
+        </FormSection>
+      </div>
 
-        <div className="ad-form-actions">
-          <button type="submit" className="button button--primary" disabled={submission.loading}>
-            {submission.loading ? 'Saving…' : mode === 'edit' ? 'Update' : 'Upload'}
-          </button>
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => void navigate('/admin/series')}
-          >
-            Cancel
-          </button>
-        </div>
-      </form>
-      <MessageDialog
-        open={done}
-        title={mode === 'edit' ? 'Updated!' : 'Uploaded!'}
-        text={
-          mode === 'edit'
-            ? 'The series and its episodes have been updated.'
-            : `The series has been uploaded with ${values.episodes.length} ${values.episodes.length === 1 ? 'episode' : 'episodes'}.`
-        }
-        onClose={() => void navigate('/admin/series')}
+      <FormSection title="Episodes" className="ad-form-grid__full">
+        {errors.episodes && (
+          <p className="ad-field__error" role="alert">
+            {errors.episodes}
+          </p>
+        )}
+        {values.episodes.map((block, index) => (
+          <EpisodeFields
+            key={block.key}
+            block={block}
+            index={index}
+            count={values.episodes.length}
+            errors={errors}
+            onChange={(patch) => updateBlock(index, patch)}
+            onRemove={() => removeBlock(index)}
+          />
+        ))}
+        <button type="button" className="button button--ghost ad-add-episode" onClick={addBlock}>
+          + Add another episode
+        </button>
+      </FormSection>
+
+      <FormActions
+        label={submission.loading ? 'Saving…' : mode === 'edit' ? 'Update' : 'Upload'}
+        disabled={submission.loading}
+        cancelTo="/admin/series"
       />
-    </section>
+    </FormPage>
   );
 }

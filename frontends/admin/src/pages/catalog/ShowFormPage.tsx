@@ -1,16 +1,13 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { useApi } from '../../app/api';
+import { useNavigate, useParams } from 'react-router';
 import { useHost } from '../../app/host';
 import { useDocumentTitle } from '../../app/use-document-title';
-import { CATEGORIES, IMAGE_TYPES, RATINGS } from '../../catalog/catalog-lists';
+import { CATEGORIES, CATEGORY_LABELS, IMAGE_TYPES, RATINGS } from '../../catalog/catalog-lists';
 import { endpoints } from '../../catalog/endpoints';
-import { type FieldErrors, todayInIndia } from '../../catalog/form-rules';
+import { todayInIndia } from '../../catalog/form-rules';
 import {
   emptyShowForm,
-  type ShowField,
   type ShowFormFiles,
-  type ShowFormValues,
   showFormData,
   showFormFromEpisode,
   showServerErrors,
@@ -19,46 +16,20 @@ import {
 import type { Episode } from '../../catalog/types';
 import { MessageDialog } from '../../components/Dialog';
 import { FilePicker, SelectField, TextArea, TextField } from '../../components/FormFields';
-import { focusFirstInvalid, FormAlert, FormSection, EditTargetPending } from '../../components/FormLayout';
+import {
+  EditTargetPending,
+  focusFirstInvalid,
+  FormActions,
+  FormPage,
+  FormSection,
+} from '../../components/FormLayout';
+import { useEditTarget } from '../../components/use-edit-target';
+import { useFormFiles, useFormValues } from '../../components/use-form-values';
 import { useSubmission } from '../../components/use-submission';
 import { PartnerPicker } from '../../partners/PartnerPicker';
 import { useTitlePartner } from '../../partners/use-title-partner';
 import { useTitleVideo, videoOutcomeWords, type VideoOutcome } from '../../videos/use-title-video';
 import { VideoFileField } from '../../videos/VideoFileField';
-
-const CATEGORY_LABELS: Record<(typeof CATEGORIES)[number], string> = {
-  political: 'Political',
-  health: 'Health and Fitness',
-  education: 'Education',
-};
-
-/**
- * The show to edit: handed over by the table (SPEC §2.13), or loaded by id (after a refresh, and when
- * the table's row lacks the link: public lists leave it out, issue 8).
- */
-function useShowToEdit(showId: string | undefined) {
-  const { api, problemOf } = useApi();
-  const handed = (useLocation().state as { show?: Episode } | null)?.show;
-  const [show, setShow] = useState<Episode | null>(
-    handed && handed._id === showId && handed.videoUrl !== undefined ? handed : null,
-  );
-  const [error, setError] = useState('');
-
-  useEffect(() => {
-    if (!showId || show) return;
-    const controller = new AbortController();
-    api
-      .get(endpoints.show(showId), { signal: controller.signal })
-      .json<Episode>()
-      .then(
-        (found) => !controller.signal.aborted && setShow(found),
-        (failure: unknown) => !controller.signal.aborted && setError(problemOf(failure).message),
-      );
-    return () => controller.abort();
-  }, [api, problemOf, showId, show]);
-
-  return { show, error };
-}
 
 /** SPEC §2.13 show form: 'Upload show' (`/admin/shows/upload`) or 'Update show' (`/admin/shows/edit/{id}`). */
 export function ShowFormPage() {
@@ -67,13 +38,19 @@ export function ShowFormPage() {
   const heading = mode === 'edit' ? 'Update show' : 'Upload show';
   useDocumentTitle(heading);
   const navigate = useNavigate();
-  const target = useShowToEdit(showId);
+  // The table's copy shows at once when it has the link (public lists leave it out, issue 8).
+  const target = useEditTarget<Episode>(
+    showId,
+    endpoints.show,
+    'show',
+    (show) => show.videoUrl !== undefined,
+  );
   const submission = useSubmission<Episode>();
   const formRef = useRef<HTMLFormElement>(null);
 
-  const [values, setValues] = useState<ShowFormValues>(emptyShowForm);
-  const [files, setFiles] = useState<ShowFormFiles>({ banner: null, titleImage: null });
-  const [errors, setErrors] = useState<FieldErrors<ShowField>>({});
+  const form = useFormValues(emptyShowForm);
+  const { setErrors, field } = form;
+  const { files, picker } = useFormFiles<ShowFormFiles>({ banner: null, titleImage: null }, form);
   const [done, setDone] = useState<VideoOutcome | null>(null);
   const video = useTitleVideo();
   const partner = useTitlePartner('episode', showId);
@@ -81,32 +58,23 @@ export function ShowFormPage() {
   // Once saved, the show is not sent again: what is left is its video's upload.
   const [saved, setSaved] = useState<Episode | null>(null);
 
-  const source = target.show;
+  const source = target.item;
+  const { fill } = form;
   useEffect(() => {
-    if (source) setValues(showFormFromEpisode(source));
-  }, [source]);
-
-  function set<K extends keyof ShowFormValues>(name: K, value: ShowFormValues[K]) {
-    setValues((previous) => ({ ...previous, [name]: value }));
-    setErrors((previous) => ({ ...previous, [name]: undefined }));
-  }
-
-  function setFile(name: keyof ShowFormFiles, file: File | null) {
-    setFiles((previous) => ({ ...previous, [name]: file }));
-    setErrors((previous) => ({ ...previous, [name]: undefined }));
-  }
+    if (source) fill(showFormFromEpisode(source));
+  }, [source, fill]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saved) return;
     const playsVideo = Boolean(video.file || source?.video);
-    const problems = validateShowForm(values, files, mode, new Date(), playsVideo);
+    const problems = validateShowForm(form.values, files, mode, new Date(), playsVideo);
     setErrors(problems);
     if (video.check() || Object.keys(problems).length) {
       focusFirstInvalid(formRef.current);
       return;
     }
-    const body = showFormData(values, files);
+    const body = showFormData(form.values, files);
     const answer: { show?: Episode } = {};
     const keep = (show: Episode) => {
       answer.show = show;
@@ -141,155 +109,89 @@ export function ShowFormPage() {
   }
 
   return (
-    <section className="ad-page ad-page--form">
-      <header className="ad-page__header">
-        <Link className="ad-crumb" to="/admin/shows">
-          ← Shows
-        </Link>
-        <h1 className="ad-page__title">{heading}</h1>
-      </header>
-      <FormAlert message={submission.error} />
-      <form ref={formRef} className="ad-form-grid" onSubmit={(e) => void submit(e)} noValidate>
-        <div className="ad-form-grid__main">
-          <FormSection title="Episode">
+    <FormPage
+      heading={heading}
+      back={{ to: '/admin/shows', label: 'Shows' }}
+      error={submission.error}
+      formRef={formRef}
+      onSubmit={submit}
+      after={
+        <MessageDialog
+          open={done !== null}
+          title={mode === 'edit' ? 'Updated!' : 'Uploaded!'}
+          text={`${mode === 'edit' ? 'The show has been updated.' : 'The show has been uploaded.'}${videoOutcomeWords(done)}`}
+          onClose={() => void navigate('/admin/shows')}
+        />
+      }
+    >
+      <div className="ad-form-grid__main">
+        <FormSection title="Episode">
+          <TextField label="Title" required {...field('title')} />
+          <TextField
+            label="Video URL"
+            type="url"
+            required={!video.file && !source?.video}
+            placeholder="https://"
+            hint="Optional when a video file is uploaded below"
+            {...field('videoUrl')}
+          />
+          <VideoFileField field={video} current={source?.video} onRetried={setDone} />
+          <div className="ad-row ad-row--3">
+            <TextField label="Duration" required placeholder="25min" {...field('duration')} />
             <TextField
-              label="Title"
-              name="title"
+              label="Release date"
+              type="date"
               required
-              value={values.title}
-              onChange={(v) => set('title', v)}
-              error={errors.title}
+              max={todayInIndia()}
+              {...field('releaseDate')}
             />
             <TextField
-              label="Video URL"
-              name="videoUrl"
-              type="url"
-              required={!video.file && !source?.video}
-              value={values.videoUrl}
-              onChange={(v) => set('videoUrl', v)}
-              error={errors.videoUrl}
-              placeholder="https://"
-              hint="Optional when a video file is uploaded below"
+              label="Episode number"
+              inputMode="numeric"
+              hint="Empty: the next in its category"
+              {...field('episodeNumber')}
             />
-            <VideoFileField field={video} current={source?.video} onRetried={setDone} />
-            <div className="ad-row ad-row--3">
-              <TextField
-                label="Duration"
-                name="duration"
-                required
-                value={values.duration}
-                onChange={(v) => set('duration', v)}
-                error={errors.duration}
-                placeholder="25min"
-              />
-              <TextField
-                label="Release date"
-                name="releaseDate"
-                type="date"
-                required
-                max={todayInIndia()}
-                value={values.releaseDate}
-                onChange={(v) => set('releaseDate', v)}
-                error={errors.releaseDate}
-              />
-              <TextField
-                label="Episode number"
-                name="episodeNumber"
-                inputMode="numeric"
-                value={values.episodeNumber}
-                onChange={(v) => set('episodeNumber', v)}
-                error={errors.episodeNumber}
-                hint="Empty: the next in its category"
-              />
-            </div>
-            <TextField
-              label="Cast"
-              name="cast"
-              hint="Separate names with commas"
-              value={values.cast}
-              onChange={(v) => set('cast', v)}
-              error={errors.cast}
+          </div>
+          <TextField label="Cast" hint="Separate names with commas" {...field('cast')} />
+          <div className="ad-row ad-row--2">
+            <SelectField label="Rating" options={RATINGS} {...field('rating')} />
+            <SelectField
+              label="Category"
+              options={CATEGORIES}
+              optionLabel={(c) => CATEGORY_LABELS[c]}
+              {...field('category')}
             />
-            <div className="ad-row ad-row--2">
-              <SelectField
-                label="Rating"
-                name="rating"
-                value={values.rating}
-                options={RATINGS}
-                onChange={(v) => set('rating', v)}
-                error={errors.rating}
-              />
-              <SelectField
-                label="Category"
-                name="category"
-                value={values.category}
-                options={CATEGORIES}
-                optionLabel={(c) => CATEGORY_LABELS[c]}
-                onChange={(v) => set('category', v)}
-                error={errors.category}
-              />
-            </div>
-            <TextArea
-              label="Description"
-              name="description"
-              required
-              value={values.description}
-              onChange={(v) => set('description', v)}
-              error={errors.description}
-            />
-          </FormSection>
-        </div>
-        <div className="ad-form-grid__side">
-          <FormSection title="Content partner">
-            <PartnerPicker picker={partner} />
-          </FormSection>
-          <FormSection title="Pictures">
-            <FilePicker
-              label="Banner"
-              name="banner"
-              accept={IMAGE_TYPES}
-              required={mode === 'upload'}
-              file={files.banner}
-              currentUrl={source?.bannerUrl}
-              onChange={(f) => setFile('banner', f)}
-              error={errors.banner}
-              hint="Wide picture, up to 10 MB"
-            />
-            <FilePicker
-              label="Title image"
-              name="titleImage"
-              accept={IMAGE_TYPES}
-              aspect="8 / 3"
-              file={files.titleImage}
-              currentUrl={source?.titlePngUrl}
-              onChange={(f) => setFile('titleImage', f)}
-              error={errors.titleImage}
-            />
-          </FormSection>
-        </div>
-        <div className="ad-form-actions">
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={submission.loading || saved !== null}
-          >
-            {submission.loading ? 'Saving…' : heading}
-          </button>
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => void navigate('/admin/shows')}
-          >
-            Cancel
-          </button>
-        </div>
-      </form>
-      <MessageDialog
-        open={done !== null}
-        title={mode === 'edit' ? 'Updated!' : 'Uploaded!'}
-        text={`${mode === 'edit' ? 'The show has been updated.' : 'The show has been uploaded.'}${videoOutcomeWords(done)}`}
-        onClose={() => void navigate('/admin/shows')}
+          </div>
+          <TextArea label="Description" required {...field('description')} />
+        </FormSection>
+      </div>
+      <div className="ad-form-grid__side">
+        <FormSection title="Content partner">
+          <PartnerPicker picker={partner} />
+        </FormSection>
+        <FormSection title="Pictures">
+          <FilePicker
+            label="Banner"
+            accept={IMAGE_TYPES}
+            required={mode === 'upload'}
+            currentUrl={source?.bannerUrl}
+            {...picker('banner')}
+            hint="Wide picture, up to 10 MB"
+          />
+          <FilePicker
+            label="Title image"
+            accept={IMAGE_TYPES}
+            aspect="8 / 3"
+            currentUrl={source?.titlePngUrl}
+            {...picker('titleImage')}
+          />
+        </FormSection>
+      </div>
+      <FormActions
+        label={submission.loading ? 'Saving…' : heading}
+        disabled={submission.loading || saved !== null}
+        cancelTo="/admin/shows"
       />
-    </section>
+    </FormPage>
   );
 }
