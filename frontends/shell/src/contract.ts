@@ -65,6 +65,8 @@ export interface ApiProblem {
   retryAfterSeconds?: number;
   /** Per-field messages of VALIDATION_FAILED. */
   fields?: Record<string, string[]>;
+  /** The limit a refusal names (STREAM_LIMIT_REACHED: the screens the plan allows). */
+  limit?: number;
 }
 
 /**

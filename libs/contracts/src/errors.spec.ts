@@ -25,6 +25,22 @@ describe('error codes', () => {
     expect(back.fields).toEqual({ phoneNumber: ['must be 10 digits'] });
   });
 
+  it('carries the limit a refusal names across the wire', () => {
+    const full = DomainError.atLimit(
+      ErrorCode.STREAM_LIMIT_REACHED,
+      'You are already watching on 2 screens.',
+      2,
+    );
+    const wire = JSON.parse(JSON.stringify(full.toBody())) as unknown;
+    expect(wire).toEqual({
+      code: ErrorCode.STREAM_LIMIT_REACHED,
+      message: 'You are already watching on 2 screens.',
+      limit: 2,
+    });
+    expect(DomainError.fromBody(wire).limit).toBe(2);
+    expect(new DomainError(ErrorCode.NOT_FOUND, 'x').toBody()).not.toHaveProperty('limit');
+  });
+
   it('turns an unknown body into INTERNAL rather than trusting it', () => {
     expect(DomainError.fromBody({ code: 'DROP_TABLES', message: 'x' }).code).toBe(ErrorCode.INTERNAL);
     expect(DomainError.fromBody('boom').code).toBe(ErrorCode.INTERNAL);

@@ -96,6 +96,8 @@ export interface ErrorBody {
   fields?: Record<string, string[]>;
   /** For RATE_LIMITED and ACCOUNT_LOCKED: when to try again; the gateway also sends it as `Retry-After`. */
   retryAfterSeconds?: number;
+  /** For STREAM_LIMIT_REACHED: the screens the plan allows, so a client can say it in its own words. */
+  limit?: number;
 }
 
 /** A failure the product expects and names; thrown by services, mapped by the gateway. */
@@ -105,6 +107,7 @@ export class DomainError extends Error {
     message: string,
     readonly fields?: Record<string, string[]>,
     readonly retryAfterSeconds?: number,
+    readonly limit?: number,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -115,20 +118,32 @@ export class DomainError extends Error {
     return new DomainError(code, message, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
   }
 
+  /** A refusal at a limit the answer names (STREAM_LIMIT_REACHED: the plan's screens). */
+  static atLimit(code: ErrorCode, message: string, limit: number): DomainError {
+    return new DomainError(code, message, undefined, undefined, limit);
+  }
+
   toBody(): ErrorBody {
     const body: ErrorBody = { code: this.code, message: this.message };
     if (this.fields) body.fields = this.fields;
     if (this.retryAfterSeconds !== undefined) body.retryAfterSeconds = this.retryAfterSeconds;
+    if (this.limit !== undefined) body.limit = this.limit;
     return body;
   }
 
   /** Rebuilds a DomainError from a body received over the wire; anything unrecognised is INTERNAL. */
   static fromBody(body: unknown): DomainError {
     if (body && typeof body === 'object') {
-      const { code, message, fields, retryAfterSeconds } = body as Partial<ErrorBody>;
+      const { code, message, fields, retryAfterSeconds, limit } = body as Partial<ErrorBody>;
       if (isErrorCode(code)) {
         const retryAfter = typeof retryAfterSeconds === 'number' ? retryAfterSeconds : undefined;
-        return new DomainError(code, typeof message === 'string' ? message : code, fields, retryAfter);
+        return new DomainError(
+          code,
+          typeof message === 'string' ? message : code,
+          fields,
+          retryAfter,
+          typeof limit === 'number' ? limit : undefined,
+        );
       }
     }
     return new DomainError(ErrorCode.INTERNAL, 'Something went wrong.');

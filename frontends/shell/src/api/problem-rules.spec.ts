@@ -27,6 +27,14 @@ describe('error answers as people see them (ARCHITECTURE rule 5, SPEC §8)', () 
     expect(problemFromAnswer(429, limited, null, 'x').retryAfterSeconds).toBeUndefined();
   });
 
+  it('keeps the limit a refusal names, when it is a count', () => {
+    const full = { code: 'STREAM_LIMIT_REACHED', message: 'You are already watching on 2 screens.' };
+    expect(problemFromAnswer(429, { ...full, limit: 2 }, null, 'x').limit).toBe(2);
+    expect(problemFromAnswer(429, full, null, 'x').limit).toBeUndefined();
+    expect(problemFromAnswer(429, { ...full, limit: '2' }, null, 'x').limit).toBeUndefined();
+    expect(problemFromAnswer(429, { ...full, limit: -1 }, null, 'x').limit).toBeUndefined();
+  });
+
   it('keeps the per-field messages of a validation failure', () => {
     const fields = { email: ['email must be an email'] };
     expect(

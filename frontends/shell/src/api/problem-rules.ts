@@ -31,5 +31,7 @@ export function problemFromAnswer(
     (typeof answer.retryAfterSeconds === 'number' ? answer.retryAfterSeconds : undefined);
   if (retryAfter !== undefined) problem.retryAfterSeconds = retryAfter;
   if (isRecord(answer.fields)) problem.fields = answer.fields as Record<string, string[]>;
+  if (typeof answer.limit === 'number' && Number.isInteger(answer.limit) && answer.limit > 0)
+    problem.limit = answer.limit;
   return problem;
 }

@@ -2,14 +2,7 @@ import { createInstance } from 'i18next';
 import { StreamMessages } from '@chitram/contracts/src/playback-answers';
 import en from '../i18n/locales/en.json';
 import ta from '../i18n/locales/ta.json';
-import {
-  clock,
-  nextEpisode,
-  qualityLabel,
-  screenLimitOf,
-  streamProblem,
-  type PlayerWords,
-} from './playback-rules';
+import { clock, nextEpisode, qualityLabel, streamProblem, type PlayerWords } from './playback-rules';
 
 // The player's words come from the viewer's catalogues (issue 11), as the viewer's `t` gives them.
 const i18n = createInstance();
@@ -53,18 +46,17 @@ describe('the player’s words (SPEC §8)', () => {
     );
   });
 
-  it("names the plan's screen limit, read from the server's answer, in the viewer's words", () => {
+  it("names the plan's screen limit, the server's answer's `limit`, in the viewer's words", () => {
     for (const limit of [1, 2, 4]) {
-      const answer = { code: 'STREAM_LIMIT_REACHED', message: StreamMessages.limitReached(limit) };
-      expect(screenLimitOf(answer.message)).toBe(limit);
+      const answer = { code: 'STREAM_LIMIT_REACHED', message: StreamMessages.limitReached(limit), limit };
       // English says it as the server does (SPEC §8), singular and plural.
       expect(streamProblem(answer, true, words('en'))).toEqual({ message: answer.message, action: null });
     }
-    const two = { code: 'STREAM_LIMIT_REACHED', message: StreamMessages.limitReached(2) };
+    const two = { code: 'STREAM_LIMIT_REACHED', message: StreamMessages.limitReached(2), limit: 2 };
     expect(streamProblem(two, true, words('ta')).message).toBe(
       ta.playback.limitReached_other.replace('{{count, number}}', '2'),
     );
-    // A message naming no number is shown as the server sent it.
+    // An answer without its limit is shown as the server sent it.
     expect(streamProblem({ code: 'STREAM_LIMIT_REACHED', message: 'Full.' }, true, words('ta')).message).toBe(
       'Full.',
     );

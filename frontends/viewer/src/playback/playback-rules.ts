@@ -12,17 +12,8 @@ export interface StreamProblem {
 /** The viewer's words: `t` of the viewer namespace. */
 export type PlayerWords = TFunction<'viewer'>;
 
-/**
- * The number of screens a full plan allows, from the server's message (StreamMessages.limitReached
- * names it: 'You are already watching on 2 screens, …'); null when it names none.
- */
-export function screenLimitOf(message: string): number | null {
-  const match = /\b(\d+)\b/.exec(message);
-  return match ? Number(match[1]) : null;
-}
-
 export function streamProblem(
-  problem: { code: string; message: string },
+  problem: { code: string; message: string; limit?: number },
   signedIn: boolean,
   t: PlayerWords,
 ): StreamProblem {
@@ -38,10 +29,12 @@ export function streamProblem(
         action: { to: '/subscribe', label: t('playback.upgradePlan') },
       };
     case 'STREAM_LIMIT_REACHED': {
-      // The plan's limit, in the viewer's words and digits; the server's words if it names no number.
-      const count = screenLimitOf(problem.message);
+      // The plan's limit (the answer's `limit`), in the viewer's words and digits; else the server's words.
       return {
-        message: count === null ? problem.message : t('playback.limitReached', { count }),
+        message:
+          problem.limit === undefined
+            ? problem.message
+            : t('playback.limitReached', { count: problem.limit }),
         action: null,
       };
     }

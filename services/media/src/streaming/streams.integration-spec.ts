@@ -240,6 +240,7 @@ describe('signed streams from the media origin', () => {
     await expect(as(laptop)).rejects.toMatchObject({
       code: ErrorCode.STREAM_LIMIT_REACHED,
       message: expect.stringContaining('2 screens'),
+      limit: 2,
     });
     expect(await rpc.call(Subjects.media.streams.release, { viewerId: someone, screenId: phone })).toEqual({
       held: true,

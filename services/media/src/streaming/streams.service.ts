@@ -82,9 +82,10 @@ export class StreamsService implements OnApplicationBootstrap {
         video.id,
       );
       if (!held)
-        throw new DomainError(
+        throw DomainError.atLimit(
           ErrorCode.STREAM_LIMIT_REACHED,
           StreamMessages.limitReached(request.maxStreams),
+          request.maxStreams,
         );
     }
     const token = signStreamToken(await this.signingKey(), {
