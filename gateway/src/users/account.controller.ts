@@ -13,7 +13,7 @@ import { Roles } from '../auth/access';
 import { CurrentPrincipal, type Principal } from '../auth/principal';
 import { subscriptionOf } from '../billing/subscription-of';
 
-/** The signed-in viewer's own account: who am I, my settings, and delete me (DECISIONS D2, D25; issue 11). */
+/** The signed-in viewer's own account: who am I, my settings, and delete me (DECISIONS D2, D25, D31). */
 @ApiTags('account')
 @Controller()
 export class AccountController {
