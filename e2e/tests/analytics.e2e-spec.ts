@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ADMIN } from '../support/admin';
+import { signInAdmin } from '../support/admin';
 import { BASE_URL, launchBrowser } from '../support/browser';
 
 // Analytics (issue 9; SPEC §2.13, DECISIONS D12) against the running platform with its demo activity, on
@@ -35,15 +35,6 @@ afterEach(async () => {
 const h1 = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 const dailyRows = 'table.an-daily__table tbody tr';
 
-async function signInAdmin(): Promise<void> {
-  await page.goto(`${BASE_URL}/admin`);
-  await h1('Enter Admin Login Details').waitFor();
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(`${BASE_URL}/admin/dashboard`);
-}
-
 /** The cells of the "Numbers by day" table, row by row, once it holds `days` rows. */
 async function shownDays(days: number): Promise<string[][]> {
   await page.waitForFunction(([selector, count]) => document.querySelectorAll(selector).length === count, [
@@ -74,7 +65,7 @@ const total = async (label: string) =>
 
 describe('an admin reading analytics (SPEC §2.13, DECISIONS D12)', () => {
   it('sees the charts of the last 30 days, switches to 7 days, and exports a CSV with the numbers the charts draw', async () => {
-    await signInAdmin();
+    await signInAdmin(page);
     await page.getByRole('link', { name: 'Analytics' }).first().click();
     await page.waitForURL(`${BASE_URL}/admin/analytics`);
     await h1('Analytics').waitFor();
@@ -106,7 +97,7 @@ describe('an admin reading analytics (SPEC §2.13, DECISIONS D12)', () => {
   });
 
   it('asks for a custom period and narrows the top titles to a language', async () => {
-    await signInAdmin();
+    await signInAdmin(page);
     await page.goto(`${BASE_URL}/admin/analytics?range=90`);
     await shownDays(90);
     await page.getByRole('button', { name: 'Custom' }).click();

@@ -1,14 +1,11 @@
 import { randomInt } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { ADMIN, signInAdmin } from '../support/admin';
 import { BASE_URL, launchBrowser } from '../support/browser';
 
 // The audit trail (issue 9) against the running platform, on a phone-sized screen (390 px): an admin
 // edits a title and then finds what they just did on the Audit page, filtered by entity.
 
-const ADMIN = {
-  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@chitram.in',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'chitram-admin',
-};
 const PHONE_WIDTH = 390;
 
 let browser: Browser;
@@ -41,17 +38,6 @@ async function api(path: string, init: RequestInit & { token: string }): Promise
   if (!res.ok)
     throw new Error(`${init.method ?? 'GET'} /api/${path} answered ${res.status}: ${await res.text()}`);
   return res;
-}
-
-async function signInAdmin(): Promise<string> {
-  await page.goto(`${BASE_URL}/admin`);
-  await h1('Enter Admin Login Details').waitFor();
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(`${BASE_URL}/admin/dashboard`);
-  const stored = await page.evaluate(() => localStorage.getItem('admin'));
-  return (JSON.parse(stored ?? '{}') as { token: string }).token;
 }
 
 /** A movie of this run, made through the admin's own form route (pictures given as links). */
@@ -97,7 +83,7 @@ async function fitsThePhone() {
 
 describe('the audit trail (issue 9)', () => {
   it('shows an admin the edit they just made, with the before and after, filtered by entity', async () => {
-    const token = await signInAdmin();
+    const token = await signInAdmin(page);
     const movie = await movieOfThisRun(token);
     const renamed = `${movie.title} Returns`;
 

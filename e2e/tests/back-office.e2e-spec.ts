@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ADMIN } from '../support/admin';
+import { signInAdmin } from '../support/admin';
 import { BASE_URL, launchBrowser } from '../support/browser';
 
 // The back office's dashboard and viewers (issue 9): SPEC §2.13, §4.7, §8 and DECISIONS D13, D15, D25,
@@ -93,17 +93,6 @@ async function subscribedViewer(): Promise<{ phone: string; token: string; _id: 
   return { phone, token: session.token, _id: session._id };
 }
 
-async function signInAdmin(): Promise<string> {
-  await page.goto(`${BASE_URL}/admin`);
-  await h1('Enter Admin Login Details').waitFor();
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(`${BASE_URL}/admin/dashboard`);
-  const stored = await page.evaluate(() => localStorage.getItem('admin'));
-  return (JSON.parse(stored ?? '{}') as { token: string }).token;
-}
-
 async function fitsThePhone() {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
 }
@@ -111,7 +100,7 @@ async function fitsThePhone() {
 describe('an admin in the back office (SPEC §2.13, DECISIONS D13, D25)', () => {
   it('sees the viewer count on the dashboard, finds a viewer by part of the number, opens their page and deletes them', async () => {
     const viewer = await subscribedViewer();
-    const adminToken = await signInAdmin();
+    const adminToken = await signInAdmin(page);
 
     // The dashboard: the Viewers tile shows the count the API gives.
     const viewersTile = page.getByRole('region', { name: 'Viewers' });
@@ -183,7 +172,7 @@ describe('an admin in the back office (SPEC §2.13, DECISIONS D13, D25)', () => 
     }
     expect(grant.status).toBe(200);
 
-    await signInAdmin();
+    await signInAdmin(page);
     await page.goto(`${BASE_URL}/admin/users/${viewer._id}`);
     await h1(`+91${viewer.phone}`).waitFor();
     const streams = page.getByRole('region', { name: 'Active streams' });

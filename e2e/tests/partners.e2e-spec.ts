@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ADMIN } from '../support/admin';
+import { signInAdmin } from '../support/admin';
 import { BASE_URL, launchBrowser } from '../support/browser';
 
 // Content partners, the spec's Vendor page (issue 9; SPEC §2.13, DECISIONS D12), against the running
@@ -39,17 +39,6 @@ interface TopTitle {
   plays: number;
 }
 
-async function signInAdmin(): Promise<string> {
-  await page.goto(`${BASE_URL}/admin`);
-  await h1('Enter Admin Login Details').waitFor();
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(`${BASE_URL}/admin/dashboard`);
-  const stored = await page.evaluate(() => localStorage.getItem('admin'));
-  return (JSON.parse(stored ?? '{}') as { token: string }).token;
-}
-
 /** The two movies played most in the last 30 days, as the API's analytics answer them. */
 async function mostPlayedMovies(token: string): Promise<TopTitle[]> {
   const res = await fetch(`${BASE_URL}/api/admin/analytics?range=30`, {
@@ -64,7 +53,7 @@ const count = async (locator: ReturnType<Page['locator']>) =>
 
 describe('an admin with content partners (SPEC §2.13 Vendor, DECISIONS D12)', () => {
   it('creates a partner, assigns two titles and sees their plays and the share method', async () => {
-    const token = await signInAdmin();
+    const token = await signInAdmin(page);
     const titles = await mostPlayedMovies(token);
     expect(titles).toHaveLength(2);
     const name = `Malgudi Pictures ${randomInt(100_000, 1_000_000)}`;
