@@ -28,6 +28,14 @@ describe('the reply wire format', () => {
     expect(Buffer.from(msg.data).toString()).toBe(text);
   });
 
+  it('sends JSON kept as UTF-8 bytes as they are, and reads them back as the same text', () => {
+    const bytes = Buffer.from('[{"title":"தளபதி"}]');
+    const kept = new RawJson(bytes);
+    expect(Buffer.from(sent({ id: '7', response: kept, isDisposed: true }).data).equals(bytes)).toBe(true);
+    expect(kept.text).toBe('[{"title":"தளபதி"}]');
+    expect(JSON.stringify({ answer: kept })).toBe('{"answer":[{"title":"தளபதி"}]}');
+  });
+
   it('sends an error body marked as an error', () => {
     const body = { code: ErrorCode.CONFLICT, message: 'That already exists.' };
     const reply = readReply(sent({ id: '3', err: body, isDisposed: true }));

@@ -13,12 +13,24 @@ export const RPC_REPLY_HEADER = 'chitram-reply';
 const ANSWER = 'answer';
 const ERROR = 'error';
 
-/** An answer already serialised as JSON, sent as it is. `T` documents what the JSON holds. */
+/**
+ * An answer already serialised as JSON, sent as it is: as text, or as the UTF-8 bytes that go on the
+ * wire (no encoding on the way out). `T` documents what the JSON holds.
+ */
 export class RawJson<T = unknown> {
   /** Never set: it only carries `T`. */
   declare readonly holds?: T;
 
-  constructor(readonly text: string) {}
+  constructor(private readonly json: string | Buffer) {}
+
+  get text(): string {
+    return typeof this.json === 'string' ? this.json : this.json.toString('utf8');
+  }
+
+  /** The JSON as UTF-8. */
+  get bytes(): Buffer {
+    return typeof this.json === 'string' ? Buffer.from(this.json) : this.json;
+  }
 
   /** Whatever serialises it another way still writes the same JSON. */
   toJSON(): unknown {
@@ -32,7 +44,7 @@ export type RpcReply = { kind: 'answer'; json: Buffer } | { kind: 'error'; body:
 const EMPTY = Buffer.alloc(0);
 
 function jsonBytes(value: unknown): Buffer {
-  if (value instanceof RawJson) return Buffer.from(value.text);
+  if (value instanceof RawJson) return value.bytes;
   const text = JSON.stringify(value) as string | undefined; // undefined for undefined
   return text === undefined ? EMPTY : Buffer.from(text);
 }

@@ -138,7 +138,8 @@ export class LiveSearchIndex {
 
   /** Builds a new index from every title; searches use the old one until it is ready. */
   private async readAll(manager: EntityManager): Promise<void> {
-    const rows: TitleRow[] = await manager.query(TITLE_ROWS);
+    // Newest first: each title then joins the end of its words' lists, which are kept newest first.
+    const rows: TitleRow[] = await manager.query(`${TITLE_ROWS} ORDER BY m.created_at DESC, m.id`);
     const index = new SearchIndex();
     for (const row of rows) index.put(indexed(row));
     this.index = index;

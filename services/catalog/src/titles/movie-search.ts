@@ -82,11 +82,25 @@ export class MovieSearch implements OnModuleInit {
     if (found.length < SEARCH_RESULT_LIMIT) {
       found.push(...bestGroups(index, tokens, byToken, new Set(found), found.length));
     }
-    return new RawJson(`[${found.map((slot) => index.jsonOf(slot)).join(',')}]`);
+    return new RawJson(jsonArray(found.map((slot) => index.jsonOf(slot))));
   }
 }
 
 const NOTHING = new RawJson<Movie[]>('[]');
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+/** A JSON array of JSON values, as UTF-8: the values' bytes copied once, none encoded again. */
+function jsonArray(values: Buffer[]): Buffer {
+  const parts: Buffer[] = [OPEN];
+  values.forEach((value, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(value);
+  });
+  parts.push(CLOSE);
+  return Buffer.concat(parts);
+}
 
 /** Titles (slots) whose title or cast match every word of the term, best first. */
 function allWords(
@@ -96,25 +110,54 @@ function allWords(
   byToken: Map<string, WordMatch[]>,
 ): number[] {
   const lowerTerm = term.toLowerCase();
-  const scored = index
-    .matchingAll(
-      tokens.map((token) =>
-        byToken
-          .get(token)!
-          .flatMap(({ word, likeness }) =>
-            NAME_FIELDS.map(({ field, weight }) => ({ field, word, score: rounded(likeness * weight) })),
-          ),
-      ),
-    )
-    .map(({ slot, score }) => ({
-      slot,
-      created: index.createdOf(slot),
-      score: score + (index.nameOf(slot).toLowerCase() === lowerTerm ? 1 : 0),
-    }));
-  return scored
-    .sort((a, b) => b.score - a.score || b.created - a.created)
-    .slice(0, SEARCH_RESULT_LIMIT)
-    .map(({ slot }) => slot);
+  const { count, slots, scores } = index.matchingAll(
+    tokens.map((token) =>
+      byToken
+        .get(token)!
+        .flatMap(({ word, likeness }) =>
+          NAME_FIELDS.map(({ field, weight }) => ({ field, word, score: rounded(likeness * weight) })),
+        ),
+    ),
+  );
+  const best = new BestTitles(SEARCH_RESULT_LIMIT);
+  for (let i = 0; i < count; i++) {
+    const slot = slots[i];
+    // A term that is a whole title puts that title first.
+    best.offer(slot, scores[i] + (index.lowerNameOf(slot) === lowerTerm ? 1 : 0), index.createdOf(slot));
+  }
+  return best.slots();
+}
+
+/**
+ * The `limit` best titles offered, by score and then newest first, the earlier offered first among
+ * equals: kept in order as they come, so a term matching thousands of titles sorts none of them.
+ */
+export class BestTitles {
+  private readonly slotsKept: number[] = [];
+  private readonly scores: number[] = [];
+  private readonly created: number[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  offer(slot: number, score: number, created: number): void {
+    const { scores, limit } = this;
+    const ahead = (k: number) => scores[k] > score || (scores[k] === score && this.created[k] >= created);
+    let at = scores.length;
+    if (at === limit && (limit === 0 || ahead(at - 1))) return;
+    while (at > 0 && !ahead(at - 1)) at--;
+    this.slotsKept.splice(at, 0, slot);
+    scores.splice(at, 0, score);
+    this.created.splice(at, 0, created);
+    if (scores.length > limit) {
+      this.slotsKept.pop();
+      scores.pop();
+      this.created.pop();
+    }
+  }
+
+  slots(): number[] {
+    return this.slotsKept;
+  }
 }
 
 /** Fills up from the best-matching (word, field) groups, newest first within a group. */

@@ -30,7 +30,7 @@ export const SIMILARITY_THRESHOLD = 0.3;
 /** Completions and near misses are looked for from this many letters on. */
 const MIN_FUZZY_LETTERS = 3;
 
-interface Entry extends IndexedTitle {
+interface Entry extends Omit<IndexedTitle, 'json'> {
   /** Its place in the index's arrays by title (a number, so postings are compact arrays of them). */
   slot: number;
 }
@@ -42,21 +42,28 @@ export interface Alternative {
   score: number;
 }
 
-/** The titles (slots) of one (field, word): put newest first when next read after a change. */
-interface Posting {
-  slots: number[];
-  sorted: boolean;
+/** What matchingAll found: the first `count` of `slots` and `scores`, good until its next call. */
+export interface Matches {
+  count: number;
+  slots: Int32Array;
+  scores: Float64Array;
 }
 
 /** The catalogue's words, sorted (for completions) and by trigram (for near misses). */
 interface Lexicon {
   sorted: string[];
+  /** Each word's letters (code points), by its place in `sorted`. */
+  letterCounts: Int32Array;
   /** Each word's distinct trigrams, by its place in `sorted`. */
   trigramCounts: Int32Array;
   postings: Map<string, Int32Array>;
   /** Scratch space of nearMisses, by place: kept between searches, cleared after each. */
   shared: Int32Array;
+  touched: Int32Array;
 }
+
+const NO_SLOTS: readonly number[] = Object.freeze([]);
+const EMPTY = Buffer.alloc(0);
 
 /** UTF-16 order: the database's C collation (code points) but for letters beyond U+FFFF. */
 const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -94,7 +101,8 @@ export function similarity(a: string, b: string): number {
  */
 export class SearchIndex {
   private readonly titles = new Map<string, Entry>();
-  private readonly postings: Record<Field, Map<string, Posting>> = {
+  /** Each (field, word)'s titles (slots), newest first. */
+  private readonly postings: Record<Field, Map<string, number[]>> = {
     title: new Map(),
     cast: new Map(),
     description: new Map(),
@@ -110,19 +118,28 @@ export class SearchIndex {
   /** By slot: each title's id, name and creation time, read in tight loops over postings. */
   private readonly idBySlot: string[] = [];
   private readonly nameBySlot: string[] = [];
-  private readonly jsonBySlot: string[] = [];
+  /** Each title's name lower-cased, to tell a term that is a whole title. */
+  private readonly lowerNameBySlot: string[] = [];
+  /** Each title's public answer as UTF-8, ready to send: encoding it for each search cost more than the search. */
+  private readonly jsonBySlot: Buffer[] = [];
   private createdBySlot = new Float64Array(1024);
   /** Scratch space of matchingAll, by slot: kept between searches, cleared after each. */
   private best = new Float64Array(0);
   private total = new Float64Array(0);
   private matched = new Uint8Array(0);
+  private candidates = new Int32Array(0);
+  private roundSlots = new Int32Array(0);
+  private readonly found: Matches = { count: 0, slots: new Int32Array(0), scores: new Float64Array(0) };
 
   get size(): number {
     return this.titles.size;
   }
 
   get(id: string): IndexedTitle | undefined {
-    return this.titles.get(id);
+    const entry = this.titles.get(id);
+    if (!entry) return undefined;
+    const { slot, ...title } = entry;
+    return { ...title, json: this.jsonBySlot[slot].toString('utf8') };
   }
 
   ids(): IterableIterator<string> {
@@ -144,7 +161,8 @@ export class SearchIndex {
     }
     this.idBySlot[slot] = title.id;
     this.nameBySlot[slot] = title.title;
-    this.jsonBySlot[slot] = title.json;
+    this.lowerNameBySlot[slot] = title.title.toLowerCase();
+    this.jsonBySlot[slot] = Buffer.from(title.json);
     this.createdBySlot[slot] = title.created;
     const words = {
       title: this.intern(title.words.title),
@@ -153,15 +171,14 @@ export class SearchIndex {
     };
     for (const { field } of FIELDS) {
       for (const word of words[field]) {
-        const posting = this.postings[field].get(word);
-        if (posting) {
-          posting.slots.push(slot);
-          posting.sorted = false;
-        } else this.postings[field].set(word, { slots: [slot], sorted: true });
+        const slots = this.postings[field].get(word);
+        if (slots) this.insertByAge(slots, slot);
+        else this.postings[field].set(word, [slot]);
         this.wordUses.get(word)!.uses++;
       }
     }
-    this.titles.set(title.id, { ...title, words, slot });
+    const { json: _json, ...kept } = title;
+    this.titles.set(title.id, { ...kept, words, slot });
   }
 
   /** The distinct words of a list, each as the index's one copy of it (new words become the copy). */
@@ -185,11 +202,11 @@ export class SearchIndex {
     this.titles.delete(id);
     for (const { field } of FIELDS) {
       for (const word of entry.words[field]) {
-        const posting = this.postings[field].get(word);
-        if (posting) {
-          const at = posting.slots.indexOf(entry.slot);
-          if (at >= 0) posting.slots.splice(at, 1);
-          if (posting.slots.length === 0) this.postings[field].delete(word);
+        const slots = this.postings[field].get(word);
+        if (slots) {
+          const at = slots.indexOf(entry.slot);
+          if (at >= 0) slots.splice(at, 1);
+          if (slots.length === 0) this.postings[field].delete(word);
         }
         const use = this.wordUses.get(word);
         if (use && --use.uses === 0) {
@@ -200,7 +217,8 @@ export class SearchIndex {
     }
     this.idBySlot[entry.slot] = '';
     this.nameBySlot[entry.slot] = '';
-    this.jsonBySlot[entry.slot] = '';
+    this.lowerNameBySlot[entry.slot] = '';
+    this.jsonBySlot[entry.slot] = EMPTY;
     this.freeSlots.push(entry.slot);
   }
 
@@ -213,12 +231,17 @@ export class SearchIndex {
     return this.nameBySlot[slot];
   }
 
+  /** The title's name lower-cased (as String.prototype.toLowerCase has it). */
+  lowerNameOf(slot: number): string {
+    return this.lowerNameBySlot[slot];
+  }
+
   createdOf(slot: number): number {
     return this.createdBySlot[slot];
   }
 
-  /** The public answer (Movie) of the title at `slot`, as JSON. */
-  jsonOf(slot: number): string {
+  /** The public answer (Movie) of the title at `slot`, as JSON in UTF-8. */
+  jsonOf(slot: number): Buffer {
     return this.jsonBySlot[slot];
   }
 
@@ -228,12 +251,12 @@ export class SearchIndex {
    * completions and near misses only for tokens of 3+ letters. Ties in word order.
    */
   wordMatches(token: string, limit: number): WordMatch[] {
-    const found = new Map<string, number>();
-    if (this.wordUses.has(token)) found.set(token, 1);
+    const best = new BestWords(limit);
+    if (this.wordUses.has(token)) best.offer(token, 1);
     const length = letters(token);
     if (length >= MIN_FUZZY_LETTERS) {
       const lexicon = this.currentLexicon();
-      const { sorted } = lexicon;
+      const { sorted, letterCounts } = lexicon;
       let lo = 0;
       let hi = sorted.length;
       while (lo < hi) {
@@ -241,27 +264,28 @@ export class SearchIndex {
         if (sorted[mid] < token) lo = mid + 1;
         else hi = mid;
       }
-      for (let i = lo; i < sorted.length && sorted[i].startsWith(token); i++) {
-        if (sorted[i] !== token) found.set(sorted[i], 0.6 + (0.4 * length) / letters(sorted[i]));
+      // The words from `lo` to `end` begin with the token (the token itself first, when a word).
+      let end = lo;
+      for (; end < sorted.length && sorted[end].startsWith(token); end++) {
+        if (sorted[end] !== token) best.offer(sorted[end], 0.6 + (0.4 * length) / letterCounts[end]);
       }
-      for (const [i, score] of this.nearMisses(token, lexicon)) {
-        const word = sorted[i];
-        if (!found.has(word)) found.set(word, 0.9 * score);
-      }
+      this.nearMisses(token, lexicon, (i, score) => {
+        if (i < lo || i >= end) best.offer(sorted[i], 0.9 * score);
+      });
     }
-    return [...found]
-      .map(([word, likeness]) => ({ word, likeness }))
-      .sort((a, b) => b.likeness - a.likeness || byCodeUnit(a.word, b.word))
-      .slice(0, limit);
+    return best.list();
   }
 
   /**
    * The titles (slots) that match every one of `terms` (one list of alternatives per word of a search
    * term), each scored with the sum, over the terms, of its best-scoring alternative. Works through
-   * the term with the fewest titles first: later terms only add to titles still in the running.
+   * the term with the fewest titles first: later terms only add to titles still in the running. The
+   * answer is scratch space, good until the next call.
    */
-  matchingAll(terms: ReadonlyArray<readonly Alternative[]>): Array<{ slot: number; score: number }> {
-    if (terms.length === 0) return [];
+  matchingAll(terms: ReadonlyArray<readonly Alternative[]>): Matches {
+    const found = this.found;
+    found.count = 0;
+    if (terms.length === 0) return found;
     this.growScratch();
     const rounds = terms
       .map((alternatives) => {
@@ -272,29 +296,36 @@ export class SearchIndex {
         return { lists, size: lists.reduce((sum, { slots }) => sum + slots.length, 0) };
       })
       .sort((a, b) => a.size - b.size);
-    const { best, total, matched } = this;
-    let candidates: number[] = [];
-    rounds.forEach(({ lists }, round) => {
-      const touched: number[] = [];
-      for (const { slots, score } of lists) {
+    const { best, total, matched, candidates, roundSlots } = this;
+    let candidateCount = 0;
+    for (let round = 0; round < rounds.length; round++) {
+      // The first round's titles are the candidates; later rounds only keep or drop them.
+      const touched = round === 0 ? candidates : roundSlots;
+      let touchedCount = 0;
+      for (const { slots, score } of rounds[round].lists) {
         for (let i = 0; i < slots.length; i++) {
           const slot = slots[i];
           if (matched[slot] !== round) continue;
-          if (best[slot] === 0) touched.push(slot);
+          if (best[slot] === 0) touched[touchedCount++] = slot;
           if (score > best[slot]) best[slot] = score;
         }
       }
-      for (const slot of touched) {
+      for (let k = 0; k < touchedCount; k++) {
+        const slot = touched[k];
         total[slot] += best[slot];
         best[slot] = 0;
         matched[slot] = round + 1;
       }
-      // Titles of the first round not matched in a later one stay behind with a lower count.
-      if (round === 0) candidates = touched;
-    });
-    const found: Array<{ slot: number; score: number }> = [];
-    for (const slot of candidates) {
-      if (matched[slot] === rounds.length) found.push({ slot, score: total[slot] });
+      if (round === 0) candidateCount = touchedCount;
+      if (touchedCount === 0) break;
+    }
+    // Titles of the first round not matched in a later one stay behind with a lower count.
+    for (let k = 0; k < candidateCount; k++) {
+      const slot = candidates[k];
+      if (matched[slot] === rounds.length) {
+        found.slots[found.count] = slot;
+        found.scores[found.count++] = total[slot];
+      }
       total[slot] = 0;
       matched[slot] = 0;
     }
@@ -303,14 +334,26 @@ export class SearchIndex {
 
   /** The titles (slots) whose `field` holds `word`, newest first. */
   titlesOf(field: Field, word: string): readonly number[] {
-    const posting = this.postings[field].get(word);
-    if (!posting) return [];
-    if (!posting.sorted) {
-      const created = this.createdBySlot;
-      posting.slots.sort((a, b) => created[b] - created[a]);
-      posting.sorted = true;
+    return this.postings[field].get(word) ?? NO_SLOTS;
+  }
+
+  /** Puts `slot` among a posting's slots by age, newest first, after any as old as it. */
+  private insertByAge(slots: number[], slot: number): void {
+    const created = this.createdBySlot;
+    const age = created[slot];
+    // Titles mostly arrive oldest last (a full read is newest first) or newest first (a new title).
+    if (created[slots[slots.length - 1]] >= age) {
+      slots.push(slot);
+      return;
     }
-    return posting.slots;
+    let lo = 0;
+    let hi = slots.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (created[slots[mid]] >= age) lo = mid + 1;
+      else hi = mid;
+    }
+    slots.splice(lo, 0, slot);
   }
 
   private growScratch(): void {
@@ -319,34 +362,43 @@ export class SearchIndex {
     this.best = new Float64Array(size);
     this.total = new Float64Array(size);
     this.matched = new Uint8Array(size);
+    this.candidates = new Int32Array(size);
+    this.roundSlots = new Int32Array(size);
+    this.found.slots = new Int32Array(size);
+    this.found.scores = new Float64Array(size);
   }
 
-  /** Words sharing trigrams with `token`, at SIMILARITY_THRESHOLD or above: [place in the lexicon, similarity]. */
-  private nearMisses(token: string, lexicon: Lexicon): Array<[number, number]> {
+  /** Words sharing trigrams with `token`, at SIMILARITY_THRESHOLD or above: each's place in the lexicon and similarity. */
+  private nearMisses(
+    token: string,
+    lexicon: Lexicon,
+    near: (place: number, similarity: number) => void,
+  ): void {
     const own = trigrams(token);
-    const { shared } = lexicon;
-    const touched: number[] = [];
+    const { shared, touched } = lexicon;
+    let touchedCount = 0;
     for (const trigram of own) {
       const words = lexicon.postings.get(trigram);
       if (!words) continue;
-      for (let k = 0; k < words.length; k++) if (shared[words[k]]++ === 0) touched.push(words[k]);
+      for (let k = 0; k < words.length; k++) if (shared[words[k]]++ === 0) touched[touchedCount++] = words[k];
     }
-    const close: Array<[number, number]> = [];
-    for (const i of touched) {
+    for (let k = 0; k < touchedCount; k++) {
+      const i = touched[k];
       const count = shared[i];
       shared[i] = 0;
       const score = count / (own.size + lexicon.trigramCounts[i] - count);
-      if (score >= SIMILARITY_THRESHOLD) close.push([i, score]);
+      if (score >= SIMILARITY_THRESHOLD) near(i, score);
     }
-    return close;
   }
 
   private currentLexicon(): Lexicon {
     if (this.lexicon) return this.lexicon;
     const sorted = [...this.wordUses.keys()].sort(byCodeUnit);
+    const letterCounts = new Int32Array(sorted.length);
     const trigramCounts = new Int32Array(sorted.length);
     const lists = new Map<string, number[]>();
     sorted.forEach((word, i) => {
+      letterCounts[i] = letters(word);
       const own = trigrams(word);
       trigramCounts[i] = own.size;
       for (const trigram of own) {
@@ -357,7 +409,40 @@ export class SearchIndex {
     });
     const postings = new Map<string, Int32Array>();
     for (const [trigram, list] of lists) postings.set(trigram, Int32Array.from(list));
-    this.lexicon = { sorted, trigramCounts, postings, shared: new Int32Array(sorted.length) };
+    this.lexicon = {
+      sorted,
+      letterCounts,
+      trigramCounts,
+      postings,
+      shared: new Int32Array(sorted.length),
+      touched: new Int32Array(sorted.length),
+    };
     return this.lexicon;
+  }
+}
+
+/**
+ * The `limit` best of the words offered, by likeness and then in word order (each word is offered
+ * once): kept in order as they come, so no list of every candidate is made and sorted.
+ */
+class BestWords {
+  private readonly kept: WordMatch[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  offer(word: string, likeness: number): void {
+    const kept = this.kept;
+    if (this.limit <= 0) return;
+    const ahead = (m: WordMatch) => m.likeness > likeness || (m.likeness === likeness && m.word < word);
+    if (kept.length === this.limit && ahead(kept[kept.length - 1])) return;
+    let at = kept.length;
+    while (at > 0 && !ahead(kept[at - 1])) at--;
+    if (at >= this.limit) return;
+    kept.splice(at, 0, { word, likeness });
+    if (kept.length > this.limit) kept.pop();
+  }
+
+  list(): WordMatch[] {
+    return this.kept;
   }
 }

@@ -1,0 +1,35 @@
+import { BestTitles } from './movie-search';
+
+describe('BestTitles', () => {
+  const best = (limit: number, offers: Array<[slot: number, score: number, created: number]>) => {
+    const kept = new BestTitles(limit);
+    for (const [slot, score, created] of offers) kept.offer(slot, score, created);
+    return kept.slots();
+  };
+
+  it('keeps the best scores, newest first among equal scores, the earlier offered first among equals', () => {
+    expect(
+      best(4, [
+        [1, 1.5, 10],
+        [2, 2, 5],
+        [3, 1.5, 30],
+        [4, 0.5, 99],
+        [5, 1.5, 30],
+        [6, 2, 1],
+      ]),
+    ).toEqual([2, 6, 3, 5]);
+  });
+
+  it('agrees with sorting every title, whatever the order they come in', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const offers = Array.from({ length: 500 }, (_, slot): [number, number, number] => [
+      slot,
+      Math.round(random() * 8) / 4,
+      Math.floor(random() * 50),
+    ]);
+    const sorted = [...offers].sort((a, b) => b[1] - a[1] || b[2] - a[2]).map(([slot]) => slot);
+    expect(best(20, offers)).toEqual(sorted.slice(0, 20));
+    expect(best(0, offers)).toEqual([]);
+  });
+});
