@@ -139,7 +139,10 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
   catalog: {
     serves: [Subjects.catalog],
     calls: [],
+    // Every instance hears the changes the others announce, so search knows the catalogue version
+    // without asking Redis each time (cache/catalogue-cache.ts).
     announces: [Subjects.catalog.changed],
+    hears: [Subjects.catalog.changed],
     emits: [
       Events.catalogImagesReleased,
       Events.catalogVideosReleased,

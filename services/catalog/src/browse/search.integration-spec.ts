@@ -1,7 +1,7 @@
 import { Subjects, type Movie, type MovieSaved } from '@chitram/contracts';
 import { connectNats, RpcClient } from '@chitram/nest-kit';
 import { isolatedEnv, startTestService, testInfrastructure, type TestService } from '@chitram/test-helpers';
-import type { NatsConnection } from 'nats';
+import { JSONCodec, type NatsConnection } from 'nats';
 import { catalogService } from '../service';
 import { movieInput } from '../testing/fixtures';
 import { LiveSearchIndex } from '../titles/live-search-index';
@@ -89,6 +89,22 @@ describe('search, remembering what it read', () => {
     await rpc.request(Subjects.catalog.movies.delete, { id: movie._id });
     expect(await titles('kilimanjaro')).toEqual([]);
     expect(await titles('keerthy')).not.toContain('Kilimanjaro Nights');
+  });
+
+  it('hears a change another instance announces, and searches the changed catalogue right after', async () => {
+    const movie = await createMovie({ title: 'Cardamom Hills' });
+    expect(await titles('cardamom')).toEqual(['Cardamom Hills']);
+    // Written as another instance writes: the row, then the announcement of a newer version (here
+    // without touching Redis, so only the announcement can tell this instance).
+    await service.dataSource.query(`UPDATE movie SET title = 'Pepper Hills' WHERE id = $1`, [movie._id]);
+    const redis = isolation.redis();
+    const versionKey = `catalog:${service.database}:version`;
+    const next = Number((await redis.get(versionKey)) ?? 0) + 1;
+    redis.disconnect();
+    nats.publish(Subjects.catalog.changed, JSONCodec().encode({ version: next }));
+    await nats.flush();
+    expect(await titles('pepper')).toEqual(['Pepper Hills']);
+    expect(await titles('cardamom')).toEqual([]);
   });
 
   it("keeps another instance's index current: writes, deletions and changes made behind the service's back", async () => {

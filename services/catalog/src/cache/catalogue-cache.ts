@@ -1,6 +1,25 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { databaseName, LOGGER, RawJson, REDIS, type Logger, type Redis } from '@chitram/nest-kit';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Subjects, type CatalogueChanged } from '@chitram/contracts';
+import {
+  databaseName,
+  LOGGER,
+  NATS_CONNECTION,
+  RawJson,
+  REDIS,
+  type Logger,
+  type Redis,
+} from '@chitram/nest-kit';
+import { JSONCodec, type NatsConnection, type Subscription } from 'nats';
 import { CatalogConfig } from '../config';
+
+const changedCodec = JSONCodec<CatalogueChanged>();
+
+/**
+ * How long a catalogue version this instance heard announced (or read) is taken as current without
+ * asking Redis: a change is announced to every instance as it is made, so this only bounds how late
+ * one missed (a NATS break, a version bumped by hand) is seen.
+ */
+export const VERSION_TRUST_MS = 1000;
 
 /**
  * The current version and the answer kept under it, in one round trip. KEYS[1]: the version's key;
@@ -19,17 +38,23 @@ type Lookup = (versionKey: string, answersKey: string, rest: string) => Promise<
  * help, not a dependency: when it fails, answers come from the database.
  */
 @Injectable()
-export class CatalogueCache {
+export class CatalogueCache implements OnModuleInit, OnModuleDestroy {
   /** Named after the service's database too, so test and benchmark databases never share answers. */
   private readonly prefix: string;
   private readonly ttlSeconds: number;
   /** A write whose version bump failed: until a bump succeeds, nothing is read from the cache. */
   private bumpOwed = false;
   private readonly lookup: Lookup;
+  /** The newest version this instance knows of, and when it learnt it. */
+  private known?: { version: number; at: number };
+  /** A read of the version under way, which searches arriving meanwhile share. */
+  private reading?: Promise<number>;
+  private subscription?: Subscription;
 
   constructor(
     config: CatalogConfig,
     @Inject(REDIS) private readonly redis: Redis,
+    @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.prefix = `catalog:${databaseName('catalog', config)}:`;
@@ -37,6 +62,30 @@ export class CatalogueCache {
     // Sent as EVALSHA, the script itself only when Redis does not know it yet.
     redis.defineCommand('catalogueLookup', { numberOfKeys: 2, lua: LOOKUP });
     this.lookup = (redis as unknown as { catalogueLookup: Lookup }).catalogueLookup.bind(redis);
+  }
+
+  onModuleInit(): void {
+    // A callback, not an iterator: it runs as the message is read, before a search queued behind it.
+    this.subscription = this.nats.subscribe(Subjects.catalog.changed, {
+      callback: (error, message) => {
+        if (!error) this.learn(changedCodec.decode(message.data).version);
+      },
+    });
+    void (async () => {
+      // After a break an announcement may have been missed: ask Redis at the next search.
+      for await (const status of this.nats.status()) if (status.type === 'reconnect') this.known = undefined;
+    })().catch(() => undefined);
+  }
+
+  onModuleDestroy(): void {
+    this.subscription?.unsubscribe();
+  }
+
+  /** A version announced or read: the newest wins while it is trusted; after that, whatever is told. */
+  private learn(version: number): void {
+    const now = Date.now();
+    if (!this.known || version > this.known.version || now - this.known.at > VERSION_TRUST_MS)
+      this.known = { version, at: now };
   }
 
   private get versionKey(): string {
@@ -66,23 +115,36 @@ export class CatalogueCache {
     }
     const value = json(await load(Number(version)));
     this.redis
-      .set(`${this.prefix}v${version}:${rest}`, value.text, 'EX', this.ttlSeconds)
+      .set(`${this.prefix}v${version}:${rest}`, value.bytes, 'EX', this.ttlSeconds)
       .catch(() => undefined);
     return value;
   }
 
   /**
    * The current catalogue version alone (for answers cheaper to work out than to keep), or undefined
-   * when Redis cannot say or a bump is owed.
+   * when Redis cannot say or a bump is owed. Without a round trip to Redis when the version was
+   * announced or read in the last VERSION_TRUST_MS: every change is announced to every instance
+   * before the write answers (CatalogueChanges), so on one NATS server a read that follows a write
+   * comes after its announcement.
    */
   async version(): Promise<number | undefined> {
     if (this.bumpOwed && (await this.bump()) === undefined) return undefined;
+    const known = this.known;
+    if (known && Date.now() - known.at <= VERSION_TRUST_MS) return known.version;
     try {
-      return Number((await this.redis.get(this.versionKey)) ?? 0);
+      this.reading ??= this.readVersion().finally(() => (this.reading = undefined));
+      return await this.reading;
     } catch (error) {
       this.logger.warn({ err: error }, 'catalogue version unreadable');
       return undefined;
     }
+  }
+
+  private async readVersion(): Promise<number> {
+    const version = Number((await this.redis.get(this.versionKey)) ?? 0);
+    // Read, not announced: it replaces what was known, even an older number (Redis emptied).
+    this.known = { version, at: Date.now() };
+    return version;
   }
 
   /** Makes every cached answer stale; answers the new version, or undefined when Redis failed. */
@@ -95,6 +157,7 @@ export class CatalogueCache {
     try {
       const version = await this.redis.incr(this.versionKey);
       this.bumpOwed = false;
+      this.learn(version);
       return version;
     } catch (error) {
       this.logger.warn({ err: error }, 'catalogue version not bumped; the cache is bypassed until it is');
