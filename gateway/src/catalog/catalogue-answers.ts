@@ -23,6 +23,15 @@ export function answerOfJson(body: Buffer, now = Date.now()): CachedAnswer {
   return { body, etag, storedAt: now };
 }
 
+/**
+ * Whether a read may be answered: `permitted` settles when it is known (rejecting with the refusal);
+ * `early` when the answer may be fetched meanwhile (it is sent only once permitted).
+ */
+export interface Admission {
+  permitted: Promise<void>;
+  early: boolean;
+}
+
 /** True when an If-None-Match header names this ETag (or `*`). */
 export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -129,17 +138,25 @@ export class CatalogueAnswers implements OnModuleInit, OnModuleDestroy {
   /**
    * Answers a public read from the cache, else from the catalog service, and keeps the answer.
    * Reads of one URL that arrive while it is being fetched share that fetch (after a change, the
-   * home page's many visitors cost the catalog one request, not one each).
+   * home page's many visitors cost the catalog one request, not one each). With an admission (a
+   * rate limit), nothing is sent before it is permitted, and nothing fetched unless it is early.
    */
   async answer(
     request: FastifyRequest,
     reply: FastifyReply,
     subject: string,
     payload: object,
+    admission?: Admission,
   ): Promise<void> {
     const key = request.url;
-    const entry = this.fresh(key) ?? (await this.fetch(key, subject, payload));
-    this.send(request, reply, entry);
+    if (admission && !admission.early) await admission.permitted;
+    const entry = this.fresh(key) ?? this.fetch(key, subject, payload);
+    if (admission?.early) {
+      // A refusal is what the viewer gets; the fetch's own failure, if any, is then nobody's.
+      if (entry instanceof Promise) entry.catch(() => undefined);
+      await admission.permitted;
+    }
+    this.send(request, reply, await entry);
   }
 
   private fetch(key: string, subject: string, payload: object): Promise<CachedAnswer> {

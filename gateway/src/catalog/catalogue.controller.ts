@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Subjects } from '@chitram/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -14,7 +14,10 @@ import { SearchRateLimit } from './search-rate-limit';
 @Public()
 @Controller()
 export class CatalogueController {
-  constructor(private readonly answers: CatalogueAnswers) {}
+  constructor(
+    private readonly answers: CatalogueAnswers,
+    private readonly searchLimit: SearchRateLimit,
+  ) {}
 
   @Get('home/content')
   @ApiOperation({ summary: '{ genreMovies: { [genre]: Movie[] } }: newest titles per genre, for a language' })
@@ -50,12 +53,17 @@ export class CatalogueController {
   }
 
   @Get('home/search')
-  @UseGuards(SearchRateLimit)
   @ApiOperation({
     summary: 'Movie[]: titles by relevance over title, cast and description; [] for an empty term',
   })
   search(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @Query('q') q?: string): Promise<void> {
-    return this.answers.answer(request, reply, Subjects.catalog.search, { q });
+    return this.answers.answer(
+      request,
+      reply,
+      Subjects.catalog.search,
+      { q },
+      this.searchLimit.admit(request),
+    );
   }
 
   @Get('movie/:idOrSlug')

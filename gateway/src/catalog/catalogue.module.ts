@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { CatalogueAdminController } from './catalogue-admin.controller';
 import { CatalogueAnswers } from './catalogue-answers';
 import { CatalogueController } from './catalogue.controller';
+import { SearchRateLimit } from './search-rate-limit';
 
 const CACHED_ANSWERS_HOOK = Symbol('CACHED_ANSWERS_HOOK');
 
@@ -12,6 +13,7 @@ const CACHED_ANSWERS_HOOK = Symbol('CACHED_ANSWERS_HOOK');
   controllers: [CatalogueController, CatalogueAdminController],
   providers: [
     CatalogueAnswers,
+    SearchRateLimit,
     {
       // Kept answers go out from a Fastify hook, before Nest's routing. It is added while the app is
       // built, before any route exists (Fastify gives each route the hooks added before it), and as

@@ -68,6 +68,24 @@ describe('the search rate limit', () => {
     await search('203.0.113.7', 'bahubali').expect(200);
   });
 
+  it('refuses a search that started while counted, when searches through another gateway used up the limit', async () => {
+    const address = '192.0.2.44';
+    // Seen well under the limit a moment ago, so the next search starts while Redis counts it...
+    await search(address, 'first').expect(200);
+    // ...but meanwhile other gateways counted this address up to its limit.
+    const redis = isolation.redis();
+    try {
+      const now = Date.now();
+      await redis.zadd(`gateway:search:${address}`, now, 'other-gateway:1', now, 'other-gateway:2');
+    } finally {
+      redis.disconnect();
+    }
+    const refused = await search(address, 'second').expect(429);
+    expect(refused.body.code).toBe(ErrorCode.RATE_LIMITED);
+    expect(refused.headers['content-type']).toMatch(/json/);
+    expect(refused.headers.etag).toBeUndefined();
+  });
+
   it('leaves the other catalogue routes alone', async () => {
     for (let i = 0; i < 6; i++)
       await http.get('/api/home/content').set('x-forwarded-for', '198.51.100.1').expect(200);
