@@ -18,7 +18,9 @@
 // BENCH_ROUNDS (2), BENCH_SEARCH_WARMUP_SECONDS (10), BENCH_NATS = auto | private | shared (as
 // bench:gateway), BENCH_CPU_PROF (as bench:gateway), DATABASE_URL, REDIS_URL. Exits 0 whether or not
 // the targets are met; 1 when something broke; 130 on Ctrl-C. Figures are also written to
-// .data/bench/catalog.json. Search's CPU per request includes the catalog's Postgres backends.
+// .data/bench/catalog.json. Search's CPU per request also counts the catalog's Postgres backends, Redis
+// (the local server behind REDIS_URL, when `ss` finds it) and the load generator itself (autocannon).
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -544,6 +546,7 @@ async function measureSearch({ url, connections, nextTerm, duration, amount, pro
   const latencies = [];
   const before = Object.fromEntries(Object.entries(processes).map(([name, pid]) => [name, cpuSeconds(pid)]));
   const databaseBefore = await database?.cpu();
+  const ownBefore = process.cpuUsage();
   const result = await new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -581,6 +584,10 @@ async function measureSearch({ url, connections, nextTerm, duration, amount, pro
   if (database && databaseBefore && latencies.length) {
     const spent = DatabaseBackends.spent(databaseBefore, await database.cpu());
     cpuMicrosPerRequest.postgres = Math.round((spent * 1e6) / latencies.length);
+  }
+  if (latencies.length) {
+    const own = process.cpuUsage(ownBefore);
+    cpuMicrosPerRequest.autocannon = Math.round((own.user + own.system) / latencies.length);
   }
   return {
     requestsPerSecond: Math.round(latencies.length / (result.duration || 1)),
@@ -667,10 +674,13 @@ async function main() {
   );
   const bare = await startBareServer(supervisor, response);
 
+  const redisPid = listeningPid(new URL(infrastructure.REDIS_URL).port || '6379');
   const processes = {
     gateway: gateway.child.pid,
     catalog: catalog.pid,
     ...(nats.pid ? { 'nats-server': nats.pid } : {}),
+    // Shared with whatever else uses it on this machine: quiet apart from the benchmark, it is its cost.
+    ...(redisPid ? { redis: redisPid } : {}),
   };
   const database = new DatabaseBackends(infrastructure.DATABASE_URL, DATABASE_NAME);
   const homeTargets = [
@@ -930,6 +940,16 @@ async function main() {
   ];
   if (broken.length)
     throw new Error(`requests failed under load, so the figures do not hold: ${broken.join(', ')}`);
+}
+
+/**
+ * The process listening on a local TCP port (as `ss` reports it), if any: for its CPU figures.
+ * @param {string} port
+ */
+function listeningPid(port) {
+  const found = spawnSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
+  const pid = /pid=(\d+)/.exec(found.stdout ?? '')?.[1];
+  return pid ? Number(pid) : undefined;
 }
 
 /** @param {string} url */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { Subjects } from '@chitram/contracts';
 import { LOGGER, NATS_CONNECTION, RpcClient, type Logger } from '@chitram/nest-kit';
@@ -19,7 +19,8 @@ export function answerOf(value: unknown, now = Date.now()): CachedAnswer {
 
 /** An answer from its JSON as the catalog sent it: passed on without being parsed and written again. */
 export function answerOfJson(body: Buffer, now = Date.now()): CachedAnswer {
-  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  // One call, no Hash object: a cold search's answer is hashed once per request.
+  const etag = `"${hash('sha1', body, 'base64url')}"`;
   return { body, etag, storedAt: now };
 }
 
