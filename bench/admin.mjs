@@ -36,6 +36,7 @@ import {
 import { measureLoad } from './lib/load.mjs';
 import { Supervisor } from './lib/processes.mjs';
 import { formatTable, oneDecimal, writeJson } from './lib/report.mjs';
+import { benchSettings } from './lib/settings.mjs';
 
 const require = createRequire(import.meta.url);
 const DATABASES = {
@@ -54,13 +55,7 @@ const ROUTES = {
   analytics: '/api/admin/analytics?range=90',
 };
 
-function wholeNumber(name, fallback, min) {
-  const raw = process.env[name];
-  const value = raw === undefined || raw === '' ? fallback : Number(raw);
-  if (!Number.isInteger(value) || value < min) fail(`${name} must be a whole number of at least ${min}`);
-  return value;
-}
-
+const { wholeNumber } = benchSettings('admin');
 const settings = {
   connections: wholeNumber('BENCH_CONNECTIONS', 10, 1),
   warmupSeconds: wholeNumber('BENCH_WARMUP_SECONDS', 3, 0),
@@ -70,11 +65,6 @@ const log = (line) => console.log(line);
 const supervisor = new Supervisor();
 const load = new AbortController();
 let stopping = false;
-
-function fail(message) {
-  console.error(`bench:admin: ${message}`);
-  process.exit(1);
-}
 
 async function shutdown(code) {
   if (stopping) return;

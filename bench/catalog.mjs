@@ -40,6 +40,7 @@ import { captureResponse, startBareServer } from './lib/bare-server.mjs';
 import { alternateRounds } from './lib/load.mjs';
 import { cpuSeconds, Supervisor, waitUntil } from './lib/processes.mjs';
 import { formatTable, oneDecimal, writeJson } from './lib/report.mjs';
+import { benchSettings, fetchStatus } from './lib/settings.mjs';
 
 const DATABASE_NAME = 'chitram_bench_catalog';
 const TITLES = 100_000;
@@ -55,6 +56,7 @@ const POPULAR_TERMS = 500;
 const COLD_SEARCHES = 3000;
 const ALONE_SEARCHES = 300;
 
+const { fail, wholeNumber } = benchSettings('catalog');
 const settings = {
   connections: wholeNumber('BENCH_CONNECTIONS', 50, 1),
   warmupSeconds: wholeNumber('BENCH_WARMUP_SECONDS', 3, 0),
@@ -950,33 +952,6 @@ function listeningPid(port) {
   const found = spawnSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
   const pid = /pid=(\d+)/.exec(found.stdout ?? '')?.[1];
   return pid ? Number(pid) : undefined;
-}
-
-/** @param {string} url */
-async function fetchStatus(url) {
-  const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
-  await res.arrayBuffer();
-  return res.status;
-}
-
-/**
- * @param {string} name
- * @param {number} fallback
- * @param {number} min
- */
-function wholeNumber(name, fallback, min) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min)
-    fail(`${name} must be a whole number >= ${min} (got ${JSON.stringify(raw)})`);
-  return value;
-}
-
-/** @param {string} message */
-function fail(message) {
-  console.error(`bench:catalog: ${message}`);
-  process.exit(1);
 }
 
 main().then(

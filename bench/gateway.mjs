@@ -28,12 +28,14 @@ import { captureResponse, startBareServer } from './lib/bare-server.mjs';
 import { alternateRounds } from './lib/load.mjs';
 import { Supervisor, waitUntil } from './lib/processes.mjs';
 import { formatTable, oneDecimal, writeJson } from './lib/report.mjs';
+import { benchSettings, fetchStatus } from './lib/settings.mjs';
 
 const ROUTE = '/api/plans';
 const DATABASE_NAME = 'chitram_bench_billing';
 const OUTPUT = path.join(ROOT, '.data/bench/gateway.json');
 const TARGETS = { minThroughputPercent: 15, maxP99Ms: 20 };
 
+const { fail, wholeNumber } = benchSettings('gateway');
 const settings = {
   connections: wholeNumber('BENCH_CONNECTIONS', 50, 1),
   warmupSeconds: wholeNumber('BENCH_WARMUP_SECONDS', 3, 0),
@@ -243,32 +245,6 @@ async function main() {
     );
     throw new Error(`requests failed under load, so the figures do not hold:\n  ${list.join('\n  ')}`);
   }
-}
-
-/** @param {string} url */
-async function fetchStatus(url) {
-  const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
-  await res.arrayBuffer();
-  return res.status;
-}
-
-/**
- * @param {string} name
- * @param {number} fallback
- * @param {number} min
- */
-function wholeNumber(name, fallback, min) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) fail(`${name} must be a whole number >= ${min} (got ${raw})`);
-  return value;
-}
-
-/** @param {string} message */
-function fail(message) {
-  console.error(`bench:gateway: ${message}`);
-  process.exit(1);
 }
 
 main().then(

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { ROOT } from './lib/apps.mjs';
 import { formatTable, oneDecimal, writeJson } from './lib/report.mjs';
+import { benchSettings } from './lib/settings.mjs';
 
 const OUTPUT = path.join(ROOT, '.data/bench/web.json');
 const TARGETS = { maxScriptKB: 170, maxLcpMs: 1000, maxFirstRailMs: 800 };
@@ -26,6 +27,7 @@ const FIRST_RAIL = '.vw-rail .vw-rail__item';
 // Quiet: nothing transferred for this long after the rail showed.
 const QUIET_MS = 1000;
 
+const { fail, wholeNumber } = benchSettings('web');
 const settings = {
   url: process.env.BENCH_WEB_URL || 'http://localhost:3000',
   runs: wholeNumber('BENCH_WEB_RUNS', 5, 1),
@@ -272,25 +274,6 @@ function medianOf(values) {
 /** @param {number} ms */
 function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/**
- * @param {string} name
- * @param {number} fallback
- * @param {number} min
- */
-function wholeNumber(name, fallback, min) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) fail(`${name} must be a whole number >= ${min} (got ${raw})`);
-  return value;
-}
-
-/** @param {string} message */
-function fail(message) {
-  console.error(`bench:web: ${message}`);
-  process.exit(1);
 }
 
 main().catch(async (error) => {
