@@ -108,7 +108,57 @@ class PrecompressPlugin {
 }
 
 /**
- * @param {{ dir: string, name: string, mode?: string, exposes?: Record<string, string>, host?: boolean, slimShared?: Record<string, string> }} app
+ * Names in the host's page the files its entry loads at once: the chunks behind the async boundary
+ * (bootstrap) and the shared packages it lends. Without them the browser learns of these files only
+ * once the entry script has run, one round trip later (issue 11). Scripts are deferred, after the
+ * entry: a chunk that runs first only registers its modules, and the runtime, asking for a chunk
+ * whose tag is in the page, waits for that tag instead of adding another. Styles are preloaded, so
+ * they apply when the runtime adds them, as before, and never hold back the first paint; so are the
+ * fonts `fonts` names, which every page shows at once (they are then there for the first layout).
+ */
+class StartupChunksPlugin {
+  /** @param {RegExp[]} fonts */
+  constructor(fonts) {
+    this.fonts = fonts;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('StartupChunksPlugin', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTagGroups.tapPromise(
+        'StartupChunksPlugin',
+        async (data) => {
+          const entry = compilation.entrypoints.get('main');
+          const files = [...new Set(entry.childrenIterable.flatMap((group) => group.getFiles()))];
+          const tag = (tagName, attributes) => ({ tagName, voidTag: tagName === 'link', attributes });
+          const href = (file) => `${data.publicPath}${file}`;
+          data.headTags.push(
+            ...files
+              .filter((file) => file.endsWith('.css'))
+              .map((file) => tag('link', { rel: 'preload', as: 'style', href: href(file) })),
+            ...Object.keys(compilation.assets)
+              .filter((file) => this.fonts.some((font) => font.test(file)))
+              .map((file) =>
+                tag('link', {
+                  rel: 'preload',
+                  as: 'font',
+                  type: 'font/woff2',
+                  crossorigin: '',
+                  href: href(file),
+                }),
+              ),
+            ...files
+              .filter((file) => file.endsWith('.js'))
+              .map((file) => tag('script', { defer: true, src: href(file) })),
+          );
+          return data;
+        },
+      );
+    });
+  }
+}
+
+/**
+ * @param {{ dir: string, name: string, mode?: string, exposes?: Record<string, string>, host?: boolean, slimShared?: Record<string, string>, preloadFonts?: RegExp[] }} app
  *   `host` builds the shell (own page, absolute public path, no container); otherwise a remote
  *   exposing `exposes` from remoteEntry.js, with assets resolved relative to wherever it is served.
  *   `slimShared`: shared packages lent through a slim entry of this app (see sharedSingletons).
@@ -120,6 +170,7 @@ export function frontendConfig({
   exposes = {},
   host = false,
   slimShared = {},
+  preloadFonts = [],
 }) {
   const require = createRequire(path.join(dir, 'package.json'));
   const { dependencies } = require('./package.json');
@@ -190,6 +241,7 @@ export function frontendConfig({
           optimization: { disableSnapshot: true, target: 'web' },
         },
       }),
+      ...(host ? [new StartupChunksPlugin(preloadFonts)] : []),
       ...(production ? [new PrecompressPlugin()] : []),
     ],
     performance: { hints: false },

@@ -1,7 +1,8 @@
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { registerRemotesFromManifest } from './federation/remotes';
+import { remoteAt } from './federation/manifest';
+import { preloadRemoteApp } from './federation/remotes';
 import { followAccountLanguage } from './i18n/account-language';
 import { startI18n } from './i18n/i18n';
 import { restoreSession } from './session/session-store';
@@ -12,9 +13,9 @@ startI18n();
 restoreSession();
 followAccountLanguage();
 dismissFailuresOnSignIn();
-// Registering early lets the first remote start loading at once; a failure here is shown (with a
-// Retry) by the remote's error boundary, which asks for the manifest again.
-registerRemotesFromManifest().catch(() => undefined);
+// The remote this page shows loads while the shell renders; a failure here is shown (with a Retry) by
+// the remote's error boundary, which asks for the manifest again.
+preloadRemoteApp(remoteAt(window.location.pathname));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');

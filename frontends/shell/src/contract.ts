@@ -106,6 +106,12 @@ export interface HostApi {
   addCatalogue(namespace: string, load: (language: string) => Promise<Catalogue>, english: Catalogue): void;
   /** The Intl locale of an interface language ('ta' → 'ta-IN'): dates, numbers, ₹ in the Indian grouping. */
   intlLocale(language: string): string;
+  /**
+   * The JSON answer to `GET /api/<path>?<searchParams>` when the shell asked for it as the page opened
+   * (the home page's catalogue: a first screen need not wait for the remote's code to ask), handed
+   * over once; otherwise, or if that early request failed, what `load` answers.
+   */
+  answerEarly<T>(path: string, searchParams: Record<string, string>, load: () => Promise<T>): Promise<T>;
 }
 
 /** One app's wording in one language, as its JSON catalogue holds it (issue 11). */

@@ -6,6 +6,7 @@ import { intlLocaleOf } from '../i18n/languages';
 import { problemMessage } from '../i18n/problem-message';
 import { useSession } from '../session/session-store';
 import { toast } from '../toast/toast-store';
+import { answerEarly } from './early-requests';
 
 /** What the shell lends every remote: its toasts, its session, its API client and its languages (contract.ts). */
 export const hostApi: HostApi = {
@@ -17,4 +18,5 @@ export const hostApi: HostApi = {
   problemMessage,
   addCatalogue: registerCatalogue,
   intlLocale: intlLocaleOf,
+  answerEarly,
 };

@@ -1,25 +1,22 @@
-import { Component, type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
+import { Component, type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { HostApi, RemoteAppProps } from '../contract';
 import { Spinner } from '../ui/Spinner';
 import { loadRemoteApp, type RemoteName } from './remotes';
 
-// One lazy component per remote and attempt, kept outside React so a remount (a guard appearing or
-// going away around the same remote) does not suspend again for a module that is already loaded.
-const lazyApps = new Map<RemoteName, { attempt: number; App: ComponentType<RemoteAppProps> }>();
+// Each remote's application once loaded, with the attempt that loaded it, kept outside React so a
+// remount (a guard appearing or going away around the same remote) shows it at once. The attempt
+// counter lives here too, so every mount of a remote agrees on it.
+const loadedApps = new Map<RemoteName, { attempt: number; App: ComponentType<RemoteAppProps> | null }>();
 
-function lazyApp(name: RemoteName, attempt: number): ComponentType<RemoteAppProps> {
-  const cached = lazyApps.get(name);
-  if (cached && cached.attempt === attempt) return cached.App;
-  const App = lazy(() => loadRemoteApp(name, attempt));
-  lazyApps.set(name, { attempt, App });
-  return App;
+function currentAttempt(name: RemoteName): number {
+  return loadedApps.get(name)?.attempt ?? 0;
 }
 
-// The attempt counter lives beside the cache so every mount of a remote agrees on it.
-function currentAttempt(name: RemoteName): number {
-  return lazyApps.get(name)?.attempt ?? 0;
+function loadedApp(name: RemoteName, attempt: number): ComponentType<RemoteAppProps> | null {
+  const loaded = loadedApps.get(name);
+  return loaded && loaded.attempt === attempt ? loaded.App : null;
 }
 
 /** What a visitor sees instead of a part that could not load, with the way to try again. */
@@ -71,17 +68,45 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null
   }
 }
 
+/**
+ * A remote's application, with a spinner until its code is there. Loaded by an effect and shown by a
+ * state update rather than by suspending: React holds back what a Suspense boundary reveals for up
+ * to 300 ms after it showed its fallback, and the home page would wait that long for no reason
+ * (issue 11). A failure is thrown while rendering, for the error boundary around.
+ */
+function RemoteContent({ name, attempt, host }: { name: RemoteName; attempt: number; host: HostApi }) {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState<{ error: Error } | null>(null);
+  const [App, setApp] = useState(() => loadedApp(name, attempt));
+  useEffect(() => {
+    if (App) return undefined;
+    let current = true;
+    loadedApps.set(name, { attempt, App: null });
+    loadRemoteApp(name, attempt).then(
+      (module) => {
+        loadedApps.set(name, { attempt, App: module.default });
+        if (current) setApp(() => module.default);
+      },
+      (error: unknown) => {
+        if (current) setFailure({ error: error instanceof Error ? error : new Error(String(error)) });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [name, attempt, App]);
+  if (failure) throw failure.error;
+  return App ? <App host={host} /> : <Spinner label={t('app.loading')} />;
+}
+
 /** Loads a remote application at run time, inside an error boundary with a Retry, never a blank page. */
 export function RemoteApp({ name, host }: { name: RemoteName; host: HostApi }) {
-  const { t } = useTranslation();
   const [attempt, setAttempt] = useState(() => currentAttempt(name));
   const { pathname } = useLocation();
-  const App = lazyApp(name, attempt);
   return (
     <RemoteErrorBoundary name={name} pathname={pathname} onRetry={() => setAttempt(currentAttempt(name) + 1)}>
-      <Suspense fallback={<Spinner label={t('app.loading')} />}>
-        <App host={host} />
-      </Suspense>
+      {/* A fresh one for each remote and attempt: the routes may hand this one another remote. */}
+      <RemoteContent key={`${name}:${attempt}`} name={name} attempt={attempt} host={host} />
     </RemoteErrorBoundary>
   );
 }

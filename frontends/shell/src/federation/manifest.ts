@@ -9,6 +9,13 @@ export const REMOTE_APPS = {
 export type RemoteName = keyof typeof REMOTE_APPS;
 export type RemoteManifest = Record<RemoteName, string>;
 
+/** The remote that shows a path, as the shell's routes decide (app/App.tsx): the back office, or the viewer. */
+export function remoteAt(pathname: string): RemoteName {
+  return pathname === '/admin' || pathname.startsWith('/admin/') || pathname === '/adminupload'
+    ? 'admin'
+    : 'viewer';
+}
+
 /** Validates /remotes.json: every known remote must name its entry URL. */
 export function parseManifest(value: unknown): RemoteManifest {
   if (typeof value !== 'object' || value === null)

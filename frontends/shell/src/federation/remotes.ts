@@ -1,34 +1,29 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { fetchRemotesManifest, takeEarlyManifest } from '../app/early-requests';
 import type { RemoteAppProps } from '../contract';
-import { parseManifest, REMOTE_APPS, type RemoteManifest, type RemoteName } from './manifest';
+import { REMOTE_APPS, type RemoteManifest, type RemoteName } from './manifest';
 
 export type { RemoteName } from './manifest';
 
 type RemoteAppModule = { default: ComponentType<RemoteAppProps> };
 
-/** Served by the shell's web server from its environment, so one build runs anywhere. */
-const MANIFEST_URL = '/remotes.json';
-
 let manifest: Promise<RemoteManifest> | null = null;
 const registeredEntry = new Map<RemoteName, string>();
+/** The load under way (or done) of each remote, with its attempt: whoever asks for it next shares it. */
+const loads = new Map<RemoteName, { attempt: number; app: Promise<RemoteAppModule> }>();
 
 function fetchManifest(): Promise<RemoteManifest> {
-  manifest ??= fetch(MANIFEST_URL, { cache: 'no-store', headers: { accept: 'application/json' } })
-    .then((res) => {
-      if (!res.ok) throw new Error(`The remotes manifest answered ${res.status}.`);
-      return res.json() as Promise<unknown>;
-    })
-    .then(parseManifest)
-    .catch((error: unknown) => {
-      manifest = null; // let a retry fetch it again
-      throw error;
-    });
+  // The first one was asked for as the page opened (app/early-requests.ts).
+  manifest ??= (takeEarlyManifest() ?? fetchRemotesManifest()).catch((error: unknown) => {
+    manifest = null; // let a retry fetch it again
+    throw error;
+  });
   return manifest;
 }
 
 /** Reads the runtime manifest and registers every remote; called once at start. */
-export async function registerRemotesFromManifest(): Promise<void> {
+async function registerRemotesFromManifest(): Promise<void> {
   const entries = await fetchManifest();
   const fresh = (Object.keys(entries) as RemoteName[]).filter((name) => !registeredEntry.has(name));
   registerRemotes(fresh.map((name) => ({ name, entry: entries[name] })));
@@ -39,14 +34,34 @@ export async function registerRemotesFromManifest(): Promise<void> {
  * Loads a remote's application component. A retry (`attempt > 0`) registers the remote again with
  * `force`, which drops the runtime's cached failure so remoteEntry.js is really requested again.
  */
-export async function loadRemoteApp(name: RemoteName, attempt: number): Promise<RemoteAppModule> {
-  if (attempt > 0) {
-    const entries = await fetchManifest();
-    registerRemotes([{ name, entry: entries[name] }], { force: registeredEntry.has(name) });
-    registeredEntry.set(name, entries[name]);
-  } else {
-    await registerRemotesFromManifest();
-  }
+export function loadRemoteApp(name: RemoteName, attempt: number): Promise<RemoteAppModule> {
+  const started = loads.get(name);
+  if (started?.attempt === attempt) return started.app;
+  const app = attempt > 0 ? loadAgain(name) : registerRemotesFromManifest().then(() => loadRegistered(name));
+  loads.set(name, { attempt, app });
+  // A failed load is forgotten, so the next ask tries again.
+  app.catch(() => {
+    if (loads.get(name)?.app === app) loads.delete(name);
+  });
+  return app;
+}
+
+/**
+ * Starts loading the remote a page opens on while the shell itself renders, so its code is there by
+ * the time the page asks for it. A failure is shown, with a Retry, by the remote's error boundary.
+ */
+export function preloadRemoteApp(name: RemoteName): void {
+  loadRemoteApp(name, 0).catch(() => undefined);
+}
+
+async function loadAgain(name: RemoteName): Promise<RemoteAppModule> {
+  const entries = await fetchManifest();
+  registerRemotes([{ name, entry: entries[name] }], { force: registeredEntry.has(name) });
+  registeredEntry.set(name, entries[name]);
+  return loadRegistered(name);
+}
+
+async function loadRegistered(name: RemoteName): Promise<RemoteAppModule> {
   const module = await loadRemote<RemoteAppModule>(`${name}/${REMOTE_APPS[name].slice(2)}`);
   if (!module || typeof module.default !== 'function') {
     throw new Error(`The ${name} remote did not provide its application.`);

@@ -1,14 +1,15 @@
-import { useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Trans } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useApi } from '../app/api';
+import { useHost } from '../app/host';
 import { LANGUAGES, type LanguageName, languageFromSlug } from '../app/languages';
 import { whenIdle } from '../app/lazy-page';
 import { preloadFromHome } from '../app/pages';
 import { useDocumentTitle } from '../app/use-document-title';
 import { useLoader } from '../app/use-loader';
-import { heroMovie, homeRails } from '../catalog/catalog-rules';
-import type { HomeContent } from '../catalog/types';
+import { heroMovie, homeRails, isVideoUrl } from '../catalog/catalog-rules';
+import type { HomeContent, Movie } from '../catalog/types';
 import { FeatureHero } from '../components/FeatureHero';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { EmptyState, ErrorLine } from '../components/LoadStatus';
@@ -17,6 +18,21 @@ import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { ContinueWatchingRail } from '../playback/ContinueWatchingRail';
 import '../styles/player.css';
+
+/** How many rails a first screen can show: one below the hero on a laptop, four on a portrait monitor. */
+const FIRST_SCREEN_RAILS = 4;
+
+/**
+ * Starts the hero's banner, the page's largest picture, as soon as the catalogue says which it is: it
+ * then comes in while the rails render, and its <img> finds it loaded (or on its way).
+ */
+function preloadHeroBanner(hero: Movie | null): void {
+  if (!hero?.bannerUrl || isVideoUrl(hero.bannerUrl)) return;
+  const banner = new Image();
+  banner.fetchPriority = 'high';
+  banner.decoding = 'async';
+  banner.src = hero.bannerUrl;
+}
 
 /** Shown before the catalogue answers, or when it has nothing for the chosen language. */
 function IntroHero() {
@@ -86,16 +102,31 @@ export function Home() {
   const { t } = useViewerTranslation();
   useDocumentTitle('');
   const api = useApi();
+  const host = useHost();
   const [params, setParams] = useSearchParams();
   const language = languageFromSlug(params.get('language') ?? undefined);
 
   const content = useLoader(
-    (signal) =>
-      api.get('home/content', { searchParams: language ? { language } : {}, signal }).json<HomeContent>(),
-    [api, language],
+    (signal) => {
+      const searchParams: Record<string, string> = language ? { language } : {};
+      // On a first visit the shell has asked for it already, as the page opened.
+      return host
+        .answerEarly('home/content', searchParams, () =>
+          api.get('home/content', { searchParams, signal }).json<HomeContent>(),
+        )
+        .then((answer) => {
+          preloadHeroBanner(heroMovie(homeRails(answer)));
+          return answer;
+        });
+    },
+    [api, host, language],
   );
   const rails = useMemo(() => homeRails(content.data), [content.data]);
   const hero = heroMovie(rails);
+  // The first screen's rails render at once; the rest, below the fold, in the render that follows,
+  // which React may interrupt: the hero and the first titles are not held up by fourteen rails.
+  const deferredRailCount = useDeferredValue(rails.length);
+  const shownRails = rails.slice(0, Math.max(deferredRailCount, FIRST_SCREEN_RAILS));
 
   function chooseLanguage(next: LanguageName | null) {
     setParams(next ? { language: next } : {}, { replace: true, preventScrollReset: true });
@@ -137,7 +168,7 @@ export function Home() {
         )}
         <ContinueWatchingRail />
         <div className={content.status === 'loading' ? 'vw-rails vw-rails--stale' : 'vw-rails'}>
-          {rails.map((rail, index) => (
+          {shownRails.map((rail, index) => (
             <Rail key={rail.genre} rail={rail} priority={index === 0} />
           ))}
         </div>

@@ -1,0 +1,57 @@
+import { answerEarly, homeContentPathOf, startEarlyRequests } from './early-requests';
+
+type Answer = { status: number; body: unknown };
+
+/** A stand-in for the browser's fetch: answers by URL and counts the calls. */
+function stubFetch(answers: Record<string, Answer>): string[] {
+  const calls: string[] = [];
+  globalThis.fetch = (async (url: string) => {
+    calls.push(url);
+    const answer = answers[url];
+    if (!answer) throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify(answer.body), { status: answer.status });
+  }) as typeof fetch;
+  return calls;
+}
+
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+describe('the home page catalogue asked for as the page opens', () => {
+  it('is asked for on the home page only, in the language its address names', () => {
+    expect(homeContentPathOf('/', '')).toBe('home/content');
+    expect(homeContentPathOf('/', '?language=Tamil')).toBe('home/content?language=Tamil');
+    expect(homeContentPathOf('/movies', '')).toBeNull();
+    expect(homeContentPathOf('/languages/Tamil', '')).toBeNull();
+  });
+
+  it('is handed to the home page once; the next load asks the server again', async () => {
+    const calls = stubFetch({
+      '/api/home/content?language=Tamil': { status: 200, body: { rails: 'early' } },
+    });
+    startEarlyRequests({ pathname: '/', search: '?language=Tamil' });
+    const load = jest.fn(async () => ({ rails: 'fresh' }));
+
+    await expect(answerEarly('home/content', { language: 'Tamil' }, load)).resolves.toEqual({
+      rails: 'early',
+    });
+    expect(load).not.toHaveBeenCalled();
+    await expect(answerEarly('home/content', { language: 'Tamil' }, load)).resolves.toEqual({
+      rails: 'fresh',
+    });
+    expect(calls.filter((url) => url.startsWith('/api/'))).toEqual(['/api/home/content?language=Tamil']);
+  });
+
+  it('leaves a failed or different request to the page, which then says what went wrong', async () => {
+    stubFetch({ '/api/home/content': { status: 503, body: { code: 'UNAVAILABLE' } } });
+    startEarlyRequests({ pathname: '/', search: '' });
+    await expect(answerEarly('home/content', {}, async () => 'asked again')).resolves.toBe('asked again');
+
+    startEarlyRequests({ pathname: '/', search: '' });
+    await expect(answerEarly('home/content', { language: 'Hindi' }, async () => 'Hindi')).resolves.toBe(
+      'Hindi',
+    );
+  });
+});
