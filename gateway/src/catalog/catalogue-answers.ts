@@ -1,16 +1,35 @@
 import { hash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip } from 'node:zlib';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { Subjects } from '@chitram/contracts';
 import { LOGGER, NATS_CONNECTION, RpcClient, type Logger } from '@chitram/nest-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { NatsConnection, Subscription } from 'nats';
 import { GatewayConfig } from '../config';
+import {
+  acceptedEncoding,
+  BROTLI_OPTIONS,
+  COMPRESSION_THRESHOLD_BYTES,
+  type Encoding,
+} from '../http/compression';
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
+  br: (body) => brotli(body, BROTLI_OPTIONS),
+  gzip: (body) => gzipped(body),
+};
 
 /** One public answer, serialised once, with its validator. */
 export interface CachedAnswer {
   body: Buffer;
   etag: string;
   storedAt: number;
+  /** The body compressed, each encoding made when first asked for and kept with the answer. */
+  encoded?: Partial<Record<Encoding, Promise<Buffer>>>;
+  /** What the answer holds in bytes: its body and the compressed copies made so far. */
+  bytes?: number;
 }
 
 export function answerOf(value: unknown, now = Date.now()): CachedAnswer {
@@ -31,6 +50,11 @@ export function answerOfJson(body: Buffer, now = Date.now()): CachedAnswer {
 export interface Admission {
   permitted: Promise<void>;
   early: boolean;
+}
+
+/** The bytes an answer holds: its body, and its compressed copies once made. */
+function sizeOf(entry: CachedAnswer): number {
+  return entry.bytes ?? entry.body.length;
 }
 
 /** True when an If-None-Match header names this ETag (or `*`). */
@@ -103,7 +127,7 @@ export class CatalogueAnswers implements OnModuleInit, OnModuleDestroy {
     if (!entry) return undefined;
     this.entries.delete(key);
     if (Date.now() - entry.storedAt > this.ttlMs) {
-      this.bytes -= entry.body.length;
+      this.bytes -= sizeOf(entry);
       return undefined;
     }
     this.entries.set(key, entry); // most recently used last
@@ -111,18 +135,23 @@ export class CatalogueAnswers implements OnModuleInit, OnModuleDestroy {
   }
 
   private keep(key: string, entry: CachedAnswer): void {
-    if (entry.body.length > this.maxBytes) return;
+    if (sizeOf(entry) > this.maxBytes) return;
     const old = this.entries.get(key);
     if (old) {
       this.entries.delete(key);
-      this.bytes -= old.body.length;
+      this.bytes -= sizeOf(old);
     }
     this.entries.set(key, entry);
-    this.bytes += entry.body.length;
+    this.bytes += sizeOf(entry);
+    this.trim();
+  }
+
+  /** Least recently used out first, until the cache is within its bytes. */
+  private trim(): void {
     for (const [oldest, value] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);
-      this.bytes -= value.body.length;
+      this.bytes -= sizeOf(value);
     }
   }
 
@@ -132,7 +161,7 @@ export class CatalogueAnswers implements OnModuleInit, OnModuleDestroy {
    */
   readonly serveCached = (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
     const entry = request.method === 'GET' ? this.fresh(request.url) : undefined;
-    if (entry) this.send(request, reply, entry);
+    if (entry) void this.send(request, reply, entry);
     else done();
   };
 
@@ -157,7 +186,7 @@ export class CatalogueAnswers implements OnModuleInit, OnModuleDestroy {
       if (entry instanceof Promise) entry.catch(() => undefined);
       await admission.permitted;
     }
-    this.send(request, reply, await entry);
+    await this.send(request, reply, await entry);
   }
 
   private fetch(key: string, subject: string, payload: object): Promise<CachedAnswer> {
@@ -178,12 +207,55 @@ export class CatalogueAnswers implements OnModuleInit, OnModuleDestroy {
     return fetched;
   }
 
-  private send(request: FastifyRequest, reply: FastifyReply, entry: CachedAnswer): void {
+  /**
+   * Sends an answer, compressed as the client takes it (from the copy kept with the answer: a popular
+   * answer is compressed once, not once per browser), or 304 to a client that holds it.
+   */
+  private async send(request: FastifyRequest, reply: FastifyReply, entry: CachedAnswer): Promise<void> {
     void reply.header('etag', entry.etag).header('cache-control', this.cacheControl);
     if (matchesEtag(request.headers['if-none-match'], entry.etag)) {
       void reply.code(304).send();
       return;
     }
-    void reply.header('content-type', 'application/json; charset=utf-8').send(entry.body);
+    void reply.header('content-type', 'application/json; charset=utf-8');
+    const encoding =
+      entry.body.length >= COMPRESSION_THRESHOLD_BYTES
+        ? acceptedEncoding(request.headers['accept-encoding'])
+        : undefined;
+    if (!encoding) {
+      void reply.send(entry.body);
+      return;
+    }
+    let body: Buffer;
+    try {
+      body = await this.encoded(request.url, entry, encoding);
+    } catch {
+      // The compression hook tries again as it would for any answer.
+      void reply.send(entry.body);
+      return;
+    }
+    void reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(body);
+  }
+
+  /** The answer's body in `encoding`, made once and counted in the cache's bytes while it is kept. */
+  private encoded(key: string, entry: CachedAnswer, encoding: Encoding): Promise<Buffer> {
+    entry.encoded ??= {};
+    let made = entry.encoded[encoding];
+    if (!made) {
+      made = compressors[encoding](entry.body);
+      entry.encoded[encoding] = made;
+      made.then(
+        (body) => {
+          entry.bytes = sizeOf(entry) + body.length;
+          if (this.entries.get(key) === entry) {
+            this.bytes += body.length;
+            this.trim();
+          }
+        },
+        // A failure is not kept: the next request compresses again.
+        () => delete entry.encoded?.[encoding],
+      );
+    }
+    return made;
   }
 }
