@@ -1,12 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { ErrorCode } from '@chitram/contracts';
-import { loadConfig } from '@chitram/nest-kit';
-import { isolatedEnv, testInfrastructure, testSigningKeys } from '@chitram/test-helpers';
+import { isolatedEnv, testSigningKeys } from '@chitram/test-helpers';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import request from 'supertest';
-import { createGatewayApp } from './app';
-import { GatewayConfig } from './config';
+import type request from 'supertest';
 import { startServiceProcesses, type RunningProcesses } from './testing/service-processes';
+import { bearer, payForPlan, signInViewer, startTestGateway } from './testing/test-gateway';
 
 /** The sandbox's development webhook secret (services/billing/src/config.ts), which the test plays Razorpay with. */
 const SANDBOX_WEBHOOK_SECRET = 'development-only-sandbox-webhook-secret';
@@ -23,36 +21,9 @@ describe('subscribing through the gateway', () => {
   let app: NestFastifyApplication;
   let http: ReturnType<typeof request>;
 
-  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-  const signIn = async (phone = String(nextPhone++)) => {
-    await http
-      .post('/api/user/send-otp')
-      .set('x-forwarded-for', `10.9.${nextPhone % 250}.1`)
-      .send({ phoneNumber: phone })
-      .expect(200);
-    const outbox = await http.get(`/api/dev/otp-outbox?phone=%2B91${phone}`).expect(200);
-    const res = await http
-      .post('/api/user/verify-otp')
-      .send({ phoneNumber: `+91${phone}`, otp: outbox.body.codes.at(-1).otp })
-      .expect(200);
-    return {
-      ...(res.body as { token: string; _id: string; isSubscribed: boolean; activeSubscription: unknown }),
-      phone,
-    };
-  };
-  const buy = async (token: string, planKey: string) => {
-    const order = await http
-      .post('/api/checkout/create-order')
-      .set(bearer(token))
-      .send({ planKey })
-      .expect(200);
-    const paid = await http
-      .post('/api/dev/payments-sandbox/pay')
-      .set(bearer(token))
-      .send({ orderId: order.body.orderId })
-      .expect(200);
-    return { order: order.body, confirmation: paid.body };
-  };
+  const signIn = (phone = String(nextPhone++)) => signInViewer(http, phone);
+  /** Orders and pays; the webhook (sent by the test) or verify-payment activates the plan. */
+  const buy = (token: string, planKey: string) => payForPlan(http, token, planKey, { verify: false });
   const webhook = (body: string, signature?: string) => {
     const req = http.post('/api/webhooks/razorpay').set('content-type', 'application/json');
     return (signature ? req.set('x-razorpay-signature', signature) : req).send(body);
@@ -64,17 +35,7 @@ describe('subscribing through the gateway', () => {
       // The test sends the webhooks itself.
       billing: { SANDBOX_WEBHOOK_DELAY_MS: '600000' },
     });
-    const config = loadConfig(GatewayConfig, {
-      ...testInfrastructure(),
-      LOG_LEVEL: 'silent',
-      RPC_TIMEOUT_MS: '5000',
-      JWT_PUBLIC_KEY: keys.publicPem,
-      REDIS_KEY_PREFIX: isolation.env.REDIS_KEY_PREFIX,
-    });
-    app = await createGatewayApp(config);
-    await app.init();
-    await app.getHttpAdapter().getInstance().ready();
-    http = request(app.getHttpServer());
+    ({ app, http } = await startTestGateway(isolation.env, keys.publicPem));
   }, 120_000);
 
   afterAll(async () => {

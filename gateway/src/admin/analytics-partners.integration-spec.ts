@@ -13,14 +13,13 @@ import {
   type PartnerSaved,
   type SeriesSaved,
 } from '@chitram/contracts';
-import { connectNats, loadConfig, RpcClient } from '@chitram/nest-kit';
+import { connectNats, RpcClient } from '@chitram/nest-kit';
 import { isolatedEnv, testInfrastructure, testSigningKeys, waitFor } from '@chitram/test-helpers';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { NatsConnection } from 'nats';
-import request from 'supertest';
-import { createGatewayApp } from '../app';
-import { GatewayConfig } from '../config';
+import type request from 'supertest';
 import { startServiceProcesses, type RunningProcesses } from '../testing/service-processes';
+import { bearer, demoAdminToken, payForPlan, signInViewer, startTestGateway } from '../testing/test-gateway';
 
 /**
  * Analytics and content partners over HTTP (SPEC §2.13; DECISIONS D12): this gateway in-process, the built
@@ -39,40 +38,11 @@ describe('the back office: analytics and content partners', () => {
   let adminToken: string;
 
   const today = indiaDayOf(new Date());
-  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const asAdmin = (req: request.Test) => req.set(bearer(adminToken));
   const block = String(randomInt(1_000_000, 10_000_000));
   let nextSuffix = 10;
-  const signIn = async (phone = `9${block}${nextSuffix++}`) => {
-    await http
-      .post('/api/user/send-otp')
-      .set('x-forwarded-for', `10.9.${randomInt(0, 250)}.1`)
-      .send({ phoneNumber: phone })
-      .expect(200);
-    const outbox = await http.get(`/api/dev/otp-outbox?phone=%2B91${phone}`).expect(200);
-    const res = await http
-      .post('/api/user/verify-otp')
-      .send({ phoneNumber: `+91${phone}`, otp: outbox.body.codes.at(-1).otp })
-      .expect(200);
-    return { ...(res.body as { token: string; _id: string }), phone };
-  };
-  const buy = async (token: string, planKey: string) => {
-    const order = await http
-      .post('/api/checkout/create-order')
-      .set(bearer(token))
-      .send({ planKey })
-      .expect(200);
-    const paid = await http
-      .post('/api/dev/payments-sandbox/pay')
-      .set(bearer(token))
-      .send({ orderId: order.body.orderId })
-      .expect(200);
-    await http
-      .post('/api/checkout/verify-payment')
-      .set(bearer(token))
-      .send({ ...paid.body, planKey })
-      .expect(200);
-  };
+  const signIn = (phone = `9${block}${nextSuffix++}`) => signInViewer(http, phone);
+  const buy = (token: string, planKey: string) => payForPlan(http, token, planKey);
   /** Plays a title: the first report starts a play, the second (a second later) adds watch time. */
   const watch = async (viewerId: string, kind: 'movie' | 'episode', titleId: string) => {
     const report = { viewerId, kind, titleId, durationSeconds: 3600, deviceClass: 'website' as const };
@@ -100,24 +70,10 @@ describe('the back office: analytics and content partners', () => {
     billing = await startServiceProcesses(['billing'], isolation.env, {
       billing: { SANDBOX_WEBHOOK_DELAY_MS: '600000' },
     });
-    const config = loadConfig(GatewayConfig, {
-      ...testInfrastructure(),
-      LOG_LEVEL: 'silent',
-      RPC_TIMEOUT_MS: '5000',
-      JWT_PUBLIC_KEY: keys.publicPem,
-      REDIS_KEY_PREFIX: isolation.env.REDIS_KEY_PREFIX,
-    });
-    app = await createGatewayApp(config);
-    await app.init();
-    await app.getHttpAdapter().getInstance().ready();
-    http = request(app.getHttpServer());
+    ({ app, http } = await startTestGateway(isolation.env, keys.publicPem));
     nats = await connectNats(testInfrastructure().NATS_URL, 'analytics-partners-test');
     rpc = new RpcClient(nats, 5000);
-    const admin = await http
-      .post('/api/admin/admin-login')
-      .send({ email: 'admin@chitram.in', password: 'chitram-admin' })
-      .expect(200);
-    adminToken = admin.body.token;
+    adminToken = await demoAdminToken(http);
     const movie = async (title: string, language: string) =>
       (
         await rpc.request<MovieSaved>(Subjects.catalog.movies.create, {

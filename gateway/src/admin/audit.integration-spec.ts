@@ -13,19 +13,15 @@ import {
   connectNats,
   DEFAULT_JWT_AUDIENCE,
   DEFAULT_JWT_ISSUER,
-  loadConfig,
   RpcClient,
 } from '@chitram/nest-kit';
 import { isolatedEnv, testInfrastructure, testSigningKeys, waitFor } from '@chitram/test-helpers';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { NatsConnection } from 'nats';
-import request from 'supertest';
-import { createGatewayApp } from '../app';
-import { GatewayConfig } from '../config';
+import type request from 'supertest';
 import { multipartBody } from '../testing/multipart';
 import { startServiceProcesses, type RunningProcesses } from '../testing/service-processes';
-
-const ADMIN = { email: 'admin@chitram.in', password: 'chitram-admin' };
+import { DEMO_ADMIN, demoAdminToken, startTestGateway } from '../testing/test-gateway';
 
 /**
  * The audit trail over HTTP (issue 9) and the admin sign-in limit (issue 10): this gateway in-process,
@@ -56,21 +52,10 @@ describe('the audit trail through the gateway', () => {
     services = await startServiceProcesses(['auth', 'users', 'catalog'], isolation.env, {
       auth: { JWT_PRIVATE_KEY: keys.privatePem, ADMIN_LOGIN_ADDRESS_LIMIT: '3' },
     });
-    const config = loadConfig(GatewayConfig, {
-      ...testInfrastructure(),
-      LOG_LEVEL: 'silent',
-      RPC_TIMEOUT_MS: '5000',
-      JWT_PUBLIC_KEY: keys.publicPem,
-      REDIS_KEY_PREFIX: isolation.env.REDIS_KEY_PREFIX,
-    });
-    app = await createGatewayApp(config);
-    await app.init();
-    await app.getHttpAdapter().getInstance().ready();
-    http = request(app.getHttpServer());
+    ({ app, http } = await startTestGateway(isolation.env, keys.publicPem));
     nats = await connectNats(testInfrastructure().NATS_URL, 'audit-gateway-test');
     rpc = new RpcClient(nats, 5000);
-    const session = await http.post('/api/admin/admin-login').send(ADMIN).expect(200);
-    adminToken = session.body.token;
+    adminToken = await demoAdminToken(http);
   }, 180_000);
 
   afterAll(async () => {
@@ -126,7 +111,7 @@ describe('the audit trail through the gateway', () => {
     expect(entry).toEqual({
       _id: expect.any(String),
       at: expect.any(String),
-      admin: { id: expect.any(String), email: ADMIN.email },
+      admin: { id: expect.any(String), email: DEMO_ADMIN.email },
       action: 'updated',
       entity: { type: 'movie', id: movie._id, label: `${title} Returns` },
       changes: [
@@ -158,8 +143,8 @@ describe('the audit trail through the gateway', () => {
 
     const entries = await entriesAbout(viewer._id, 'entity=viewer', 2);
     expect(entries.map((e) => [e.action, e.entity.label, e.admin.email])).toEqual([
-      ['deleted', masked, ADMIN.email],
-      ['signed-out-everywhere', masked, ADMIN.email],
+      ['deleted', masked, DEMO_ADMIN.email],
+      ['signed-out-everywhere', masked, DEMO_ADMIN.email],
     ]);
     expect(entries[0].changes).toContainEqual({ field: 'phoneNumber', before: masked, after: null });
     expect(JSON.stringify(entries)).not.toContain(phone.slice(3));
@@ -201,9 +186,9 @@ describe('the audit trail through the gateway', () => {
 
     const entries = await entriesAbout(partnerId, 'entity=partner', 3);
     expect(entries.map((e) => [e.action, e.entity.label, e.admin.email])).toEqual([
-      ['deleted', name, ADMIN.email],
-      ['updated', name, ADMIN.email],
-      ['created', name, ADMIN.email],
+      ['deleted', name, DEMO_ADMIN.email],
+      ['updated', name, DEMO_ADMIN.email],
+      ['created', name, DEMO_ADMIN.email],
     ]);
     expect(entries[1].changes).toEqual([
       { field: 'contactPerson', before: 'Kalanithi Maran', after: 'Kavya Maran' },
@@ -213,7 +198,7 @@ describe('the audit trail through the gateway', () => {
     expect(entries[0].changes).toContainEqual({ field: 'revenueSharePercent', before: 42.5, after: null });
     const [assigned] = await entriesAbout(movie._id, 'action=assigned');
     expect(assigned).toMatchObject({
-      admin: { email: ADMIN.email },
+      admin: { email: DEMO_ADMIN.email },
       entity: { type: 'movie', id: movie._id, label: movie.title },
       changes: [{ field: 'partner', before: null, after: name }],
     });
@@ -222,10 +207,10 @@ describe('the audit trail through the gateway', () => {
   it('lists the admin’s own sign-in, and offers the admins to filter by', async () => {
     const page = await audit('action=signed-in');
     expect(page.entries[0]).toMatchObject({
-      admin: { email: ADMIN.email },
-      entity: { type: 'admin', label: ADMIN.email },
+      admin: { email: DEMO_ADMIN.email },
+      entity: { type: 'admin', label: DEMO_ADMIN.email },
     });
-    expect(page.admins.map((admin) => admin.email)).toEqual([ADMIN.email]);
+    expect(page.admins.map((admin) => admin.email)).toEqual([DEMO_ADMIN.email]);
     const byAdmin = await audit(`admin=${page.admins[0].id}&action=signed-in`);
     expect(byAdmin.totalEntries).toBeGreaterThanOrEqual(1);
     expect(await audit(`admin=${randomUUID()}`)).toMatchObject({ entries: [], totalEntries: 0 });
@@ -252,11 +237,11 @@ describe('the audit trail through the gateway', () => {
 
   // Last: it closes admin sign-in from this test's address for the rest of the window.
   it('limits failed admin sign-ins per client address, with Retry-After, whatever the e-mails', async () => {
-    for (const email of ['a@chitram.in', 'b@chitram.in', ADMIN.email]) {
+    for (const email of ['a@chitram.in', 'b@chitram.in', DEMO_ADMIN.email]) {
       const res = await http.post('/api/admin/admin-login').send({ email, password: 'not it' }).expect(401);
       expect(res.body.code).toBe(ErrorCode.INVALID_CREDENTIALS);
     }
-    const limited = await http.post('/api/admin/admin-login').send(ADMIN).expect(429);
+    const limited = await http.post('/api/admin/admin-login').send(DEMO_ADMIN).expect(429);
     expect(limited.body).toMatchObject({ code: ErrorCode.RATE_LIMITED });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(900);
