@@ -1,10 +1,11 @@
-import { BestTitles } from './movie-search';
+import { BestOf } from './best-of';
+import { titleAhead } from './movie-search';
 
-describe('BestTitles', () => {
+describe('the best titles of a search (BestOf, titleAhead)', () => {
   const best = (limit: number, offers: Array<[slot: number, score: number, created: number]>) => {
-    const kept = new BestTitles(limit);
-    for (const [slot, score, created] of offers) kept.offer(slot, score, created);
-    return kept.slots();
+    const kept = new BestOf(limit, titleAhead);
+    for (const [slot, score, created] of offers) kept.offer({ slot, score, created });
+    return kept.list().map(({ slot }) => slot);
   };
 
   it('keeps the best scores, newest first among equal scores, the earlier offered first among equals', () => {

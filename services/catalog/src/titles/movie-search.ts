@@ -2,6 +2,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { SEARCH_RESULT_LIMIT, type Movie } from '@chitram/contracts';
 import { RawJson } from '@chitram/nest-kit';
 import { DataSource } from 'typeorm';
+import { BestOf } from './best-of';
 import { LiveSearchIndex } from './live-search-index';
 import { FIELDS, type SearchIndex, type WordMatch } from './search-index';
 import { searchTokens } from './search-tokens';
@@ -119,46 +120,29 @@ function allWords(
         ),
     ),
   );
-  const best = new BestTitles(SEARCH_RESULT_LIMIT);
+  const best = new BestOf<Found>(SEARCH_RESULT_LIMIT, titleAhead);
   for (let i = 0; i < count; i++) {
     const slot = slots[i];
     // A term that is a whole title puts that title first.
-    best.offer(slot, scores[i] + (index.lowerNameOf(slot) === lowerTerm ? 1 : 0), index.createdOf(slot));
+    best.offer({
+      slot,
+      score: scores[i] + (index.lowerNameOf(slot) === lowerTerm ? 1 : 0),
+      created: index.createdOf(slot),
+    });
   }
-  return best.slots();
+  return best.list().map(({ slot }) => slot);
 }
 
-/**
- * The `limit` best titles offered, by score and then newest first, the earlier offered first among
- * equals: kept in order as they come, so a term matching thousands of titles sorts none of them.
- */
-export class BestTitles {
-  private readonly slotsKept: number[] = [];
-  private readonly scores: number[] = [];
-  private readonly created: number[] = [];
-
-  constructor(private readonly limit: number) {}
-
-  offer(slot: number, score: number, created: number): void {
-    const { scores, limit } = this;
-    const ahead = (k: number) => scores[k] > score || (scores[k] === score && this.created[k] >= created);
-    let at = scores.length;
-    if (at === limit && (limit === 0 || ahead(at - 1))) return;
-    while (at > 0 && !ahead(at - 1)) at--;
-    this.slotsKept.splice(at, 0, slot);
-    scores.splice(at, 0, score);
-    this.created.splice(at, 0, created);
-    if (scores.length > limit) {
-      this.slotsKept.pop();
-      scores.pop();
-      this.created.pop();
-    }
-  }
-
-  slots(): number[] {
-    return this.slotsKept;
-  }
+/** A title found, as allWords ranks it. */
+interface Found {
+  slot: number;
+  score: number;
+  created: number;
 }
+
+/** By score, then newest first. */
+export const titleAhead = (a: Found, b: Found): boolean =>
+  a.score > b.score || (a.score === b.score && a.created >= b.created);
 
 /** Fills up from the best-matching (word, field) groups, newest first within a group. */
 function bestGroups(

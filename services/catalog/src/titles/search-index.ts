@@ -1,3 +1,5 @@
+import { BestOf } from './best-of';
+
 /** Where a word is found, and how much a match there counts. */
 export const FIELDS = [
   { field: 'title', weight: 1 },
@@ -251,8 +253,11 @@ export class SearchIndex {
    * completions and near misses only for tokens of 3+ letters. Ties in word order.
    */
   wordMatches(token: string, limit: number): WordMatch[] {
-    const best = new BestWords(limit);
-    if (this.wordUses.has(token)) best.offer(token, 1);
+    const best = new BestOf<WordMatch>(
+      limit,
+      (a, b) => a.likeness > b.likeness || (a.likeness === b.likeness && a.word < b.word),
+    );
+    if (this.wordUses.has(token)) best.offer({ word: token, likeness: 1 });
     const length = letters(token);
     if (length >= MIN_FUZZY_LETTERS) {
       const lexicon = this.currentLexicon();
@@ -267,10 +272,11 @@ export class SearchIndex {
       // The words from `lo` to `end` begin with the token (the token itself first, when a word).
       let end = lo;
       for (; end < sorted.length && sorted[end].startsWith(token); end++) {
-        if (sorted[end] !== token) best.offer(sorted[end], 0.6 + (0.4 * length) / letterCounts[end]);
+        if (sorted[end] !== token)
+          best.offer({ word: sorted[end], likeness: 0.6 + (0.4 * length) / letterCounts[end] });
       }
       this.nearMisses(token, lexicon, (i, score) => {
-        if (i < lo || i >= end) best.offer(sorted[i], 0.9 * score);
+        if (i < lo || i >= end) best.offer({ word: sorted[i], likeness: 0.9 * score });
       });
     }
     return best.list();
@@ -418,31 +424,5 @@ export class SearchIndex {
       touched: new Int32Array(sorted.length),
     };
     return this.lexicon;
-  }
-}
-
-/**
- * The `limit` best of the words offered, by likeness and then in word order (each word is offered
- * once): kept in order as they come, so no list of every candidate is made and sorted.
- */
-class BestWords {
-  private readonly kept: WordMatch[] = [];
-
-  constructor(private readonly limit: number) {}
-
-  offer(word: string, likeness: number): void {
-    const kept = this.kept;
-    if (this.limit <= 0) return;
-    const ahead = (m: WordMatch) => m.likeness > likeness || (m.likeness === likeness && m.word < word);
-    if (kept.length === this.limit && ahead(kept[kept.length - 1])) return;
-    let at = kept.length;
-    while (at > 0 && !ahead(kept[at - 1])) at--;
-    if (at >= this.limit) return;
-    kept.splice(at, 0, { word, likeness });
-    if (kept.length > this.limit) kept.pop();
-  }
-
-  list(): WordMatch[] {
-    return this.kept;
   }
 }
