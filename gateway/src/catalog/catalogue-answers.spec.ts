@@ -3,7 +3,7 @@ import type { Logger, RpcClient } from '@chitram/nest-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { NatsConnection } from 'nats';
 import { GatewayConfig } from '../config';
-import { answerOf, CatalogueAnswers, matchesEtag } from './catalogue-answers';
+import { answerOf, AskedBefore, CatalogueAnswers, matchesEtag } from './catalogue-answers';
 
 describe('catalogue answers', () => {
   it('gives equal bodies equal ETags and different bodies different ones', () => {
@@ -93,5 +93,21 @@ describe('compressed catalogue answers', () => {
     await plain.done;
     expect(plain.sent.headers['content-encoding']).toBeUndefined();
     expect(plain.sent.body!.toString()).toBe(HOME);
+  });
+});
+
+describe('URLs asked before', () => {
+  it('knows a URL from its second ask on, and forgets one not asked in the last two generations', () => {
+    const asked = new AskedBefore(2);
+    expect(asked.note('/a')).toBe(false);
+    expect(asked.note('/a')).toBe(true);
+    expect(asked.note('/b')).toBe(false);
+    // '/a' and '/b' fill a generation: '/c' begins the next, and both are still known.
+    expect(asked.note('/c')).toBe(false);
+    expect(asked.note('/a')).toBe(true);
+    // '/d' begins a third generation: '/b', not asked since the first, is forgotten; '/a' is not.
+    expect(asked.note('/d')).toBe(false);
+    expect(asked.note('/b')).toBe(false);
+    expect(asked.note('/a')).toBe(true);
   });
 });

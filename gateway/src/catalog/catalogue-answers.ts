@@ -43,13 +43,35 @@ export function answerOfJson(body: Buffer, now = Date.now()): CachedAnswer {
   return { body, etag, storedAt: now };
 }
 
-/**
- * Whether a read may be answered: `permitted` settles when it is known (rejecting with the refusal);
- * `early` when the answer may be fetched meanwhile (it is sent only once permitted).
- */
-export interface Admission {
-  permitted: Promise<void>;
-  early: boolean;
+export interface AnswerOptions {
+  /** A rate limit's count: settles when the read may be made, rejects with the refusal. */
+  admission?: Promise<void>;
+  /**
+   * `when-asked-again` for reads whose URLs are many and mostly asked once (search terms): such an
+   * answer is kept only when its URL was asked for before, so terms nobody repeats do not push the
+   * popular ones out, and their bytes are let go young instead of churning the cache.
+   */
+  keep?: 'always' | 'when-asked-again';
+}
+
+/** URLs asked for at least once recently: the last 25,000 to 50,000 distinct ones. */
+export class AskedBefore {
+  private recent = new Set<string>();
+  private older = new Set<string>();
+
+  constructor(private readonly generationSize = 25_000) {}
+
+  /** Notes that `key` is asked for; true when it was asked for before. */
+  note(key: string): boolean {
+    if (this.recent.has(key)) return true;
+    const before = this.older.has(key);
+    if (this.recent.size >= this.generationSize) {
+      this.older = this.recent;
+      this.recent = new Set();
+    }
+    this.recent.add(key);
+    return before;
+  }
 }
 
 /** The bytes an answer holds: its body, and its compressed copies once made. */
@@ -78,6 +100,7 @@ export class CatalogueAnswers implements OnModuleInit, OnModuleDestroy {
   private readonly entries = new Map<string, CachedAnswer>();
   /** Reads on their way to the catalog, by generation and URL. */
   private readonly inFlight = new Map<string, Promise<CachedAnswer>>();
+  private readonly askedBefore = new AskedBefore();
   private bytes = 0;
   /** Counts the changes seen: an answer fetched across a change is not kept, it may predate it. */
   private generation = 0;
@@ -166,30 +189,26 @@ export class CatalogueAnswers implements OnModuleInit, OnModuleDestroy {
   };
 
   /**
-   * Answers a public read from the cache, else from the catalog service, and keeps the answer.
-   * Reads of one URL that arrive while it is being fetched share that fetch (after a change, the
-   * home page's many visitors cost the catalog one request, not one each). With an admission (a
-   * rate limit), nothing is sent before it is permitted, and nothing fetched unless it is early.
+   * Answers a public read from the cache, else from the catalog service, and keeps the answer (with
+   * `keep: 'when-asked-again'`, only an answer asked for before). Reads of one URL that arrive while
+   * it is being fetched share that fetch (after a change, the home page's many visitors cost the
+   * catalog one request, not one each). With an admission (a rate limit's count), nothing is read or
+   * sent until it is permitted; a refusal is the answer.
    */
   async answer(
     request: FastifyRequest,
     reply: FastifyReply,
     subject: string,
     payload: object,
-    admission?: Admission,
+    { admission, keep = 'always' }: AnswerOptions = {},
   ): Promise<void> {
+    if (admission) await admission;
     const key = request.url;
-    if (admission && !admission.early) await admission.permitted;
-    const entry = this.fresh(key) ?? this.fetch(key, subject, payload);
-    if (admission?.early) {
-      // A refusal is what the viewer gets; the fetch's own failure, if any, is then nobody's.
-      if (entry instanceof Promise) entry.catch(() => undefined);
-      await admission.permitted;
-    }
-    await this.send(request, reply, await entry);
+    const kept = keep === 'always' || this.askedBefore.note(key);
+    await this.send(request, reply, this.fresh(key) ?? (await this.fetch(key, subject, payload, kept)));
   }
 
-  private fetch(key: string, subject: string, payload: object): Promise<CachedAnswer> {
+  private fetch(key: string, subject: string, payload: object, kept: boolean): Promise<CachedAnswer> {
     const generation = this.generation;
     const sharedKey = `${generation} ${key}`;
     const pending = this.inFlight.get(sharedKey);
@@ -198,6 +217,7 @@ export class CatalogueAnswers implements OnModuleInit, OnModuleDestroy {
       .requestJson(subject, payload)
       .then((json) => {
         const entry = answerOfJson(json);
+        if (!kept) return entry;
         if (generation === this.generation) this.keep(key, entry);
         else this.logger.debug({ url: key }, 'catalogue changed during the read; answer not kept');
         return entry;

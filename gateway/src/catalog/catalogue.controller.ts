@@ -62,7 +62,7 @@ export class CatalogueController {
       reply,
       Subjects.catalog.search,
       { q },
-      this.searchLimit.admit(request),
+      { admission: this.searchLimit.admit(request), keep: 'when-asked-again' },
     );
   }
 
@@ -96,6 +96,12 @@ export class CatalogueController {
     @Query('page') page?: string,
     @Query('search') search?: string,
   ): Promise<void> {
-    return this.answers.answer(request, reply, Subjects.catalog.episodes.page, { page, search });
+    return this.answers.answer(
+      request,
+      reply,
+      Subjects.catalog.episodes.page,
+      { page, search },
+      { keep: search ? 'when-asked-again' : 'always' },
+    );
   }
 }

@@ -181,6 +181,18 @@ describe('the catalogue through the gateway', () => {
     expect(cached.headers['access-control-allow-origin']).toBe('http://localhost:3000');
   });
 
+  it('keeps a search answer once its term is asked again, not the terms asked once', async () => {
+    for (let i = 0; i < 3; i++) await http.get('/api/home/search?q=magadheera').expect(200);
+    for (let i = 0; i < 3; i++) await http.get('/api/series/episodes?search=kabaddi').expect(200);
+    for (let i = 0; i < 3; i++) await http.get('/api/series/episodes?page=3').expect(200);
+    expect(calls(Subjects.catalog.search)).toHaveLength(2);
+    expect(calls(Subjects.catalog.episodes.page).map((c) => c.payload)).toEqual([
+      { search: 'kabaddi' },
+      { search: 'kabaddi' },
+      { page: '3' },
+    ]);
+  });
+
   it('sends reads of one URL that arrive together to the catalog once', async () => {
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => http.get('/api/series/category/education/episodes')),
@@ -232,6 +244,8 @@ describe('the catalogue through the gateway', () => {
       { page: '1', search: 'love' },
     ]);
 
+    // Asked twice, so the answer is kept (a term asked once is not).
+    await http.get('/api/home/search?q=love').expect(200);
     await http.get('/api/home/search?q=love').expect(200);
     const id = '0b7c0a52-8f0e-4d55-9a43-7c1b0e3b7a10';
     const deleted = await http
@@ -240,6 +254,6 @@ describe('the catalogue through the gateway', () => {
       .expect(200);
     expect(deleted.body).toEqual({ _id: id, message: 'Movie deleted.' });
     await http.get('/api/home/search?q=love').expect(200);
-    expect(calls(Subjects.catalog.search)).toHaveLength(2);
+    expect(calls(Subjects.catalog.search)).toHaveLength(3);
   });
 });

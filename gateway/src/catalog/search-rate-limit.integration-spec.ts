@@ -5,25 +5,39 @@ import { isolatedEnv, testInfrastructure } from '@chitram/test-helpers';
 import request from 'supertest';
 import { createGatewayApp } from '../app';
 import { GatewayConfig } from '../config';
-import { SEARCH_LIMITED_MESSAGE } from './search-rate-limit';
+import { SEARCH_LIMITED_MESSAGE, SEARCH_RECORD_INTERVAL_MS } from './search-rate-limit';
 
 jest.setTimeout(60_000);
 
-describe('the search rate limit', () => {
+/**
+ * A gateway whose catalog answers in-process (another platform's catalog on the shared NATS cannot
+ * answer instead), with its own Redis prefix; `searched` lists the terms that reached the catalog.
+ */
+function gatewayWithSearchLimit(limit: number, windowSeconds: number) {
   const isolation = isolatedEnv();
-  const searched: string[] = [];
-  let app: NestFastifyApplication;
-  let http: ReturnType<typeof request>;
-
-  /** A search from a client address, as the shell's proxy on this machine (a trusted proxy) reports it. */
-  const search = (address: string, q: string) =>
-    http.get(`/api/home/search?q=${encodeURIComponent(q)}`).set('x-forwarded-for', address);
+  const gateway = {
+    isolation,
+    searched: [] as string[],
+    app: undefined as NestFastifyApplication | undefined,
+    http: undefined as unknown as ReturnType<typeof request>,
+    /** A search from a client address, as the shell's proxy on this machine (a trusted proxy) reports it. */
+    search: (address: string, q: string) =>
+      gateway.http.get(`/api/home/search?q=${encodeURIComponent(q)}`).set('x-forwarded-for', address),
+    /** The searches Redis holds for an address in its window, as every gateway sees them. */
+    counted: async (address: string) => {
+      const redis = isolation.redis();
+      try {
+        return await redis.zcount(`gateway:search:${address}`, Date.now() - windowSeconds * 1000, '+inf');
+      } finally {
+        redis.disconnect();
+      }
+    },
+  };
 
   beforeAll(async () => {
-    // The catalog answers in-process: another platform's catalog on the shared NATS cannot answer instead.
     // (The gateway passes catalogue answers on as the JSON the catalog sent: requestJson.)
     jest.spyOn(RpcClient.prototype, 'requestJson').mockImplementation((subject: string, data?: unknown) => {
-      if (subject === Subjects.catalog.search) searched.push((data as { q: string }).q);
+      if (subject === Subjects.catalog.search) gateway.searched.push((data as { q: string }).q);
       return Promise.resolve(Buffer.from('[]'));
     });
     const config = loadConfig(GatewayConfig, {
@@ -31,20 +45,29 @@ describe('the search rate limit', () => {
       LOG_LEVEL: 'silent',
       REDIS_KEY_PREFIX: isolation.env.REDIS_KEY_PREFIX,
       TRUSTED_PROXIES: 'loopback',
-      SEARCH_RATE_LIMIT: '3',
-      SEARCH_RATE_WINDOW_SECONDS: '2',
+      SEARCH_RATE_LIMIT: String(limit),
+      SEARCH_RATE_WINDOW_SECONDS: String(windowSeconds),
     });
-    app = await createGatewayApp(config);
-    await app.init();
-    await app.getHttpAdapter().getInstance().ready();
-    http = request(app.getHttpServer());
+    gateway.app = await createGatewayApp(config);
+    await gateway.app.init();
+    await gateway.app.getHttpAdapter().getInstance().ready();
+    gateway.http = request(gateway.app.getHttpServer());
   });
 
   afterAll(async () => {
-    await app?.close();
+    await gateway.app?.close();
     jest.restoreAllMocks();
     await isolation.cleanUp();
   });
+  return gateway;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, SEARCH_RECORD_INTERVAL_MS * 3));
+
+describe('the search rate limit', () => {
+  const gateway = gatewayWithSearchLimit(3, 2);
+  const { search, searched } = gateway;
+  const http = () => gateway.http;
 
   it('answers 429 with Retry-After past the limit, per address, and searches again once the window moves on', async () => {
     for (const q of ['raja', 'rani', 'roja']) await search('203.0.113.7', q).expect(200);
@@ -68,12 +91,11 @@ describe('the search rate limit', () => {
     await search('203.0.113.7', 'bahubali').expect(200);
   });
 
-  it('refuses a search that started while counted, when searches through another gateway used up the limit', async () => {
+  it('refuses a search when searches through another gateway used up the limit', async () => {
     const address = '192.0.2.44';
-    // Seen well under the limit a moment ago, so the next search starts while Redis counts it...
     await search(address, 'first').expect(200);
-    // ...but meanwhile other gateways counted this address up to its limit.
-    const redis = isolation.redis();
+    // Meanwhile other gateways counted this address up to its limit.
+    const redis = gateway.isolation.redis();
     try {
       const now = Date.now();
       await redis.zadd(`gateway:search:${address}`, now, 'other-gateway:1', now, 'other-gateway:2');
@@ -84,10 +106,53 @@ describe('the search rate limit', () => {
     expect(refused.body.code).toBe(ErrorCode.RATE_LIMITED);
     expect(refused.headers['content-type']).toMatch(/json/);
     expect(refused.headers.etag).toBeUndefined();
+    expect(searched).not.toContain('second');
   });
 
   it('leaves the other catalogue routes alone', async () => {
     for (let i = 0; i < 6; i++)
-      await http.get('/api/home/content').set('x-forwarded-for', '198.51.100.1').expect(200);
+      await http().get('/api/home/content').set('x-forwarded-for', '198.51.100.1').expect(200);
+  });
+});
+
+describe('the search rate limit, for an address well under it', () => {
+  const gateway = gatewayWithSearchLimit(10, 5);
+  const { search, counted } = gateway;
+
+  it('counts every search it let through without waiting, so one gateway holds an address to its limit exactly', async () => {
+    const address = '198.51.100.20';
+    for (let i = 1; i <= 10; i++) await search(address, `term ${i}`).expect(200);
+    const refused = await search(address, 'term 11').expect(429);
+    expect(refused.body.code).toBe(ErrorCode.RATE_LIMITED);
+    expect(gateway.searched.filter((q) => q.startsWith('term '))).toHaveLength(10);
+    await settle();
+    expect(await counted(address)).toBe(10);
+  });
+
+  it('tells other gateways of the searches it let through within moments, and learns their count back', async () => {
+    const address = '198.51.100.21';
+    await search(address, 'one').expect(200);
+    // Redis counted one a moment ago: the next searches go ahead while this gateway counts them...
+    await search(address, 'two').expect(200);
+    await search(address, 'three').expect(200);
+    await settle();
+    // ...and are in Redis, for every gateway, a moment later.
+    expect(await counted(address)).toBe(3);
+
+    // Other gateways use up the rest of the limit: this one hears of it with its next count.
+    const redis = gateway.isolation.redis();
+    try {
+      const now = Date.now();
+      const others = Array.from({ length: 7 }, (_, i) => [now, `other-gateway:${i}`]).flat();
+      await redis.zadd(`gateway:search:${address}`, ...others);
+    } finally {
+      redis.disconnect();
+    }
+    await search(address, 'four').expect(200); // let through on what Redis said a moment ago
+    await settle();
+    const refused = await search(address, 'five').expect(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(gateway.searched).not.toContain('five');
+    expect(await counted(address)).toBe(11);
   });
 });
