@@ -12,6 +12,7 @@ import {
 } from '@chitram/contracts';
 import { LOGGER, type Logger, RpcClient } from '@chitram/nest-kit';
 import { periodOf } from './analytics-period';
+import { fileAdminAction } from './audit-records';
 import { InFlight } from './in-flight';
 import { ADMIN_PART_TIMEOUT_MS, partOf } from './service-part';
 
@@ -69,10 +70,21 @@ export class AdminAnalyticsService {
   }
 
   /** Asks every service to rebuild its aggregates from its facts (a job each); answers the jobs. */
-  rebuild(actor: AdminActor): Promise<AdminAnalyticsRebuildAnswer> {
-    return this.rebuildParts(AnalyticsMessages.rebuildRequested, async ({ start }, options) => ({
-      job: await this.rpc.call(start, { actor }, options),
-    }));
+  async rebuild(actor: AdminActor): Promise<AdminAnalyticsRebuildAnswer> {
+    const answer = await this.rebuildParts(
+      AnalyticsMessages.rebuildRequested,
+      async ({ start }, options) => ({
+        job: await this.rpc.call(start, { actor }, options),
+      }),
+    );
+    await fileAdminAction(this.rpc, this.logger, {
+      actor,
+      action: 'rebuild-requested',
+      entity: { type: 'analytics', id: null, label: 'Per-day aggregates' },
+      changes: [],
+      note: rebuildNote(answer.data),
+    });
+    return answer;
   }
 
   /** Every service's latest rebuild job. */
@@ -103,6 +115,16 @@ export class AdminAnalyticsService {
       message: missing.length ? AnalyticsMessages.someUnavailable(missing) : message,
     };
   }
+}
+
+/** What the trail says of a rebuild asked for: each service's job and its state, or that it did not answer. */
+export function rebuildNote(parts: AdminAnalyticsRebuildAnswer['data']): string {
+  return Object.entries(parts)
+    .map(([service, part]) => {
+      if (!part.available) return `${service}: did not answer`;
+      return part.job ? `${service}: job ${part.job.id}, ${part.job.state}` : `${service}: no job`;
+    })
+    .join('; ');
 }
 
 /** The services that keep analytics aggregates: how each starts a rebuild, and tells how it goes. */

@@ -1,8 +1,19 @@
 // The audit trail (issue 9): who did what to which record, and when. Types and texts only, so the front
 // ends import this module by sub-path.
 
-/** What an entry is about; a title's pictures and videos are entries of the title itself. */
-export const AUDIT_ENTITY_TYPES = ['movie', 'series', 'show', 'viewer', 'partner', 'admin'] as const;
+/**
+ * What an entry is about; a title's pictures and videos are entries of the title itself. `analytics`
+ * is the per-day aggregates every service keeps (no one record: its entries have no id).
+ */
+export const AUDIT_ENTITY_TYPES = [
+  'movie',
+  'series',
+  'show',
+  'viewer',
+  'partner',
+  'admin',
+  'analytics',
+] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /** What was done. The last three are the admins' own sign-ins, written by the auth service. */
@@ -15,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'video-retried',
   'video-upload-cancelled',
   'signed-out-everywhere',
+  'rebuild-requested',
   'signed-in',
   'sign-in-failed',
   'locked-out',
@@ -84,6 +96,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'video-retried': 'Retried a video',
   'video-upload-cancelled': 'Cancelled a video upload',
   'signed-out-everywhere': 'Signed out everywhere',
+  'rebuild-requested': 'Asked for a rebuild',
   'signed-in': 'Signed in',
   'sign-in-failed': 'Sign-in failed',
   'locked-out': 'Locked out',
@@ -96,6 +109,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   viewer: 'Viewer',
   partner: 'Partner',
   admin: 'Admin',
+  analytics: 'Analytics',
 };
 
 /** How the trail names a viewer: enough to tell viewers apart, not to call one. `+919876543210` → `+91 98•••••210`. */

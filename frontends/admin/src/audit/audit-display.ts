@@ -27,6 +27,8 @@ export function fieldLabel(field: string): string {
 /** Where the back office shows the record an entry is about, while it still exists; undefined otherwise. */
 export function entityPath(entry: Pick<AuditEntry, 'action' | 'entity'>): string | undefined {
   const { type, id } = entry.entity;
+  // The aggregates have no one record: their page shows them, and how the latest rebuild went.
+  if (type === 'analytics') return '/admin/analytics';
   if (!id || entry.action === 'deleted') return undefined;
   const encoded = encodeURIComponent(id);
   switch (type) {

@@ -75,5 +75,11 @@ describe('how an entry reads', () => {
     expect(
       entityPath({ action: 'sign-in-failed', entity: { type: 'viewer', id: null, label: 'x' } }),
     ).toBeUndefined();
+    expect(
+      entityPath({
+        action: 'rebuild-requested',
+        entity: { type: 'analytics', id: null, label: 'Per-day aggregates' },
+      }),
+    ).toBe('/admin/analytics');
   });
 });
