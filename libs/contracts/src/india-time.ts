@@ -10,3 +10,8 @@ export function indiaDayOf(at: Date): string {
 export function todayInIndia(now = new Date()): string {
   return indiaDayOf(now);
 }
+
+/** The moment a day in India (YYYY-MM-DD) begins: '2026-11-23' → 2026-11-22T18:30Z. */
+export function startOfIndiaDay(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS);
+}

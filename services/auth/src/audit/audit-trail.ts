@@ -10,6 +10,7 @@ import {
   type AuditPageRequest,
   type RecordAdminActionRequest,
   type SignOutEverywhereRequest,
+  startOfIndiaDay,
 } from '@chitram/contracts';
 import { LOGGER, type Logger } from '@chitram/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -17,11 +18,6 @@ import { SessionsService } from '../sessions/sessions.service';
 import { AuditEntries } from './audit-entries.repository';
 
 const DAY_MS = 24 * 3600_000;
-
-/** The start of an Indian day (IST, UTC+05:30), YYYY-MM-DD. */
-function startOfIndianDay(day: string): Date {
-  return new Date(`${day}T00:00:00+05:30`);
-}
 
 /** Whether an event's payload is an admin action this trail can file (a stranger's event is not). */
 function isAdminAction(payload: unknown): payload is AdminActionRecorded {
@@ -87,8 +83,8 @@ export class AuditTrail {
           adminId: request.admin,
           entityType: request.entity,
           action: request.action,
-          from: request.from ? startOfIndianDay(request.from) : undefined,
-          until: request.to ? new Date(startOfIndianDay(request.to).getTime() + DAY_MS) : undefined,
+          from: request.from ? startOfIndiaDay(request.from) : undefined,
+          until: request.to ? new Date(startOfIndiaDay(request.to).getTime() + DAY_MS) : undefined,
         },
         page,
       ),

@@ -12,7 +12,7 @@ import {
 import { JSONCodec, type NatsConnection } from 'nats';
 import { billingService } from '../service';
 import { viewersStandIn } from '../testing/viewers-stand-in';
-import { startOfIndianDay } from './india-days';
+import { startOfIndiaDayAt } from './india-days';
 
 // Billing's parts of the back office (DECISIONS D13, D25) on real Postgres, NATS and JetStream, with
 // payments taken through the sandbox provider of development (D19).
@@ -94,7 +94,7 @@ describe("billing's reports for the back office", () => {
       viewers.old = newViewer();
       viewers.refunded = newViewer();
       viewers.failed = newViewer();
-      const startOfToday = startOfIndianDay(new Date()).getTime();
+      const startOfToday = startOfIndiaDayAt(new Date()).getTime();
       await paidAt(await buy(viewers.old, 'premium'), new Date(startOfToday - 60 * DAY));
       // A minute before today began in India: in the 30 days, not today.
       await paidAt(await buy(viewers.month, 'gold'), new Date(startOfToday - 60_000));
