@@ -1,15 +1,17 @@
 // The languages the interface speaks (issue 11), apart from the catalogue's content-language filter.
 
+import { NATIVE_LANGUAGE_NAMES } from '@chitram/contracts/src/interface-languages';
+
 export const INTERFACE_LANGUAGES = [
-  { code: 'en', native: 'English', intl: 'en-IN' },
-  { code: 'hi', native: 'हिन्दी', intl: 'hi-IN' },
-  { code: 'ta', native: 'தமிழ்', intl: 'ta-IN' },
-  { code: 'te', native: 'తెలుగు', intl: 'te-IN' },
-  { code: 'ml', native: 'മലയാളം', intl: 'ml-IN' },
-  { code: 'kn', native: 'ಕನ್ನಡ', intl: 'kn-IN' },
-  { code: 'bn', native: 'বাংলা', intl: 'bn-IN' },
+  { code: 'en', native: NATIVE_LANGUAGE_NAMES.en, intl: 'en-IN' },
+  { code: 'hi', native: NATIVE_LANGUAGE_NAMES.hi, intl: 'hi-IN' },
+  { code: 'ta', native: NATIVE_LANGUAGE_NAMES.ta, intl: 'ta-IN' },
+  { code: 'te', native: NATIVE_LANGUAGE_NAMES.te, intl: 'te-IN' },
+  { code: 'ml', native: NATIVE_LANGUAGE_NAMES.ml, intl: 'ml-IN' },
+  { code: 'kn', native: NATIVE_LANGUAGE_NAMES.kn, intl: 'kn-IN' },
+  { code: 'bn', native: NATIVE_LANGUAGE_NAMES.bn, intl: 'bn-IN' },
   // Browsers have no Bhojpuri formats: dates, numbers and prices are written as in Hindi.
-  { code: 'bho', native: 'भोजपुरी', intl: 'hi-IN' },
+  { code: 'bho', native: NATIVE_LANGUAGE_NAMES.bho, intl: 'hi-IN' },
 ] as const;
 
 export type InterfaceLanguage = (typeof INTERFACE_LANGUAGES)[number]['code'];

@@ -1,17 +1,25 @@
+import { NATIVE_LANGUAGE_NAMES } from '@chitram/contracts/src/interface-languages';
+
 /**
  * DECISIONS D27: exactly the eight languages of SPEC §1; URLs use the English name (/languages/Telugu).
  * `code` is the BCP 47 tag a native name is marked with (`lang`), for its fonts and screen readers.
  */
-export const LANGUAGES = [
-  { name: 'English', native: 'English', code: 'en' },
-  { name: 'Hindi', native: 'हिन्दी', code: 'hi' },
-  { name: 'Tamil', native: 'தமிழ்', code: 'ta' },
-  { name: 'Telugu', native: 'తెలుగు', code: 'te' },
-  { name: 'Malayalam', native: 'മലയാളം', code: 'ml' },
-  { name: 'Bhojpuri', native: 'भोजपुरी', code: 'bho' },
-  { name: 'Kannada', native: 'ಕನ್ನಡ', code: 'kn' },
-  { name: 'Bengali', native: 'বাংলা', code: 'bn' },
+const NAMES_AND_CODES = [
+  ['English', 'en'],
+  ['Hindi', 'hi'],
+  ['Tamil', 'ta'],
+  ['Telugu', 'te'],
+  ['Malayalam', 'ml'],
+  ['Bhojpuri', 'bho'],
+  ['Kannada', 'kn'],
+  ['Bengali', 'bn'],
 ] as const;
+
+export const LANGUAGES = NAMES_AND_CODES.map(([name, code]) => ({
+  name,
+  native: NATIVE_LANGUAGE_NAMES[code],
+  code,
+}));
 
 export type LanguageName = (typeof LANGUAGES)[number]['name'];
 
