@@ -1,10 +1,9 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ErrorCode, Subjects } from '@chitram/contracts';
-import { loadConfig, RpcClient } from '@chitram/nest-kit';
-import { isolatedEnv, testInfrastructure } from '@chitram/test-helpers';
-import request from 'supertest';
-import { createGatewayApp } from '../app';
-import { GatewayConfig } from '../config';
+import { RpcClient } from '@chitram/nest-kit';
+import { isolatedEnv, testSigningKeys } from '@chitram/test-helpers';
+import type request from 'supertest';
+import { startTestGateway } from '../testing/test-gateway';
 import { SEARCH_LIMITED_MESSAGE, SEARCH_RECORD_INTERVAL_MS } from './search-rate-limit';
 
 jest.setTimeout(60_000);
@@ -15,6 +14,7 @@ jest.setTimeout(60_000);
  */
 function gatewayWithSearchLimit(limit: number, windowSeconds: number) {
   const isolation = isolatedEnv();
+  const { publicPem } = testSigningKeys();
   const gateway = {
     isolation,
     searched: [] as string[],
@@ -40,18 +40,11 @@ function gatewayWithSearchLimit(limit: number, windowSeconds: number) {
       if (subject === Subjects.catalog.search) gateway.searched.push((data as { q: string }).q);
       return Promise.resolve(Buffer.from('[]'));
     });
-    const config = loadConfig(GatewayConfig, {
-      ...testInfrastructure(),
-      LOG_LEVEL: 'silent',
-      REDIS_KEY_PREFIX: isolation.env.REDIS_KEY_PREFIX,
+    ({ app: gateway.app, http: gateway.http } = await startTestGateway(isolation.env, publicPem, {
       TRUSTED_PROXIES: 'loopback',
       SEARCH_RATE_LIMIT: String(limit),
       SEARCH_RATE_WINDOW_SECONDS: String(windowSeconds),
-    });
-    gateway.app = await createGatewayApp(config);
-    await gateway.app.init();
-    await gateway.app.getHttpAdapter().getInstance().ready();
-    gateway.http = request(gateway.app.getHttpServer());
+    }));
   });
 
   afterAll(async () => {
