@@ -8,6 +8,7 @@
 //
 //   npm test -- unit integration         only these stages (lint, build, typecheck, unit, integration, e2e)
 //   E2E_PATTERN=playback npm test -- e2e  only the browser spec files whose path matches
+//   INTEGRATION_PATTERN=search npm test -- integration   only the integration specs whose path matches
 //   E2E_INSTANCES=1 npm test -- e2e       the browser suite against one instance of each app (default 2)
 //   TOOLING_NODE=/path/to/node npm test   the tooling's node:test suites once more under that Node (.ci/run
 //                                         gives Node 22 this way, so both Node lines of `engines` are tried)
@@ -194,7 +195,8 @@ if (wants('integration') || wants('e2e')) {
       'integration',
       'jest.integration.config.js',
       { ...hermeticEnv(process.env), ...settings.infraEnv },
-      ['--runInBand'],
+      // INTEGRATION_PATTERN narrows the stage to matching spec files while working on one part.
+      ['--runInBand', ...(process.env.INTEGRATION_PATTERN ? [process.env.INTEGRATION_PATTERN] : [])],
     );
   if (settings && wants('e2e')) {
     const test = settings;
