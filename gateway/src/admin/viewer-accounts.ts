@@ -135,7 +135,7 @@ export class ViewerAccounts {
     await this.rpc.request(Subjects.users.deleteViewer, { id, actor: admin });
     this.logger.info({ adminId: admin.adminId, userId: id }, 'admin deleted a viewer account');
     try {
-      await this.rpc.request(Subjects.auth.revokeSubject, { subjectId: id });
+      await this.rpc.call(Subjects.auth.revokeSubject, { subjectId: id });
     } catch (error) {
       this.logger.warn(
         { err: error, userId: id },

@@ -1,7 +1,11 @@
 import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  AdminLoginBody,
+  RefreshRequest,
+  SendOtpBody,
   Subjects,
+  VerifyOtpRequest,
   type AdminSession,
   type SendOtpReply,
   type TokenPair,
@@ -12,7 +16,6 @@ import type { FastifyRequest } from 'fastify';
 import { subscriptionOf } from '../billing/subscription-of';
 import { Public, Roles } from './access';
 import { CurrentPrincipal, type Principal } from './principal';
-import { AdminLoginBody, RefreshBody, SendOtpBody, VerifyOtpBody } from './sign-in.dto';
 
 @ApiTags('sign-in')
 @Controller()
@@ -29,15 +32,15 @@ export class SignInController {
     summary: 'Send a 6-digit code to a mobile number (rate-limited per number and per client)',
   })
   sendOtp(@Body() body: SendOtpBody, @Req() request: FastifyRequest): Promise<SendOtpReply> {
-    return this.rpc.request(Subjects.auth.sendOtp, { phoneNumber: body.phoneNumber, clientIp: request.ip });
+    return this.rpc.call(Subjects.auth.sendOtp, { phoneNumber: body.phoneNumber, clientIp: request.ip });
   }
 
   @Post('user/verify-otp')
   @Public()
   @HttpCode(200)
   @ApiOperation({ summary: 'Check the code; answers the viewer session with its plan (DECISIONS D2, D29)' })
-  async verifyOtp(@Body() body: VerifyOtpBody): Promise<ViewerSession> {
-    const session = await this.rpc.request<ViewerSession>(Subjects.auth.verifyOtp, body);
+  async verifyOtp(@Body() body: VerifyOtpRequest): Promise<ViewerSession> {
+    const session = await this.rpc.call(Subjects.auth.verifyOtp, body);
     return { ...session, ...(await subscriptionOf(this.rpc, this.logger, session._id)) };
   }
 
@@ -49,15 +52,15 @@ export class SignInController {
       'Admin sign-in with e-mail and password; answers the admin session (failures limited per e-mail and per client address)',
   })
   adminLogin(@Body() body: AdminLoginBody, @Req() request: FastifyRequest): Promise<AdminSession> {
-    return this.rpc.request(Subjects.auth.adminLogin, { ...body, clientIp: request.ip });
+    return this.rpc.call(Subjects.auth.adminLogin, { ...body, clientIp: request.ip });
   }
 
   @Post('auth/refresh')
   @Public()
   @HttpCode(200)
   @ApiOperation({ summary: 'Exchange a refresh token for a new pair; a reused one ends its whole session' })
-  refresh(@Body() body: RefreshBody): Promise<TokenPair> {
-    return this.rpc.request(Subjects.auth.refresh, body);
+  refresh(@Body() body: RefreshRequest): Promise<TokenPair> {
+    return this.rpc.call(Subjects.auth.refresh, body);
   }
 
   @Post('auth/logout')
@@ -65,6 +68,6 @@ export class SignInController {
   @HttpCode(200)
   @ApiOperation({ summary: 'End the caller’s session: its access and refresh tokens stop working at once' })
   logout(@CurrentPrincipal() caller: Principal): Promise<{ success: true }> {
-    return this.rpc.request(Subjects.auth.logout, { sessionId: caller.sessionId });
+    return this.rpc.call(Subjects.auth.logout, { sessionId: caller.sessionId });
   }
 }

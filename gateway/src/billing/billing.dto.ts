@@ -1,12 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PLAN_KEYS, type PlanKey, PROVIDER_ORDER_ID } from '@chitram/contracts';
-import { IsIn, IsUUID, Matches } from 'class-validator';
-
-export class CreateOrderBody {
-  @ApiProperty({ enum: PLAN_KEYS, description: 'The plan; the server sets the price (DECISIONS D16)' })
-  @IsIn(PLAN_KEYS, { message: `planKey must be one of ${PLAN_KEYS.join(', ')}` })
-  planKey: PlanKey;
-}
+import { PROVIDER_ORDER_ID } from '@chitram/contracts';
+import { IsUUID, Matches } from 'class-validator';
 
 export class ReceiptParams {
   @IsUUID()

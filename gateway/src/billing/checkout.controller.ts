@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  CreateOrderBody,
   Subjects,
   VerifyPaymentBody,
   type CheckoutOrder,
@@ -11,7 +12,6 @@ import {
 import { LOGGER, type Logger, RpcClient } from '@chitram/nest-kit';
 import { Public, Roles } from '../auth/access';
 import { CurrentPrincipal, type Principal } from '../auth/principal';
-import { CreateOrderBody } from './billing.dto';
 import { subscriptionOf } from './subscription-of';
 
 /** Plans, checkout and the viewer's plan (SPEC §4.4, §7; DECISIONS D16–D18). */

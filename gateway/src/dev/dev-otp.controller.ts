@@ -28,6 +28,6 @@ export class DevOtpController {
   @Get('otp-outbox')
   @Public()
   outbox(@Query() query: OtpOutboxQuery): Promise<OtpOutbox> {
-    return this.rpc.request(Subjects.auth.otpOutbox, { phoneNumber: query.phone });
+    return this.rpc.call(Subjects.auth.otpOutbox, { phoneNumber: query.phone });
   }
 }

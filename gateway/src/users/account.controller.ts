@@ -77,7 +77,7 @@ export class AccountController {
     await this.rpc.request(Subjects.users.deleteViewer, { id: caller.subjectId });
     // Sessions end now rather than when auth reads user.deleted; if auth is away, the event still does it.
     try {
-      await this.rpc.request(Subjects.auth.revokeSubject, { subjectId: caller.subjectId });
+      await this.rpc.call(Subjects.auth.revokeSubject, { subjectId: caller.subjectId });
     } catch (error) {
       this.logger.warn(
         { err: error, userId: caller.subjectId },

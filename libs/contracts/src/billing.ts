@@ -29,9 +29,15 @@ export class ViewerRef {
   viewerId: string;
 }
 
-export class CreateOrderRequest extends ViewerRef {
+/** `POST /api/checkout/create-order`'s body: the plan alone; the server sets the price (DECISIONS D16). */
+export class CreateOrderBody {
   @IsIn(PLAN_KEYS, { message: `planKey must be one of ${PLAN_KEYS.join(', ')}` })
   planKey: PlanKey;
+}
+
+export class CreateOrderRequest extends CreateOrderBody {
+  @IsUUID()
+  viewerId: string;
 }
 
 /** `POST /api/checkout/verify-payment`'s body (SPEC §7): the confirmation, and the plan the page bought. */

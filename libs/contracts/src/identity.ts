@@ -109,13 +109,6 @@ export interface TokenPair {
 
 // ---- Subjects.auth payloads ----
 
-export interface SendOtpRequest {
-  /** As the person typed it; the auth service applies the phone rule. */
-  phoneNumber: string;
-  /** The caller's address as the gateway saw it, for the per-IP limit. */
-  clientIp: string;
-}
-
 export interface SendOtpReply {
   success: true;
   message: string;
@@ -123,22 +116,6 @@ export interface SendOtpReply {
   resendAfterSeconds: number;
   /** Seconds the code stays valid. */
   expiresInSeconds: number;
-}
-
-export interface VerifyOtpRequest {
-  phoneNumber: string;
-  otp: string;
-}
-
-export interface AdminLoginRequest {
-  email: string;
-  password: string;
-  /** The caller's address as the gateway saw it, for the per-address limit. */
-  clientIp: string;
-}
-
-export interface RefreshRequest {
-  refreshToken: string;
 }
 
 export interface LogoutRequest {

@@ -3,6 +3,7 @@ export * from './subjects';
 export * from './health';
 export * from './plans';
 export * from './identity';
+export * from './sign-in';
 export * from './interface-languages';
 export * from './preferences';
 export * from './catalog';

@@ -9,6 +9,7 @@ import { BillingAnalyticsSubjects, CatalogAnalyticsSubjects, UserAnalyticsSubjec
 import { AuditEvents, AuditSubjects } from './audit';
 import { BillingSubjects } from './billing';
 import { PartnerSubjects } from './partners';
+import { SignInSubjects } from './sign-in';
 import { ViewerPreferenceSubjects } from './preferences';
 import { StreamSubjects, WatchSubjects } from './playback';
 import { VideoSubjects } from './videos';
@@ -31,17 +32,9 @@ export const Subjects = {
     /** Daily revenue and subscriptions, and the revenue pool of a period (libs/contracts/src/analytics.ts). */
     analytics: BillingAnalyticsSubjects,
   },
-  /** Payloads and answers: libs/contracts/src/identity.ts. */
+  /** Payloads and answers: libs/contracts/src/sign-in.ts and identity.ts. */
   auth: {
-    sendOtp: 'chitram.auth.otp.send.v1',
-    verifyOtp: 'chitram.auth.otp.verify.v1',
-    /** Development only: the codes the console provider sent to a number. */
-    otpOutbox: 'chitram.auth.otp.outbox.v1',
-    adminLogin: 'chitram.auth.admin.login.v1',
-    refresh: 'chitram.auth.session.refresh.v1',
-    logout: 'chitram.auth.session.logout.v1',
-    /** Revokes every session of a viewer or admin at once (account deletion). */
-    revokeSubject: 'chitram.auth.session.revoke-subject.v1',
+    ...SignInSubjects,
     /** The audit trail: its pages, and admin actions recorded straight into it (libs/contracts/src/audit.ts). */
     audit: AuditSubjects,
     /** A viewer's sessions for the back office (libs/contracts/src/admin.ts). */

@@ -1,9 +1,7 @@
-import type { PlanKey } from '@chitram/contracts/src/plans';
+import { PLAN_KEYS, type PlanKey } from '@chitram/contracts/src/plans';
 
 // Rules of the plans, checkout and profile screens (SPEC §2.8, §2.9, §4.4; DECISIONS D14, D16), kept
 // apart from React so they are tested directly.
-
-const PLAN_KEYS: readonly string[] = ['basic', 'standard', 'premium', 'gold'];
 
 /** SPEC §2.1's checkout query: `?plan=&planName=&device=&price=`. The price is for display only (D16). */
 export interface CheckoutRequest {
@@ -31,7 +29,7 @@ export function checkoutPath(plan: {
 /** The checkout's plan from its query, or null when it names no plan the product sells. */
 export function checkoutRequestFrom(search: URLSearchParams): CheckoutRequest | null {
   const planKey = search.get('plan') ?? '';
-  if (!PLAN_KEYS.includes(planKey)) return null;
+  if (!(PLAN_KEYS as readonly string[]).includes(planKey)) return null;
   return {
     planKey: planKey as PlanKey,
     planName: (search.get('planName') ?? '').slice(0, 60),

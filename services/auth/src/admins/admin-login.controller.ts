@@ -1,15 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { Subjects, type AdminSession } from '@chitram/contracts';
+import { AdminLoginRequest, Subjects, type AdminSession } from '@chitram/contracts';
 import { AdminAccountsService } from './admin-accounts.service';
-import { AdminLoginBody } from './admin-login.dto';
 
 @Controller()
 export class AdminLoginController {
   constructor(private readonly admins: AdminAccountsService) {}
 
   @MessagePattern(Subjects.auth.adminLogin)
-  login(@Payload() body: AdminLoginBody): Promise<AdminSession> {
+  login(@Payload() body: AdminLoginRequest): Promise<AdminSession> {
     return this.admins.login(body.email, body.password, body.clientIp);
   }
 }

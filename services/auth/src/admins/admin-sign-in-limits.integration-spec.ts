@@ -1,12 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import {
-  DomainError,
-  ErrorCode,
-  SignInMessages,
-  Subjects,
-  type AdminSession,
-  type AuditEntry,
-} from '@chitram/contracts';
+import { DomainError, ErrorCode, SignInMessages, Subjects, type AuditEntry } from '@chitram/contracts';
 import { connectNats, RpcClient } from '@chitram/nest-kit';
 import {
   isolatedEnv,
@@ -43,7 +36,7 @@ describe('admin sign-in: the per-address limit and no telling real e-mails apart
   let rpc: RpcClient;
 
   const login = (email: string, password: string, clientIp: string) =>
-    rpc.request<AdminSession>(Subjects.auth.adminLogin, { email, password, clientIp });
+    rpc.call(Subjects.auth.adminLogin, { email, password, clientIp });
   const answer = (email: string, password: string, clientIp = freshAddress()): Promise<Answer> =>
     login(email, password, clientIp).then(
       () => ({ ok: true }),

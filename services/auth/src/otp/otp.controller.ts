@@ -1,7 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { Subjects, type OtpOutbox, type SendOtpReply, type ViewerSession } from '@chitram/contracts';
-import { OtpOutboxBody, SendOtpBody, VerifyOtpBody } from './otp.dto';
+import {
+  SendOtpRequest,
+  Subjects,
+  VerifyOtpRequest,
+  type OtpOutbox,
+  type SendOtpReply,
+  type ViewerSession,
+} from '@chitram/contracts';
+import { OtpOutboxBody } from './otp.dto';
 import { OtpService } from './otp.service';
 
 @Controller()
@@ -9,12 +16,12 @@ export class OtpController {
   constructor(private readonly otp: OtpService) {}
 
   @MessagePattern(Subjects.auth.sendOtp)
-  send(@Payload() body: SendOtpBody): Promise<SendOtpReply> {
+  send(@Payload() body: SendOtpRequest): Promise<SendOtpReply> {
     return this.otp.send(body);
   }
 
   @MessagePattern(Subjects.auth.verifyOtp)
-  verify(@Payload() body: VerifyOtpBody): Promise<ViewerSession> {
+  verify(@Payload() body: VerifyOtpRequest): Promise<ViewerSession> {
     return this.otp.verify(body);
   }
 

@@ -6,14 +6,7 @@ import {
   RpcClient,
   type Redis,
 } from '@chitram/nest-kit';
-import {
-  ErrorCode,
-  SignInMessages,
-  Subjects,
-  type OtpOutbox,
-  type SendOtpReply,
-  type ViewerSession,
-} from '@chitram/contracts';
+import { ErrorCode, SignInMessages, Subjects } from '@chitram/contracts';
 import {
   dumpRedis,
   isolatedEnv,
@@ -68,12 +61,12 @@ function authUnderTest(env: Record<string, string>, defaultClientIp = '203.0.113
     rpc,
     auth: () => started.auth!,
     sendOtp: (phoneNumber: string, clientIp = defaultClientIp) =>
-      rpc().request<SendOtpReply>(Subjects.auth.sendOtp, { phoneNumber, clientIp }),
+      rpc().call(Subjects.auth.sendOtp, { phoneNumber, clientIp }),
     verifyOtp: (phoneNumber: string, otp: string) =>
-      rpc().request<ViewerSession>(Subjects.auth.verifyOtp, { phoneNumber, otp }),
-    outbox: (phoneNumber: string) => rpc().request<OtpOutbox>(Subjects.auth.otpOutbox, { phoneNumber }),
+      rpc().call(Subjects.auth.verifyOtp, { phoneNumber, otp }),
+    outbox: (phoneNumber: string) => rpc().call(Subjects.auth.otpOutbox, { phoneNumber }),
     latestCode: async (phoneNumber: string) => {
-      const outbox = await rpc().request<OtpOutbox>(Subjects.auth.otpOutbox, { phoneNumber });
+      const outbox = await rpc().call(Subjects.auth.otpOutbox, { phoneNumber });
       return outbox.codes[outbox.codes.length - 1].otp;
     },
   };
@@ -244,7 +237,7 @@ describe('phone sign-in in the auth service (console provider, real Redis, Postg
     await sendOtp(phone);
     await redis.del(`auth:otp:resend:+91${phone}`); // skip the 60 s wait
     await sendOtp(phone);
-    const outbox = await rpc().request<OtpOutbox>(Subjects.auth.otpOutbox, { phoneNumber: phone });
+    const outbox = await rpc().call(Subjects.auth.otpOutbox, { phoneNumber: phone });
     expect(outbox.phoneNumber).toBe(`+91${phone}`);
     expect(outbox.codes).toHaveLength(2);
     expect(outbox.codes[0].sentAt <= outbox.codes[1].sentAt).toBe(true);

@@ -1,7 +1,13 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { Subjects, ViewerRef, type SignedInSession, type TokenPair } from '@chitram/contracts';
-import { LogoutBody, RefreshBody, RevokeSubjectBody } from './sessions.dto';
+import {
+  RefreshRequest,
+  Subjects,
+  ViewerRef,
+  type SignedInSession,
+  type TokenPair,
+} from '@chitram/contracts';
+import { LogoutBody, RevokeSubjectBody } from './sessions.dto';
 import { SessionsService } from './sessions.service';
 
 @Controller()
@@ -9,7 +15,7 @@ export class SessionsController {
   constructor(private readonly sessions: SessionsService) {}
 
   @MessagePattern(Subjects.auth.refresh)
-  async refresh(@Payload() body: RefreshBody): Promise<TokenPair> {
+  async refresh(@Payload() body: RefreshRequest): Promise<TokenPair> {
     const { token, refreshToken } = await this.sessions.refresh(body.refreshToken);
     return { token, refreshToken };
   }

@@ -1,11 +1,5 @@
-import type { LogoutRequest, RefreshRequest, RevokeSubjectRequest } from '@chitram/contracts';
-import { IsString, IsUUID, Length } from 'class-validator';
-
-export class RefreshBody implements RefreshRequest {
-  @IsString()
-  @Length(1, 200)
-  refreshToken: string;
-}
+import type { LogoutRequest, RevokeSubjectRequest } from '@chitram/contracts';
+import { IsUUID } from 'class-validator';
 
 export class LogoutBody implements LogoutRequest {
   @IsUUID()

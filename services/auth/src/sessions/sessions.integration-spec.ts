@@ -1,13 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  ErrorCode,
-  Events,
-  Subjects,
-  type OtpOutbox,
-  type TokenPair,
-  type UserDeleted,
-  type ViewerSession,
-} from '@chitram/contracts';
+import { ErrorCode, Events, Subjects, type UserDeleted, type ViewerSession } from '@chitram/contracts';
 import {
   AccessTokenVerifier,
   busSubject,
@@ -52,15 +44,15 @@ describe('sessions in the auth service: rotation, reuse, logout, revocation (rea
   /** Signs a viewer in by phone, as the web app does; a second call for the same number is a second device. */
   async function signIn(phone = String(nextPhone++)): Promise<ViewerSession & { claims: VerifiedAccess }> {
     await redis.del(`auth:otp:resend:+91${phone}`);
-    await rpc.request(Subjects.auth.sendOtp, { phoneNumber: phone, clientIp: '203.0.113.9' });
-    const outbox = await rpc.request<OtpOutbox>(Subjects.auth.otpOutbox, { phoneNumber: phone });
-    const session = await rpc.request<ViewerSession>(Subjects.auth.verifyOtp, {
+    await rpc.call(Subjects.auth.sendOtp, { phoneNumber: phone, clientIp: '203.0.113.9' });
+    const outbox = await rpc.call(Subjects.auth.otpOutbox, { phoneNumber: phone });
+    const session = await rpc.call(Subjects.auth.verifyOtp, {
       phoneNumber: phone,
       otp: outbox.codes[outbox.codes.length - 1].otp,
     });
     return { ...session, claims: await verifier.verify(session.token) };
   }
-  const refresh = (refreshToken: string) => rpc.request<TokenPair>(Subjects.auth.refresh, { refreshToken });
+  const refresh = (refreshToken: string) => rpc.call(Subjects.auth.refresh, { refreshToken });
   const sessionRow = async (id: string) => {
     const rows = await auth.dataSource.query<
       Array<{ revoked_at: Date | null; revoked_reason: string | null }>
@@ -140,7 +132,7 @@ describe('sessions in the auth service: rotation, reuse, logout, revocation (rea
   it('ends a session at logout: its access token is refused at once and its refresh token is dead', async () => {
     const session = await signIn();
     expect(await revocations.isRevoked(session.claims)).toBe(false);
-    await rpc.request(Subjects.auth.logout, { sessionId: session.claims.sid });
+    await rpc.call(Subjects.auth.logout, { sessionId: session.claims.sid });
     expect(await revocations.isRevoked(session.claims)).toBe(true);
     await expect(refresh(session.refreshToken)).rejects.toMatchObject({ code: ErrorCode.TOKEN_REVOKED });
   });
@@ -150,7 +142,7 @@ describe('sessions in the auth service: rotation, reuse, logout, revocation (rea
     const first = await signIn(phone);
     const second = await signIn(phone);
     const other = await signIn();
-    await rpc.request(Subjects.auth.revokeSubject, { subjectId: first._id });
+    await rpc.call(Subjects.auth.revokeSubject, { subjectId: first._id });
     expect(await revocations.isRevoked(first.claims)).toBe(true);
     expect(await revocations.isRevoked(second.claims)).toBe(true);
     expect(await revocations.isRevoked(other.claims)).toBe(false);

@@ -1,4 +1,4 @@
-import { ErrorCode, Subjects, type SendOtpReply, type ViewerSession } from '@chitram/contracts';
+import { ErrorCode, Subjects } from '@chitram/contracts';
 import { connectNats, createLogger, RpcClient } from '@chitram/nest-kit';
 import {
   dumpRedis,
@@ -108,9 +108,9 @@ describe('phone sign-in with OTP_PROVIDER=twilio (auth service over NATS, codes 
   let rpc: RpcClient;
 
   const sendOtp = (phoneNumber: string) =>
-    rpc.request<SendOtpReply>(Subjects.auth.sendOtp, { phoneNumber, clientIp: '203.0.113.50' });
+    rpc.call(Subjects.auth.sendOtp, { phoneNumber, clientIp: '203.0.113.50' });
   const verifyOtp = (phoneNumber: string, otp: string) =>
-    rpc.request<ViewerSession>(Subjects.auth.verifyOtp, { phoneNumber, otp });
+    rpc.call(Subjects.auth.verifyOtp, { phoneNumber, otp });
 
   beforeAll(async () => {
     const baseUrl = await fake.start();
@@ -180,7 +180,7 @@ describe('phone sign-in with OTP_PROVIDER=twilio (auth service over NATS, codes 
   });
 
   it('has no development outbox', async () => {
-    await expect(rpc.request(Subjects.auth.otpOutbox, { phoneNumber: freshPhone() })).rejects.toMatchObject({
+    await expect(rpc.call(Subjects.auth.otpOutbox, { phoneNumber: freshPhone() })).rejects.toMatchObject({
       code: ErrorCode.NOT_FOUND,
     });
   });
