@@ -6,6 +6,8 @@
 export enum ErrorCode {
   VALIDATION_FAILED = 'VALIDATION_FAILED',
   BAD_REQUEST = 'BAD_REQUEST',
+  /** A message on NATS that its service cannot read at all (not JSON, empty, binary, not a request packet). */
+  BAD_MESSAGE = 'BAD_MESSAGE',
   UNAUTHENTICATED = 'UNAUTHENTICATED',
   FORBIDDEN = 'FORBIDDEN',
   NOT_FOUND = 'NOT_FOUND',
@@ -45,6 +47,7 @@ export enum ErrorCode {
 export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ErrorCode.VALIDATION_FAILED]: 400,
   [ErrorCode.BAD_REQUEST]: 400,
+  [ErrorCode.BAD_MESSAGE]: 400,
   [ErrorCode.UNAUTHENTICATED]: 401,
   [ErrorCode.FORBIDDEN]: 403,
   [ErrorCode.NOT_FOUND]: 404,

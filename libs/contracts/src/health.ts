@@ -12,6 +12,8 @@ export interface ServiceHealthReport {
   status: HealthStatus;
   checks: Record<string, HealthCheckResult>;
   uptimeSeconds: number;
+  /** Messages it could not read and refused or dropped since it started, by where they came (never a reason to be down). */
+  rejectedMessages?: Record<'request' | 'notice' | 'event' | 'job', number>;
 }
 
 /** The gateway's `GET /api/health` answer. */

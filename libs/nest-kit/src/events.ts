@@ -25,6 +25,13 @@ import { ServiceConfig } from './config';
 import { decoratedMethods } from './decorated-methods';
 import { type ConsumerLoop, consumeDurable, retryDelayMs, stopLoops } from './durable-consumer';
 import { LOGGER, type Logger } from './logging';
+import {
+  isRecord,
+  isUnusableMessageError,
+  parseMessageJson,
+  RejectedMessages,
+  UnreadableMessage,
+} from './rejected-messages';
 import { CONFIG, NATS_CONNECTION } from './tokens';
 
 /** Settings of a service that writes or reads events. Tests point them at a stream of their own. */
@@ -298,7 +305,8 @@ interface EventHandlerMeta extends EventHandlerOptions {
  * Marks a provider method as the handler of one event subject. It runs in a transaction together with
  * the inbox row, receives the envelope and the transaction's manager, and must be idempotent apart
  * from that (work outside the database, such as Redis, must be safe to repeat). Throwing redelivers
- * the event later.
+ * the event later, unless what it throws says the event itself is unusable (isUnusableMessageError):
+ * then it is terminated and counted, as an event that cannot be read at all is.
  */
 export function EventHandler(subject: string, options: EventHandlerOptions): MethodDecorator {
   return (_target, _key, descriptor: PropertyDescriptor) => {
@@ -325,6 +333,7 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
     @Inject(NATS_CONNECTION) private readonly connection: NatsConnection,
     @Inject(CONFIG) private readonly settings: EventBusSettings,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Optional() private readonly rejections?: RejectedMessages,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -364,15 +373,9 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
   private async deliver(meta: EventHandlerMeta, handle: HandlerFn, message: JsMsg): Promise<void> {
     let event: EventEnvelope;
     try {
-      event = codec.decode(message.data);
-      if (!UUID.test(String(event.id)) || event.subject !== meta.subject)
-        throw new Error('not an event envelope');
+      event = readEnvelope(message.data, meta.subject);
     } catch (error) {
-      this.logger.error(
-        { err: error, consumer: meta.durable, seq: message.seq },
-        'dropping an unreadable event',
-      );
-      message.term();
+      this.reject(meta, message, error);
       return;
     }
     try {
@@ -392,6 +395,10 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
         handled ? 'event handled' : 'event already handled; ignored',
       );
     } catch (error) {
+      if (isUnusableMessageError(error)) {
+        this.reject(meta, message, error, event.id);
+        return;
+      }
       const attempt = message.info.redeliveryCount;
       this.logger.warn(
         { err: error, consumer: meta.durable, eventId: event.id, attempt },
@@ -400,6 +407,35 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
       message.nak(retryDelayMs(attempt));
     }
   }
+
+  /**
+   * An event no delivery can handle is terminated, not redelivered: the stream keeps it (by its
+   * sequence, in the log) for anyone who wants to look at it again.
+   */
+  private reject(meta: EventHandlerMeta, message: JsMsg, error: unknown, eventId?: string): void {
+    message.term();
+    const problem = error instanceof UnreadableMessage ? error.problem : 'its handler cannot use it';
+    this.rejections?.record('event', message.subject, problem, {
+      consumer: meta.durable,
+      seq: message.seq,
+      eventId,
+      ...(error instanceof UnreadableMessage ? {} : { err: error }),
+    });
+    if (!this.rejections)
+      this.logger.error(
+        { err: error, consumer: meta.durable, seq: message.seq },
+        'dropping an unusable event',
+      );
+  }
+}
+
+/** An event envelope as the outbox relay writes it, for `subject`, or UnreadableMessage. */
+function readEnvelope(data: Uint8Array, subject: string): EventEnvelope {
+  const event = parseMessageJson(data);
+  if (!isRecord(event) || !UUID.test(String(event.id)) || event.subject !== subject)
+    throw new UnreadableMessage(`it is not an envelope of ${subject}`);
+  if (!isRecord(event.payload)) throw new UnreadableMessage('its payload is not an object');
+  return event as unknown as EventEnvelope;
 }
 
 /** Events for a service: the Outbox to write them, the relay that publishes them, and its @EventHandler consumers. */

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { HealthCheckResult, ServiceHealthReport } from '@chitram/contracts';
+import type { RejectedMessages } from './rejected-messages';
 
 export type HealthCheck = () => Promise<void>;
 
@@ -18,7 +19,10 @@ export class HealthRegistry {
   private readonly checks = new Map<string, HealthCheck>();
   private readonly startedAt = Date.now();
 
-  constructor(readonly service: string) {}
+  constructor(
+    readonly service: string,
+    private readonly rejections?: RejectedMessages,
+  ) {}
 
   register(name: string, check: HealthCheck): void {
     this.checks.set(name, check);
@@ -36,12 +40,14 @@ export class HealthRegistry {
       }),
     );
     const checks = Object.fromEntries(entries);
-    return {
+    const report: ServiceHealthReport = {
       service: this.service,
       status: entries.every(([, r]) => r.status === 'up') ? 'up' : 'down',
       checks,
       uptimeSeconds: Math.round((Date.now() - this.startedAt) / 1000),
     };
+    if (this.rejections) report.rejectedMessages = this.rejections.counts();
+    return report;
   }
 }
 

@@ -8,6 +8,7 @@ export * from './nats-writes';
 export * from './outbox.entity';
 export * from './outbox.migration';
 export * from './request-context';
+export * from './rejected-messages';
 export * from './rpc-client';
 export * from './rpc-server';
 export * from './rpc-wire';

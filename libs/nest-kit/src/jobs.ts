@@ -5,6 +5,7 @@ import {
   Injectable,
   Module,
   type OnApplicationBootstrap,
+  Optional,
 } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { randomUUID } from 'node:crypto';
@@ -21,6 +22,13 @@ import { decoratedMethods } from './decorated-methods';
 import { type ConsumerLoop, consumeDurable, retryDelayMs, stopLoops } from './durable-consumer';
 import type { EventBusSettings } from './events';
 import { LOGGER, type Logger } from './logging';
+import {
+  isRecord,
+  isUnusableMessageError,
+  parseMessageJson,
+  RejectedMessages,
+  UnreadableMessage,
+} from './rejected-messages';
 import { CONFIG, NATS_CONNECTION } from './tokens';
 
 /**
@@ -104,7 +112,7 @@ interface JobHandlerMeta extends JobHandlerOptions {
 /**
  * Marks a provider method as the worker of one job. It receives the envelope and a context whose
  * `progress` keeps the job its own while it works; throwing gives the job back for a later retry, and
- * throwing PermanentJobFailure drops it.
+ * throwing PermanentJobFailure (or what isUnusableMessageError calls unusable) drops it.
  */
 export function JobHandler(name: string, options: JobHandlerOptions = {}): MethodDecorator {
   return (_target, _key, descriptor: PropertyDescriptor) => {
@@ -190,6 +198,7 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
     @Inject(NATS_CONNECTION) private readonly connection: NatsConnection,
     @Inject(CONFIG) private readonly settings: JobSettings,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Optional() private readonly rejections?: RejectedMessages,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -229,10 +238,9 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
   private async work(meta: JobHandlerMeta, run: JobFn, message: JsMsg): Promise<void> {
     let job: JobEnvelope;
     try {
-      job = codec.decode(message.data);
+      job = readJob(message.data, meta.name);
     } catch (error) {
-      this.logger.error({ err: error, job: meta.name }, 'dropping an unreadable job');
-      message.term();
+      this.reject(meta, message, error);
       return;
     }
     try {
@@ -244,11 +252,38 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
         message.term();
         return;
       }
+      if (isUnusableMessageError(error)) {
+        this.reject(meta, message, error, job.id);
+        return;
+      }
       const attempt = message.info.redeliveryCount;
       this.logger.warn({ err: error, job: meta.name, jobId: job.id, attempt }, 'job failed; will retry');
       message.nak(retryDelayMs(attempt));
     }
   }
+
+  /** A job no worker can do is terminated (so the work queue lets it go), counted and logged. */
+  private reject(meta: JobHandlerMeta, message: JsMsg, error: unknown, jobId?: string): void {
+    message.term();
+    const problem = error instanceof UnreadableMessage ? error.problem : 'its worker cannot use it';
+    this.rejections?.record('job', message.subject, problem, {
+      job: meta.name,
+      seq: message.seq,
+      jobId,
+      ...(error instanceof UnreadableMessage ? {} : { err: error }),
+    });
+    if (!this.rejections)
+      this.logger.error({ err: error, job: meta.name, seq: message.seq }, 'dropping an unusable job');
+  }
+}
+
+/** A job envelope as JobQueue writes it, for the job `name`, or UnreadableMessage. */
+function readJob(data: Uint8Array, name: string): JobEnvelope {
+  const job = parseMessageJson(data);
+  if (!isRecord(job) || typeof job.id !== 'string' || job.subject !== name)
+    throw new UnreadableMessage(`it is not a job envelope of ${name}`);
+  if (!isRecord(job.payload)) throw new UnreadableMessage('its payload is not an object');
+  return job as unknown as JobEnvelope;
 }
 
 /** Jobs for a service: the queue to put them on and the workers of its @JobHandler methods. */

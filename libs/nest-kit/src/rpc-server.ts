@@ -8,13 +8,14 @@ import {
   type ValidationError,
 } from '@nestjs/common';
 import { type MessageHandler, type NatsOptions, ServerNats } from '@nestjs/microservices';
-import type { Msg as NatsMsg, NatsConnection } from 'nats';
+import type { Msg as NatsMsg, MsgHdrs, NatsConnection } from 'nats';
 import { DomainError, ErrorCode, REQUEST_ID_HEADER, type ErrorBody } from '@chitram/contracts';
 import { type Observable, throwError } from 'rxjs';
 import type { Logger } from 'pino';
 import { batchNatsWrites } from './nats-writes';
 import { requestIdFrom, runWithRequestContext } from './request-context';
-import { RpcReplySerializer } from './rpc-wire';
+import { RejectedMessages, UnreadableMessage } from './rejected-messages';
+import { RpcReplySerializer, RpcRequestDeserializer } from './rpc-wire';
 
 /** Flattens class-validator errors into `{ field: [messages] }`, nested fields dotted. */
 export function validationFields(errors: ValidationError[], prefix = ''): Record<string, string[]> {
@@ -132,18 +133,51 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
  * caller's request-id header (here rather than in a global interceptor, which would wrap every
  * message in extra async resources and observables and cost a large share of a small handler's
  * time), and answering in the wire format RpcClient reads (rpc-wire.ts).
+ *
+ * Any bytes may arrive on a subject a service serves. A message it cannot read is answered with
+ * BAD_MESSAGE when it has a reply subject, else dropped; either way it is counted and logged with its
+ * subject, and nothing a message does escapes as a rejection that would end the process.
  */
 export class ContextualNatsServer extends ServerNats {
   private served?: NatsConnection;
 
   /** Replies are written as rpc-wire.ts says, unless the options name another serializer. */
-  constructor(options: Required<NatsOptions>['options']) {
-    super({ serializer: new RpcReplySerializer(), ...options });
+  constructor(
+    options: Required<NatsOptions>['options'],
+    private readonly rejections?: RejectedMessages,
+  ) {
+    super({ serializer: new RpcReplySerializer(), deserializer: new RpcRequestDeserializer(), ...options });
   }
 
-  override handleMessage(channel: string, natsMsg: NatsMsg): Promise<unknown> {
+  override async handleMessage(channel: string, natsMsg: NatsMsg): Promise<void> {
     const requestId = requestIdFrom(natsMsg.headers?.get(REQUEST_ID_HEADER));
-    return runWithRequestContext({ requestId }, () => super.handleMessage(channel, natsMsg));
+    try {
+      await runWithRequestContext({ requestId }, () => super.handleMessage(channel, natsMsg));
+    } catch (error) {
+      this.refuse(natsMsg, error);
+    }
+  }
+
+  /** Answers (when someone waits) and records a message that could not be served. */
+  private refuse(natsMsg: NatsMsg, error: unknown): void {
+    const unreadable = error instanceof UnreadableMessage;
+    const body: ErrorBody = unreadable
+      ? { code: ErrorCode.BAD_MESSAGE, message: `The message could not be read: ${error.problem}.` }
+      : { code: ErrorCode.INTERNAL, message: 'Something went wrong.' };
+    const problem = unreadable ? error.problem : 'serving it failed';
+    if (this.rejections)
+      this.rejections.record('request', natsMsg.subject, problem, unreadable ? {} : { err: error });
+    else this.logger.error(`message on ${natsMsg.subject} refused: ${problem}`);
+    if (!natsMsg.reply) return;
+    try {
+      const reply = this.serializer.serialize({ err: body, id: '' }) as {
+        data: Uint8Array;
+        headers?: MsgHdrs;
+      };
+      natsMsg.respond(reply.data, { headers: reply.headers });
+    } catch {
+      // The connection is closing: the caller's timeout answers for us.
+    }
   }
 
   /**

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@chitram/contracts';
 import { JSONCodec, type Msg, type MsgHdrs } from 'nats';
-import { RawJson, readReply, RPC_REPLY_HEADER, RpcReplySerializer } from './rpc-wire';
+import { RawJson, readReply, RPC_REPLY_HEADER, RpcReplySerializer, RpcRequestDeserializer } from './rpc-wire';
+import { UnreadableMessage } from './rejected-messages';
 
 /** A reply as the client receives it: the serializer's output put into a message. */
 function message(data: Uint8Array, headers?: MsgHdrs): Msg {
@@ -57,5 +58,40 @@ describe('the reply wire format', () => {
 
   it('writes kept JSON as the same JSON wherever it is serialised another way', () => {
     expect(JSON.stringify({ answer: new RawJson('[1,{"a":2}]') })).toBe('{"answer":[1,{"a":2}]}');
+  });
+});
+
+describe('RpcRequestDeserializer', () => {
+  const read = (text: string | Uint8Array) =>
+    new RpcRequestDeserializer().deserialize(typeof text === 'string' ? Buffer.from(text) : text, {
+      channel: 'chitram.users.health.v1',
+    });
+
+  it('reads the packet RpcClient sends, the subject as its pattern', () => {
+    expect(read('{"pattern":"x","data":{"a":1},"id":7}')).toEqual({
+      pattern: 'chitram.users.health.v1',
+      data: { a: 1 },
+      id: '7',
+    });
+  });
+
+  it.each([
+    ['probe', 'it is not JSON'],
+    ['', 'it is empty'],
+    ['null', 'it is not a request packet ({ data, id })'],
+    ['[1]', 'it is not a request packet ({ data, id })'],
+    ['{"data":{}}', 'the request packet has no id'],
+    [`{"data":${'['.repeat(65)}${']'.repeat(65)},"id":"1"}`, 'it nests deeper than 64 levels'],
+  ])('refuses %j: %s', (text, problem) => {
+    expect(() => read(text)).toThrow(expect.objectContaining({ problem }));
+  });
+
+  it('refuses bytes that are not UTF-8', () => {
+    expect(() => read(new Uint8Array([0x22, 0xff, 0x22]))).toThrow(UnreadableMessage);
+  });
+
+  it('lets a payload nest as deep as the limit', () => {
+    const deep = `{"data":${'['.repeat(63)}${']'.repeat(63)},"id":"1"}`;
+    expect(read(deep).id).toBe('1');
   });
 });

@@ -1,5 +1,11 @@
-import type { OutgoingResponse, Serializer } from '@nestjs/microservices';
+import type {
+  ConsumerDeserializer,
+  IncomingRequest,
+  OutgoingResponse,
+  Serializer,
+} from '@nestjs/microservices';
 import { headers as natsHeaders, type Msg, type MsgHdrs } from 'nats';
+import { isRecord, parseMessageJson, UnreadableMessage } from './rejected-messages';
 
 /**
  * How the services' replies travel over NATS (ContextualNatsServer answers, RpcClient reads). The body
@@ -71,4 +77,21 @@ export function readReply(msg: Msg): RpcReply {
   const envelope = JSON.parse(data.toString('utf8')) as { response?: unknown; err?: unknown };
   if (envelope.err !== undefined && envelope.err !== null) return { kind: 'error', body: envelope.err };
   return { kind: 'answer', json: jsonBytes(envelope.response) };
+}
+
+/**
+ * Reads a request as RpcClient sends it (`{ pattern, data, id }` as JSON, rpc-client.ts), for Nest's
+ * NATS server. Anything else (not JSON, empty, binary, a packet without its id) throws
+ * UnreadableMessage, which the server answers with BAD_MESSAGE; Nest's own reader would throw a
+ * NatsError that nothing catches, and one stray message would end the service.
+ */
+export class RpcRequestDeserializer implements ConsumerDeserializer {
+  deserialize(value: Uint8Array, options?: { channel?: string }): IncomingRequest {
+    const packet = parseMessageJson(value);
+    if (!isRecord(packet)) throw new UnreadableMessage('it is not a request packet ({ data, id })');
+    const { id, data } = packet;
+    if ((typeof id !== 'string' && typeof id !== 'number') || id === '')
+      throw new UnreadableMessage('the request packet has no id');
+    return { pattern: options?.channel ?? '', data, id: String(id) };
+  }
 }

@@ -15,6 +15,7 @@ import { ConfigError, loadConfig, type ServiceConfig } from './config';
 import { createDataSource, databaseName, ensureDatabase, type DatabaseDefinition } from './database';
 import { HealthRegistry, startHealthServer } from './health';
 import { createLogger, LOGGER, PinoNestLogger, type Logger } from './logging';
+import { RejectedMessages } from './rejected-messages';
 import { connectNats, natsConnectionSettings } from './nats';
 import { RpcClient } from './rpc-client';
 import { ContextualNatsServer, RpcErrorFilter, strictValidationPipe } from './rpc-server';
@@ -71,6 +72,8 @@ export interface RunningService {
   dataSource: DataSource;
   health: HealthRegistry;
   logger: Logger;
+  /** The messages it could not read, by kind. */
+  rejections: RejectedMessages;
   close(): Promise<void>;
 }
 
@@ -86,7 +89,8 @@ export async function startService<C extends ServiceConfig>(
 ): Promise<RunningService> {
   const dataSource = createDataSource(definition.name, config, definition.database);
   await dataSource.initialize();
-  const health = new HealthRegistry(definition.name);
+  const rejections = new RejectedMessages(logger);
+  const health = new HealthRegistry(definition.name, rejections);
   health.register('database', async () => {
     await dataSource.query('SELECT 1');
   });
@@ -107,19 +111,32 @@ export async function startService<C extends ServiceConfig>(
       { provide: LOGGER, useValue: logger },
       { provide: NATS_CONNECTION, useValue: nats },
       { provide: RpcClient, useValue: rpc },
+      { provide: RejectedMessages, useValue: rejections },
     ],
-    exports: [CONFIG, definition.config, DataSource, HealthRegistry, LOGGER, NATS_CONNECTION, RpcClient],
+    exports: [
+      CONFIG,
+      definition.config,
+      DataSource,
+      HealthRegistry,
+      LOGGER,
+      NATS_CONNECTION,
+      RpcClient,
+      RejectedMessages,
+    ],
   };
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(
     { module: ServiceRootModule, imports: [kit, definition.module] },
     {
-      strategy: new ContextualNatsServer({
-        ...natsConnectionSettings(config.NATS_URL),
-        queue: definition.name,
-        name: `chitram-${definition.name}`,
-        maxReconnectAttempts: -1,
-        waitOnFirstConnect: true,
-      }),
+      strategy: new ContextualNatsServer(
+        {
+          ...natsConnectionSettings(config.NATS_URL),
+          queue: definition.name,
+          name: `chitram-${definition.name}`,
+          maxReconnectAttempts: -1,
+          waitOnFirstConnect: true,
+        },
+        rejections,
+      ),
       logger: new PinoNestLogger(logger),
     },
   );
@@ -136,6 +153,7 @@ export async function startService<C extends ServiceConfig>(
     dataSource,
     health,
     logger,
+    rejections,
     async close() {
       healthServer?.close();
       await app.close();

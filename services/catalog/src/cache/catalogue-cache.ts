@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit, Optional } from '@nestjs/common';
 import { Subjects, type CatalogueChanged } from '@chitram/contracts';
 import {
   databaseName,
@@ -6,6 +6,7 @@ import {
   NATS_CONNECTION,
   RawJson,
   REDIS,
+  RejectedMessages,
   type Logger,
   type Redis,
 } from '@chitram/nest-kit';
@@ -56,6 +57,7 @@ export class CatalogueCache implements OnModuleInit, OnModuleDestroy {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Optional() private readonly rejections?: RejectedMessages,
   ) {
     this.prefix = `catalog:${databaseName('catalog', config)}:`;
     this.ttlSeconds = config.CATALOG_CACHE_TTL_SECONDS;
@@ -68,7 +70,16 @@ export class CatalogueCache implements OnModuleInit, OnModuleDestroy {
     // A callback, not an iterator: it runs as the message is read, before a search queued behind it.
     this.subscription = this.nats.subscribe(Subjects.catalog.changed, {
       callback: (error, message) => {
-        if (!error) this.learn(changedCodec.decode(message.data).version);
+        if (error) return;
+        // Whatever else arrives here must not reach the connection's reader, which a throw would stop.
+        try {
+          const { version } = changedCodec.decode(message.data);
+          if (typeof version !== 'number' || !Number.isFinite(version)) throw new TypeError('no version');
+          this.learn(version);
+        } catch {
+          this.known = undefined; // something changed, or someone says so: ask Redis at the next search
+          this.rejections?.record('notice', message.subject, 'it is not a catalogue change notice');
+        }
       },
     });
     void (async () => {
