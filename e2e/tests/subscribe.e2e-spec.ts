@@ -94,7 +94,7 @@ describe('subscribing (SPEC §2.8, §2.9, §4.4)', () => {
     expect(await page.locator('.vw-plan').count()).toBe(4);
     const standard = card('STANDARD PLAN');
     expect(await standard.innerText()).toContain('Full HD 1080p');
-    expect(await standard.innerText()).toContain('Mobile & Website');
+    expect(await standard.innerText()).toContain('Mobile and Website');
 
     await standard.getByRole('button', { name: 'Pay Rs 299' }).click();
     await toast('Please log in to subscribe.').waitFor();
@@ -116,7 +116,7 @@ describe('subscribing (SPEC §2.8, §2.9, §4.4)', () => {
     const success = await page.locator('.vw-success__card').innerText();
     expect(success).toContain('Standard Plan');
     expect(success).toContain('Rs 299');
-    expect(success).toContain('Mobile & Website');
+    expect(success).toContain('Mobile and Website');
 
     // The header knows: no Subscribe button any more; the profile panel shows the plan with Upgrade.
     const header = page.locator('header.site-header');

@@ -1,12 +1,17 @@
 // Serves the built shell: the SPA, /remotes.json from VIEWER_REMOTE_URL / ADMIN_REMOTE_URL, and /api
-// proxied to API_TARGET. Any variable of libs/web-server/serve.mjs may override these defaults.
+// proxied to API_TARGET, title pages with their link previews. Any variable of libs/web-server/serve.mjs may override these defaults.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveFromEnv } from '../../libs/web-server/serve.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
-serveFromEnv(process.env, { PORT: '3000', ROOT: path.join(dir, 'dist'), SPA: '1' }).catch((error) => {
+serveFromEnv(process.env, {
+  PORT: '3000',
+  ROOT: path.join(dir, 'dist'),
+  SPA: '1',
+  SHARE_PREVIEWS: '1',
+}).catch((error) => {
   process.stderr.write(`shell: ${error.message}\n`);
   process.exit(1);
 });

@@ -2,6 +2,7 @@
 // with a message that names the variable (ARCHITECTURE rule 6).
 import path from 'node:path';
 import { trustedProxies } from './forwarded.mjs';
+import { createPreviewSource } from './share-meta.mjs';
 import { assetHeaders, pageHeaders } from './security-headers.mjs';
 
 const DEFAULT_API_TARGET = 'http://127.0.0.1:3001';
@@ -32,7 +33,10 @@ export function remotesManifest(env = process.env) {
  * CIDR ranges, loopback/linklocal/uniquelocal; default none, the server faces browsers),
  * SHELL_ORIGINS (origins whose pages may time this server's files; default http://localhost:3000),
  * CSP_MEDIA_ORIGINS (origins of title images and video links hosted elsewhere, allowed by the pages'
- * Content-Security-Policy; default none), NODE_ENV (`production` adds HSTS to the pages).
+ * Content-Security-Policy; default none), NODE_ENV (`production` adds HSTS to the pages),
+ * SHARE_PREVIEWS (1|true|yes: title, episode and category pages carry their link preview, read from
+ * API_TARGET; share-meta.mjs), PUBLIC_ORIGIN (the site's address in those previews, e.g.
+ * https://chitram.in; default the address the request named).
  */
 export function configFromEnv(env = process.env, defaults = {}) {
   const merged = { ...defaults, ...pickDefined(env) };
@@ -70,6 +74,16 @@ export function configFromEnv(env = process.env, defaults = {}) {
     assetHeaders: assetHeaders(readOrigins(merged, 'SHELL_ORIGINS', DEFAULT_SHELL_ORIGIN)),
   };
 
+  const sharePreviews = readFlag(merged, 'SHARE_PREVIEWS');
+  if (sharePreviews && proxy.length === 0)
+    throw new Error('SHARE_PREVIEWS needs API_TARGET: previews are read from the catalogue through it');
+  const previews = sharePreviews
+    ? {
+        source: createPreviewSource({ apiTarget: [proxy[0].target].flat()[0] }),
+        publicOrigin: merged.PUBLIC_ORIGIN ? readOrigins(merged, 'PUBLIC_ORIGIN', '')[0] : undefined,
+      }
+    : null;
+
   return {
     root: path.resolve(merged.ROOT),
     port,
@@ -80,6 +94,7 @@ export function configFromEnv(env = process.env, defaults = {}) {
     trustProxies,
     ...security,
     routes: { '/remotes.json': () => remotes },
+    previews,
   };
 }
 

@@ -2,12 +2,13 @@
 // byte ranges), SPA fallback, CORS for federated remotes, JSON routes (the shell's runtime manifest)
 // and a streaming reverse proxy to the gateway.
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { acceptableEncodings, isCompressible } from './encoding.mjs';
 import { forwardedHeaders, trustedProxies } from './forwarded.mjs';
 import { parseRange } from './range.mjs';
+import { previewedPage, previewTags, withPreview } from './share-meta.mjs';
 
 const CONTENT_TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -82,6 +83,8 @@ export function matchesPrefix(pathname, prefix) {
  *   pageHeaders?: Record<string, string>,  added to HTML pages (security-headers.mjs)
  *   assetHeaders?: Record<string, string>,  added to every file served
  *   routes?: Record<string, (req: http.IncomingMessage) => unknown>,
+ *   previews?: { source: { preview(page: object): Promise<object | null> }, publicOrigin?: string },
+ *     link previews of title, episode and category pages (share-meta.mjs); SPA pages only
  * }} options
  * @returns {Promise<{ url: string, port: number, close(): Promise<void> }>}
  */
@@ -96,6 +99,7 @@ export async function createWebServer({
   pageHeaders = {},
   assetHeaders = {},
   routes = {},
+  previews = null,
 }) {
   if (!root) throw new Error('createWebServer: `root` is required');
   const rootDir = path.resolve(root);
@@ -145,7 +149,30 @@ export async function createWebServer({
     }
 
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res);
+    const page = previews && spa && wantsPage(req, url.pathname) ? previewedPage(url.pathname) : null;
+    if (page && (await servePreview(req, res, page, url.pathname))) return;
     return serveStatic(req, res, url.pathname);
+  }
+
+  /** The SPA's page with the link preview of `page` in its head; false when there is none to give. */
+  async function servePreview(req, res, page, pathname) {
+    const preview = await previews.source.preview(page).catch(() => null);
+    if (!preview) return false;
+    const origin = previews.publicOrigin ?? originOfRequest(req);
+    if (!origin) return false;
+    const html = await readFile(path.join(rootDir, 'index.html'), 'utf8').catch(() => null);
+    if (html === null) return false;
+    const body = Buffer.from(withPreview(html, previewTags(preview, { origin, pathname })));
+    res.writeHead(200, {
+      ...assetHeaders,
+      ...pageHeaders,
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Length': body.length,
+      'Cache-Control': 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
   }
 
   async function serveStatic(req, res, pathname) {
@@ -282,6 +309,12 @@ async function findFile(filePath) {
 function wantsPage(req, pathname) {
   const accept = req.headers.accept ?? '';
   return accept.includes('text/html') || path.extname(pathname) === '';
+}
+
+/** `http://host:port` as the browser asked for it, when no public origin is configured. */
+function originOfRequest(req) {
+  const host = req.headers.host ?? '';
+  return /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(host) ? `http://${host}` : null;
 }
 
 function setCorsHeaders(res) {

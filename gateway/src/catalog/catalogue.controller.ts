@@ -76,6 +76,18 @@ export class CatalogueController {
     return this.answers.answer(request, reply, Subjects.catalog.movies.meta, { idOrSlug });
   }
 
+  @Get('movie/:idOrSlug/more-like-this')
+  @ApiOperation({
+    summary: 'Movie[]: titles of the same language sharing a genre, playable ones first (issue 19)',
+  })
+  moreLikeThis(
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+    @Param('idOrSlug') idOrSlug: string,
+  ): Promise<void> {
+    return this.answers.answer(request, reply, Subjects.catalog.movies.moreLikeThis, { idOrSlug });
+  }
+
   @Get('series/category/:category/episodes')
   @ApiOperation({ summary: '{ episodes: Episode[] }: a category page (political, health, education)' })
   categoryEpisodes(

@@ -49,6 +49,8 @@ export const ADMIN_PAGE_SIZE = 10;
 export const HOME_RAIL_SIZE = 20;
 /** Titles per page of a view-all or language page. */
 export const MOVIE_LIST_PAGE_SIZE = 60;
+/** Titles under a title page's "More like this" (issue 19): one or two rows of posters. */
+export const MORE_LIKE_THIS_SIZE = 12;
 /** Titles a search answers: the best matches, enough for a page of thumbnails. */
 export const SEARCH_RESULT_LIMIT = 24;
 export const SEARCH_TERM_MAX_LENGTH = 100;

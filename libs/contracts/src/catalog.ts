@@ -20,6 +20,7 @@ import {
   type ValidationArguments,
   type ValidationOptions,
 } from 'class-validator';
+import { parseDuration, type DurationParts } from './durations';
 import { todayInIndia } from './india-time';
 import { isMediaKey } from './media';
 import {
@@ -41,6 +42,7 @@ import {
 
 export * from './catalog-lists';
 export * from './catalog-answers';
+export { parseDuration, type DurationParts } from './durations';
 
 // ---------------------------------------------------------------------------------------------
 // Parsing shared by the forms, the gateway and the catalog service.
@@ -66,38 +68,6 @@ export function parseList(value: unknown): unknown {
     items = value.flatMap((item: unknown) => (typeof item === 'string' ? splitOnCommas(item) : [item]));
   else return value;
   return [...new Set(items)];
-}
-
-export interface DurationParts {
-  hours: number;
-  minutes: number;
-  seconds: number;
-}
-
-const TEXT_DURATION =
-  /^(?:(\d{1,2})\s*h(?:ours?|rs?)?)?\s*(?:(\d{1,4})\s*m(?:in(?:ute)?s?)?)?\s*(?:(\d{1,5})\s*s(?:ec(?:ond)?s?)?)?$/i;
-const CLOCK_DURATION = /^(?:(\d{1,2}):)?(\d{1,3}):(\d{2})$/;
-const MAX_DURATION_SECONDS = 24 * 3600;
-
-/**
- * Reads a running time written as '2hr 30min', '2 hours 30 minutes', '2h30m', '45 min', '90min',
- * '1:05:30' or '25:10'. Undefined when it is none of these, zero, or a day or longer.
- */
-export function parseDuration(text: string): DurationParts | undefined {
-  const trimmed = text.trim();
-  let total: number;
-  const clock = CLOCK_DURATION.exec(trimmed);
-  const words = clock ? null : TEXT_DURATION.exec(trimmed);
-  if (clock) {
-    if (Number(clock[3]) >= 60 || (clock[1] !== undefined && Number(clock[2]) >= 60)) return undefined;
-    total = Number(clock[1] ?? 0) * 3600 + Number(clock[2]) * 60 + Number(clock[3]);
-  } else if (words && (words[1] ?? words[2] ?? words[3]) !== undefined) {
-    total = Number(words[1] ?? 0) * 3600 + Number(words[2] ?? 0) * 60 + Number(words[3] ?? 0);
-  } else {
-    return undefined;
-  }
-  if (total <= 0 || total >= MAX_DURATION_SECONDS) return undefined;
-  return { hours: Math.floor(total / 3600), minutes: Math.floor((total % 3600) / 60), seconds: total % 60 };
 }
 
 /** The one way the product writes a running time: '2hr 30min', '45min', '1hr', '45min 10sec'. */

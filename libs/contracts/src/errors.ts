@@ -85,6 +85,12 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ErrorCode.INTERNAL]: 500,
 };
 
+/**
+ * Codes the front ends' own web server answers with (libs/web-server), outside the platform's
+ * services and so outside ErrorCode: a browser may see them as it sees the gateway's.
+ */
+export const WEB_SERVER_ERROR_CODES = ['GATEWAY_UNREACHABLE'] as const;
+
 const KNOWN_CODES = new Set<string>(Object.values(ErrorCode));
 
 export function isErrorCode(value: unknown): value is ErrorCode {

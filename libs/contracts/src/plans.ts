@@ -75,3 +75,11 @@ export const PLANS: readonly Plan[] = [
 export function findPlan(planKey: string): Plan | undefined {
   return PLANS.find((p) => p.planKey === planKey);
 }
+
+/**
+ * The plan a display name names ('Gold Plan'): sessions, payments and receipts carry SPEC §3's name,
+ * which the front ends turn back into the plan to word it in the interface language.
+ */
+export function planNamed(name: string | null | undefined): Plan | undefined {
+  return name ? PLANS.find((p) => p.plan === name) : undefined;
+}

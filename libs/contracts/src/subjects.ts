@@ -8,10 +8,13 @@ import {
 import { BillingAnalyticsSubjects, CatalogAnalyticsSubjects, UserAnalyticsSubjects } from './analytics';
 import { AuditEvents, AuditSubjects } from './audit';
 import { BillingSubjects } from './billing';
+import type { Movie } from './catalog-answers';
+import type { MovieLookupRequest } from './catalog';
 import { PartnerSubjects } from './partners';
 import { SignInSubjects } from './sign-in';
 import { ViewerPreferenceSubjects } from './preferences';
 import { StreamSubjects, WatchSubjects } from './playback';
+import { subject } from './subject';
 import { VideoSubjects } from './videos';
 
 /** The five back-end services, each a NATS queue group of its own name. */
@@ -70,6 +73,11 @@ export const Subjects = {
     movies: {
       /** Public meta by id or slug (no stream link). */
       meta: 'chitram.catalog.movies.meta.v1',
+      /**
+       * A title's "More like this" (issue 19): others of its language sharing a genre, playable ones
+       * (a ready video or an external link) first, then by genres shared and newest.
+       */
+      moreLikeThis: subject<MovieLookupRequest, Movie[]>('chitram.catalog.movies.more-like-this.v1'),
       /** The whole movie, stream link included: admins and other services. */
       get: 'chitram.catalog.movies.get.v1',
       page: 'chitram.catalog.movies.page.v1',

@@ -6,6 +6,7 @@ import {
   GENRES,
   LANGUAGES,
   MEDIA_IMAGES_PATH,
+  MORE_LIKE_THIS_SIZE,
   RATINGS,
   Subjects,
   type AdminMoviePage,
@@ -355,6 +356,53 @@ describe('catalogue over NATS', () => {
       expect(await call<Movie[]>(Subjects.catalog.languageMovies, { language: 'Bengali' })).toEqual([]);
       const error = await failure(call(Subjects.catalog.languageMovies, { language: 'Klingon' }));
       expect(Object.keys(error.fields ?? {})).toEqual(['language']);
+    });
+  });
+
+  describe('more like this (issue 19)', () => {
+    it('answers titles of the same language sharing a genre, playable ones first, never the title itself', async () => {
+      const suffix = Date.now().toString(36);
+      const title = await createMovie({
+        title: `Pushpa ${suffix}`,
+        language: 'Telugu',
+        genre: ['Drama', 'Romance'],
+      });
+      // No link and no video yet: it cannot play, so it goes after the ones that can.
+      const waiting = await createMovie({
+        title: `Waiting ${suffix}`,
+        language: 'Telugu',
+        genre: ['Drama', 'Romance'],
+        movieUrl: '',
+      });
+      const both = await createMovie({
+        title: `Both ${suffix}`,
+        language: 'Telugu',
+        genre: ['Romance', 'Drama'],
+      });
+      const one = await createMovie({ title: `One ${suffix}`, language: 'Telugu', genre: ['Drama'] });
+      await createMovie({ title: `Other language ${suffix}`, language: 'Tamil', genre: ['Drama'] });
+      await createMovie({ title: `Other genre ${suffix}`, language: 'Telugu', genre: ['Horror'] });
+
+      const like = await call<Movie[]>(Subjects.catalog.movies.moreLikeThis, { idOrSlug: title.slug });
+      const ids = like.map((m) => m._id);
+      expect(ids).not.toContain(title._id);
+      for (const movie of like) {
+        expectPublicMovie(movie);
+        expect(movie.language).toBe('Telugu');
+        expect(movie.genre.some((g) => title.genre.includes(g))).toBe(true);
+      }
+      // Playable first: the two-genre match, then the one-genre match; the unplayable one after both.
+      expect(ids.indexOf(both._id)).toBeLessThan(ids.indexOf(one._id));
+      expect(ids.indexOf(one._id)).toBeLessThan(ids.indexOf(waiting._id));
+      expect(like.length).toBeLessThanOrEqual(MORE_LIKE_THIS_SIZE);
+      // By id as by slug, and a title that does not exist is NOT_FOUND.
+      expect(await call<Movie[]>(Subjects.catalog.movies.moreLikeThis, { idOrSlug: title._id })).toEqual(
+        like,
+      );
+      const missing = await failure(
+        call(Subjects.catalog.movies.moreLikeThis, { idOrSlug: 'no-such-title' }),
+      );
+      expect(missing.code).toBe(ErrorCode.NOT_FOUND);
     });
   });
 

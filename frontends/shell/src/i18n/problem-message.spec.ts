@@ -24,7 +24,7 @@ describe("the server's error codes in the interface language (issue 11)", () => 
     );
   });
 
-  it("keeps the caller's words when there was no code, and never shows an unknown code's English to a Tamil viewer", async () => {
+  it("keeps the caller's words when there was no code, and never shows a server's own words (issue 19)", async () => {
     await i18next.changeLanguage('ta');
     expect(problemMessage({ status: 0, code: 'NETWORK', message: 'OTP அனுப்ப முடியவில்லை.' })).toBe(
       'OTP அனுப்ப முடியவில்லை.',
@@ -33,8 +33,12 @@ describe("the server's error codes in the interface language (issue 11)", () => 
       problemMessage({ status: 502, code: 'BAD_GATEWAY', message: 'The service could not be reached.' }),
     ).toBe(ta.errors.INTERNAL);
     await i18next.changeLanguage('en');
-    expect(
-      problemMessage({ status: 502, code: 'BAD_GATEWAY', message: 'The service could not be reached.' }),
-    ).toBe('The service could not be reached.');
+    expect(problemMessage({ status: 500, code: 'SOMETHING_NEW', message: 'Error: boom' })).toBe(
+      'Something went wrong.',
+    );
+    await i18next.changeLanguage('ta');
+    expect(problemMessage({ status: 502, code: 'GATEWAY_UNREACHABLE', message: 'x' })).toBe(
+      ta.errors.GATEWAY_UNREACHABLE,
+    );
   });
 });

@@ -11,12 +11,12 @@ const CALLER_WORDED = new Set(['NETWORK', 'UNKNOWN']);
 /**
  * What a failed call says in the interface language: the catalogue's words for the server's error
  * code; the caller's fallback when there was no code; for a code the catalogue does not know, the
- * server's words in English, the generic words in any other language.
+ * generic words. A server's own words (English, and meant for logs) are never shown (issue 19).
  */
 export function problemMessage(problem: ApiProblem): string {
   if (CALLER_WORDED.has(problem.code)) return problem.message;
   // Checked by `exists` before use: a code the catalogue lacks falls through.
   const key = `errors.${problem.code}` as ErrorKey;
   if (i18next.exists(key)) return i18next.t(key);
-  return i18next.resolvedLanguage === 'en' ? problem.message : i18next.t('errors.INTERNAL');
+  return i18next.t('errors.INTERNAL');
 }

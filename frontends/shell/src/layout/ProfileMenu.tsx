@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { planNamed } from '@chitram/contracts/src/plans';
 import { Link, useNavigate } from 'react-router';
 import { intlLocaleOf } from '../i18n/languages';
 import { useSession } from '../session/session-store';
@@ -11,6 +12,8 @@ import { usePopover } from './use-popover';
 /** A viewer's panel: the number, the plan and its expiry, the profile and account links (SPEC §2.4). */
 function ViewerFacts({ profile }: { profile: Extract<ProfileSummary, { kind: 'viewer' }> }) {
   const { t, i18n } = useTranslation();
+  // SPEC §3's name as the session carries it, in the interface language when it names a plan.
+  const plan = planNamed(profile.planName);
   return (
     <>
       <p className="profile-panel__identity">{profile.phoneNumber}</p>
@@ -18,7 +21,7 @@ function ViewerFacts({ profile }: { profile: Extract<ProfileSummary, { kind: 'vi
         <div>
           <dt>{t('profile.plan')}</dt>
           <dd>
-            {profile.planName ?? t('profile.free')}
+            {plan ? t(`plans.${plan.planKey}`) : (profile.planName ?? t('profile.free'))}
             {profile.showUpgrade && (
               <Link className="profile-panel__upgrade" to="/subscribe">
                 {t('profile.upgrade')}

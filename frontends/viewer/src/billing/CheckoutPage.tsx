@@ -13,6 +13,7 @@ import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { checkoutRequestFrom, type PaymentSuccess } from './billing-rules';
 import { openRazorpayCheckout, type CheckoutHandlers } from './razorpay-checkout';
+import { usePlanWords } from './plan-words';
 import { SandboxPaymentWindow } from './SandboxPaymentWindow';
 import '../styles/billing.css';
 
@@ -26,6 +27,7 @@ type Phase = 'initializing' | 'paying' | 'processing';
 export function CheckoutPage() {
   const { t } = useViewerTranslation();
   const { price } = useFormats();
+  const words = usePlanWords();
   useDocumentTitle(t('checkout.documentTitle'));
   const { api, toast, getSession } = useHost();
   usePreload(SuccessPage);
@@ -63,9 +65,10 @@ export function CheckoutPage() {
         toast(t('checkout.cancelled'), 'info');
         void navigate('/', { replace: true });
       },
-      onFailed: (reason: string) => {
+      // The provider's reason is in its own words (English): the viewer gets ours, in their language.
+      onFailed: () => {
         setSandboxOrder(null);
-        toast(reason ? t('checkout.paymentFailedBecause', { reason }) : t('checkout.paymentFailed'), 'error');
+        toast(t('checkout.paymentFailed'), 'error');
         void navigate('/subscribe', { replace: true });
       },
     };
@@ -127,11 +130,11 @@ export function CheckoutPage() {
           <p className="vw-checkout__plan">
             {request.price
               ? t('checkout.planPrice', {
-                  plan: request.planName,
+                  plan: words.name(request.planKey),
                   price: request.price,
                   amount: price(request.price),
                 })
-              : request.planName}
+              : words.name(request.planKey)}
           </p>
         )}
       </div>

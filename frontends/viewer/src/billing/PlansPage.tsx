@@ -10,12 +10,14 @@ import { ErrorLine, LoadingLine } from '../components/LoadStatus';
 import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { checkoutPath } from './billing-rules';
+import { usePlanWords } from './plan-words';
 import '../styles/billing.css';
 
 /** /subscribe (SPEC §2.8, §4.4; DECISIONS D16, D17): one card per plan, priced by the server. */
 export function PlansPage() {
   const { t } = useViewerTranslation();
-  const { rupees, price, date } = useFormats();
+  const { rupees, price, date, number } = useFormats();
+  const words = usePlanWords();
   useDocumentTitle(t('plans.documentTitle'));
   const { api, toast, useSession } = useHost();
   usePreload(CheckoutPage);
@@ -44,7 +46,10 @@ export function PlansPage() {
           <Trans
             t={t}
             i18nKey="plans.current"
-            values={{ plan: current.planName, date: date(current.validTill) ?? t('common.notAvailable') }}
+            values={{
+              plan: words.name(current.planName),
+              date: date(current.validTill) ?? t('common.notAvailable'),
+            }}
             components={{ strong: <strong /> }}
           />
         </p>
@@ -57,24 +62,27 @@ export function PlansPage() {
             const yours = current?.planName === plan.plan;
             return (
               <li key={plan.planKey} className={yours ? 'vw-plan vw-plan--current' : 'vw-plan'}>
-                <h2 className="vw-plan__name">{plan.plan.toUpperCase()}</h2>
+                <h2 className="vw-plan__name">{words.name(plan.planKey).toUpperCase()}</h2>
                 {yours && <p className="vw-plan__badge">{t('plans.yours')}</p>}
                 <p className="vw-plan__price">
                   <span className="vw-plan__amount">{rupees(plan.amount)}</span>
-                  <span className="vw-plan__period"> {t('plans.perPeriod', { period: plan.month })}</span>
+                  <span className="vw-plan__period">
+                    {' '}
+                    {t('plans.perPeriod', { period: words.period(plan) })}
+                  </span>
                 </p>
                 <dl className="vw-plan__facts">
                   <div>
                     <dt>{t('plans.quality')}</dt>
-                    <dd>{plan.quality}</dd>
+                    <dd>{words.quality(plan)}</dd>
                   </div>
                   <div>
                     <dt>{t('plans.devices')}</dt>
-                    <dd>{plan.device}</dd>
+                    <dd>{words.devices(plan.devices)}</dd>
                   </div>
                   <div>
                     <dt>{t('plans.screens')}</dt>
-                    <dd>{plan.maxStreams}</dd>
+                    <dd>{number(plan.maxStreams)}</dd>
                   </div>
                 </dl>
                 <button

@@ -9,6 +9,7 @@ import { useLoader } from '../app/use-loader';
 import { EmptyState, ErrorLine, LoadingLine } from '../components/LoadStatus';
 import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
+import { usePlanWords } from './plan-words';
 import { downloadReceipt } from './receipt-download';
 import '../styles/billing.css';
 
@@ -16,6 +17,7 @@ import '../styles/billing.css';
 export function ProfilePage() {
   const { t } = useViewerTranslation();
   const { rupees, dateTime } = useFormats();
+  const words = usePlanWords();
   useDocumentTitle(t('profile.documentTitle'));
   const { api, toast, getSession } = useHost();
   const failureMessage = useFailureMessage();
@@ -56,7 +58,7 @@ export function ProfilePage() {
           </div>
           <div>
             <dt>{t('profile.plan')}</dt>
-            <dd>{plan ? plan.planName : t('common.free')}</dd>
+            <dd>{plan ? words.name(plan.planName) : t('common.free')}</dd>
           </div>
           <div>
             <dt>{t('profile.validTill')}</dt>
@@ -81,7 +83,7 @@ export function ProfilePage() {
           {payments.data.map((payment) => (
             <li key={payment._id} className="vw-payment">
               <div className="vw-payment__main">
-                <p className="vw-payment__plan">{payment.planName}</p>
+                <p className="vw-payment__plan">{words.name(payment.planName)}</p>
                 <p className="vw-payment__meta">
                   {dateTime(payment.at)} · {rupees(payment.amount)} ·{' '}
                   <span className={`vw-payment__status vw-payment__status--${payment.status}`}>

@@ -8,6 +8,7 @@ import { useLoader } from '../app/use-loader';
 import { ErrorLine, LoadingLine } from '../components/LoadStatus';
 import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
+import { usePlanWords } from './plan-words';
 import { downloadReceipt } from './receipt-download';
 import '../styles/billing.css';
 
@@ -15,6 +16,7 @@ import '../styles/billing.css';
 export function ReceiptPage() {
   const { t } = useViewerTranslation();
   const { rupees, date, dateTime } = useFormats();
+  const words = usePlanWords();
   useDocumentTitle(t('receipt.documentTitle'));
   const host = useHost();
   const failureMessage = useFailureMessage();
@@ -68,7 +70,7 @@ export function ReceiptPage() {
               <dt>{t('receipt.plan')}</dt>
               <dd>
                 {t('receipt.planPeriod', {
-                  plan: receipt.data.planName,
+                  plan: words.name(receipt.data.planName),
                   from: date(receipt.data.validFrom),
                   till: date(receipt.data.validTill),
                 })}

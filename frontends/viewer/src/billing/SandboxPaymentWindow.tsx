@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useHost } from '../app/host';
 import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
+import { usePlanWords } from './plan-words';
 import type { CheckoutHandlers } from './razorpay-checkout';
 
 /**
@@ -24,6 +25,7 @@ export function SandboxPaymentWindow({
   const { api, problemOf } = useHost();
   const { t } = useViewerTranslation();
   const { rupees } = useFormats();
+  const words = usePlanWords();
   const [busy, setBusy] = useState<'pay' | 'fail' | null>(null);
   const payButton = useRef<HTMLButtonElement>(null);
 
@@ -67,7 +69,7 @@ export function SandboxPaymentWindow({
         <h2 id="vw-sandbox-title" className="vw-sandbox__title">
           Chitram
         </h2>
-        <p className="vw-sandbox__plan">{order.planName}</p>
+        <p className="vw-sandbox__plan">{words.name(order.planKey)}</p>
         <p className="vw-sandbox__amount">{rupees(order.amount)}</p>
         <p className="vw-sandbox__contact">{t('checkout.payingAs', { contact: order.contact })}</p>
         <div className="vw-sandbox__actions">

@@ -10,12 +10,14 @@ import {
   isAndroidPhoneBrowser,
   paymentSuccessFrom,
 } from './billing-rules';
+import { usePlanWords } from './plan-words';
 import '../styles/billing.css';
 
 /** /success-payment (SPEC §2.9, §4.4): the plan bought, and on an Android phone the app after a second. */
 export function SuccessPage() {
   const { t } = useViewerTranslation();
   const { date, price } = useFormats();
+  const words = usePlanWords();
   useDocumentTitle(t('success.documentTitle'));
   const { useSession } = useHost();
   const handedOver = paymentSuccessFrom(useLocation().state);
@@ -24,6 +26,12 @@ export function SuccessPage() {
   const success =
     handedOver ??
     (plan ? { planName: plan.planName, price: '', device: '', validTill: plan.validTill } : null);
+
+  // The plan's devices in the interface language; the checkout's words for a plan it does not know.
+  const devicesOf = (planName: string, device: string) => {
+    const bought = words.plan(planName);
+    return bought ? words.devices(bought.devices) : device;
+  };
 
   useEffect(() => {
     if (!isAndroidPhoneBrowser(navigator.userAgent)) return;
@@ -44,7 +52,7 @@ export function SuccessPage() {
           <dl className="vw-success__facts">
             <div>
               <dt>{t('success.plan')}</dt>
-              <dd>{success.planName}</dd>
+              <dd>{words.name(success.planName)}</dd>
             </div>
             {success.price && (
               <div>
@@ -55,7 +63,7 @@ export function SuccessPage() {
             {success.device && (
               <div>
                 <dt>{t('success.devices')}</dt>
-                <dd>{success.device}</dd>
+                <dd>{devicesOf(success.planName, success.device)}</dd>
               </div>
             )}
             {success.validTill && (

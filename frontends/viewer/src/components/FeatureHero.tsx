@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { genreSlug } from '../catalog/catalog-lists';
 import { playPath } from '../catalog/catalog-rules';
 import type { Movie } from '../catalog/types';
+import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import type { TitleNavigationState } from './PosterCard';
 import { SmartImage } from './SmartImage';
@@ -35,6 +36,7 @@ export function TitleLogo({
 /** Year · Language · rating · running time, and the Free badge. */
 export function TitleFacts({ movie }: { movie: Movie }) {
   const { t } = useViewerTranslation();
+  const { runTime, year } = useFormats();
   return (
     <ul className="vw-facts" aria-label={t('title.aboutTitle')}>
       {movie.isFree && (
@@ -47,8 +49,8 @@ export function TitleFacts({ movie }: { movie: Movie }) {
           {movie.rating}
         </span>
       </li>
-      <li>{movie.releaseYear}</li>
-      <li>{movie.duration}</li>
+      <li>{year(movie.releaseYear)}</li>
+      <li>{runTime(movie.duration)}</li>
       <li>{t(`languages.${movie.language}`)}</li>
     </ul>
   );

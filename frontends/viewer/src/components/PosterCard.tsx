@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { playPath } from '../catalog/catalog-rules';
 import type { Movie } from '../catalog/types';
+import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { SmartImage } from './SmartImage';
 
@@ -13,6 +14,7 @@ export interface TitleNavigationState {
 /** A title's poster, linking to its page. */
 export function PosterCard({ movie, priority = false }: { movie: Movie; priority?: boolean }) {
   const { t } = useViewerTranslation();
+  const { year } = useFormats();
   const state: TitleNavigationState = { id: movie._id, movie };
   return (
     <Link className="vw-poster" to={playPath(movie)} state={state} data-testid="poster">
@@ -29,7 +31,7 @@ export function PosterCard({ movie, priority = false }: { movie: Movie; priority
       </span>
       <span className="vw-poster__title">{movie.title}</span>
       <span className="vw-poster__meta">
-        {movie.releaseYear} · {t(`languages.${movie.language}`)}
+        {year(movie.releaseYear)} · {t(`languages.${movie.language}`)}
       </span>
     </Link>
   );

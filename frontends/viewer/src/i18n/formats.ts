@@ -1,4 +1,6 @@
 // Dates, numbers and prices as the interface language writes them (issue 11), in India's time.
+import { parseDuration } from '@chitram/contracts/src/durations';
+import type { DeviceClass } from '@chitram/contracts/src/plans';
 
 function dateOf(iso: string | null | undefined): Date | null {
   if (!iso) return null;
@@ -69,4 +71,41 @@ export function formatReleaseDate(date: string | null | undefined, locale: strin
     day: 'numeric',
     timeZone: 'UTC',
   }).format(parsed);
+}
+
+/**
+ * A running time as the catalogue writes it ('2hr 15min') in the locale's words and digits:
+ * '2 hrs 15 mins' (en-IN), '২ ঘণ্টা ১৫ মিনিট' (bn-IN). Text that is no running time is shown as it is.
+ */
+export function formatRunTime(text: string | null | undefined, locale: string): string {
+  if (!text) return '';
+  const parts = parseDuration(text);
+  if (!parts) return text;
+  const unit = (value: number, name: 'hour' | 'minute' | 'second') =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+  const words: string[] = [];
+  if (parts.hours) words.push(unit(parts.hours, 'hour'));
+  if (parts.minutes) words.push(unit(parts.minutes, 'minute'));
+  // Seconds only matter for a short piece: a film's running time is whole minutes.
+  if (parts.seconds && !parts.hours) words.push(unit(parts.seconds, 'second'));
+  return words.join(' ');
+}
+
+/** A plan's validity (DECISIONS D17): '3 months', '1 year' (en-IN); '৩ মাস' (bn-IN). */
+export function formatPlanPeriod(months: number, locale: string): string {
+  const years = months % 12 === 0;
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: years ? 'year' : 'month',
+    unitDisplay: 'long',
+  }).format(years ? months / 12 : months);
+}
+
+/** Device classes (D20) as one phrase: 'Mobile, Website, Tab and Smart TV' from the catalogue's names. */
+export function formatDeviceList(
+  devices: readonly DeviceClass[],
+  nameOf: (device: DeviceClass) => string,
+  locale: string,
+): string {
+  return new Intl.ListFormat(locale, { type: 'conjunction' }).format(devices.map(nameOf));
 }

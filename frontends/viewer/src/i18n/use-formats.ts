@@ -5,8 +5,10 @@ import {
   formatDateTime,
   formatLongDate,
   formatNumber,
+  formatPlanPeriod,
   formatPrice,
   formatReleaseDate,
+  formatRunTime,
   formatRupees,
 } from './formats';
 import { useViewerTranslation } from './use-viewer-translation';
@@ -26,6 +28,10 @@ export function useFormats() {
       dateTime: (iso: string | null | undefined) => formatDateTime(iso, locale),
       longDate: (iso: string | null | undefined) => formatLongDate(iso, locale),
       releaseDate: (date: string | null | undefined) => formatReleaseDate(date, locale),
+      runTime: (duration: string | null | undefined) => formatRunTime(duration, locale),
+      planPeriod: (months: number) => formatPlanPeriod(months, locale),
+      /** A year as a number of the language, without grouping: '২০২৪' (bn-IN). */
+      year: (value: number) => new Intl.NumberFormat(locale, { useGrouping: false }).format(value),
     }),
     [locale],
   );

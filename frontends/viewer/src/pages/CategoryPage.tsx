@@ -25,7 +25,7 @@ const PLAY: EpisodeNavigationState = { autoplay: true };
 
 function EpisodeItem({ category, episode }: { category: Category; episode: Episode }) {
   const { t } = useViewerTranslation();
-  const { releaseDate } = useFormats();
+  const { releaseDate, runTime } = useFormats();
   const heading = t('episode.heading', { number: episode.episodeNumber, title: episode.title });
   return (
     <li className="vw-episode" id={`episode-${episode._id}`}>
@@ -42,7 +42,7 @@ function EpisodeItem({ category, episode }: { category: Category; episode: Episo
         <p className="vw-episode__facts">
           <time dateTime={episode.releaseDate}>{releaseDate(episode.releaseDate)}</time>
           <span aria-hidden="true"> · </span>
-          <span>{episode.duration}</span>
+          <span>{runTime(episode.duration)}</span>
           <span aria-hidden="true"> · </span>
           <span className="vw-badge vw-badge--rating" title={t('common.rating')}>
             {episode.rating}

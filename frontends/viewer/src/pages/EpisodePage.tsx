@@ -36,7 +36,7 @@ function EpisodeView({
   answer: CategoryEpisodes;
 }) {
   const { t } = useViewerTranslation();
-  const { releaseDate } = useFormats();
+  const { releaseDate, runTime } = useFormats();
   const location = useLocation();
   const navigate = useNavigate();
   const { playing, problem, starting, play, stop } = usePlayback();
@@ -86,7 +86,7 @@ function EpisodeView({
             <li>
               <time dateTime={episode.releaseDate}>{releaseDate(episode.releaseDate)}</time>
             </li>
-            <li>{episode.duration}</li>
+            <li>{runTime(episode.duration)}</li>
           </ul>
           <p className="vw-title__text">{episode.description}</p>
           <div className="vw-feature__actions">

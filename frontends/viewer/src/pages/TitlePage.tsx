@@ -14,6 +14,8 @@ import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { Player } from '../playback/Player';
 import { PlaybackProblem } from '../playback/PlaybackProblem';
 import { usePlayback } from '../playback/use-playback';
+import { MoreLikeThis } from '../sharing/MoreLikeThis';
+import { ShareButton } from '../sharing/ShareButton';
 
 function handedMovie(state: unknown, slug: string): Movie | null {
   const movie = (state as Partial<TitleNavigationState> | null)?.movie;
@@ -112,6 +114,7 @@ export function TitlePage() {
                   {t('title.watchTrailer')}
                 </a>
               )}
+              <ShareButton slug={movie.slug} title={movie.title} />
             </div>
             {problem && <PlaybackProblem problem={problem} />}
             {playing && (
@@ -163,6 +166,7 @@ export function TitlePage() {
             </dl>
           </div>
         </div>
+        <MoreLikeThis slug={movie.slug} />
       </div>
     </article>
   );

@@ -29,11 +29,11 @@ export function streamProblem(
         action: { to: '/subscribe', label: t('playback.upgradePlan') },
       };
     case 'STREAM_LIMIT_REACHED': {
-      // The plan's limit (the answer's `limit`), in the viewer's words and digits; else the server's words.
+      // The plan's limit (the answer's `limit`), in the viewer's words and digits; else without the number.
       return {
         message:
           problem.limit === undefined
-            ? problem.message
+            ? t('playback.limitReachedAny')
             : t('playback.limitReached', { count: problem.limit }),
         action: null,
       };

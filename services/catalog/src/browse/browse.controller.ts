@@ -64,6 +64,11 @@ export class BrowseController {
     return this.cache.answer('meta', request, () => this.movies.meta(request.idOrSlug));
   }
 
+  @MessagePattern(Subjects.catalog.movies.moreLikeThis)
+  moreLikeThis(@Payload() request: MovieLookupRequest): Promise<RawJson<Movie[]>> {
+    return this.cache.answer('more-like-this', request, () => this.movies.moreLikeThis(request.idOrSlug));
+  }
+
   @MessagePattern(Subjects.catalog.episodes.byCategory)
   categoryEpisodes(@Payload() request: CategoryEpisodesRequest): Promise<RawJson<CategoryEpisodes>> {
     return this.cache.answer('category', request, () => this.episodes.byCategory(request.category));

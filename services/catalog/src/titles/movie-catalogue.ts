@@ -6,6 +6,7 @@ import {
   genreForGroup,
   GENRES,
   HOME_RAIL_SIZE,
+  MORE_LIKE_THIS_SIZE,
   MOVIE_LIST_PAGE_SIZE,
   type AdminCreateMovie,
   type AdminMovie,
@@ -109,6 +110,26 @@ export class MovieCatalogue {
     const movie = await this.find(this.dataSource.manager, idOrSlug);
     if (!movie) throw movieNotFound(idOrSlug);
     return { meta: toMovie(movie) };
+  }
+
+  /**
+   * Titles like this one (issue 19): the same language and at least one shared genre. A title that
+   * plays (a ready video, or an external link: DECISIONS D23) goes before one that does not yet; then
+   * the more genres shared, then the newest.
+   */
+  async moreLikeThis(idOrSlug: string): Promise<Movie[]> {
+    const movie = await this.find(this.dataSource.manager, idOrSlug);
+    if (!movie) throw movieNotFound(idOrSlug);
+    const rows: MovieEntity[] = await this.dataSource.query(
+      `SELECT ${MOVIE_COLUMNS} FROM movie m
+       WHERE m.language = $1 AND m.genre && $2::text[] AND m.id <> $3
+       ORDER BY (COALESCE(m.video_state = 'ready', false) OR m.movie_url ~* '^https?://') DESC,
+         cardinality(ARRAY(SELECT unnest(m.genre) INTERSECT SELECT unnest($2::text[]))) DESC,
+         m.created_at DESC, m.id
+       LIMIT $4`,
+      [movie.language, movie.genre, movie.id, MORE_LIKE_THIS_SIZE],
+    );
+    return rows.map(toMovie);
   }
 
   /** The whole movie, stream link included, by id: for admins (the edit form, D7) and other services. */
