@@ -4,6 +4,7 @@ import {
   type EpisodeSaved,
   type MovieSaved,
   type SeriesSaved,
+  type SeriesWithEpisodes,
   type TitleSearchResults,
 } from '@chitram/contracts';
 import { connectNats, RpcClient } from '@chitram/nest-kit';
@@ -117,8 +118,7 @@ describe('search over films, series and episodes (issue 19)', () => {
   });
 
   it("follows the catalogue's changes: a renamed series, an added and a deleted episode", async () => {
-    const current = await rpc.request<SeriesSaved>(Subjects.catalog.series.get, { id: seriesId });
-    const episodes = (current as unknown as { episodes: Array<{ _id: string; title: string }> }).episodes;
+    const { episodes } = await rpc.request<SeriesWithEpisodes>(Subjects.catalog.series.get, { id: seriesId });
     await rpc.request(Subjects.catalog.series.update, {
       id: seriesId,
       title: 'Lok Darbar',
