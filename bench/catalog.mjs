@@ -3,7 +3,9 @@
 // 1. Seeds `chitram_bench_catalog` (once; a later run finds it seeded and skips this) with a realistic,
 //    deterministic catalogue: a Zipf-shaped vocabulary of English and Indian title words, a fifth of
 //    the Indian-language titles in their own script, casts drawn from ~30,000 actors with Zipf-shaped
-//    popularity, templated descriptions, all eight languages and fourteen genres. Multi-row inserts.
+//    popularity, templated descriptions, all eight languages and fourteen genres; beside them 2,000
+//    series of 10 episodes each from the same words, which search indexes too (issue 19). Multi-row
+//    inserts.
 // 2. Starts the built catalog service and gateway on free ports, on a private NATS server, and bumps
 //    the catalogue version so nothing an earlier run cached is used.
 // 3. Home content (`GET /api/home/content?language=Telugu`) through the gateway against a bare node:http
@@ -45,6 +47,10 @@ import { benchSettings, fetchStatus } from './lib/settings.mjs';
 
 const DATABASE_NAME = 'chitram_bench_catalog';
 const TITLES = 100_000;
+/** Series seeded beside the films, each with EPISODES_PER_SERIES episodes (issue 19: search covers them). */
+const SERIES = 2000;
+const EPISODES_PER_SERIES = 10;
+const CATEGORIES = ['political', 'health', 'education'];
 /** Marks the rows this benchmark seeded; a run finds TITLES of them and seeds nothing. */
 const SEED_VENDOR = 'bench-seed-v1';
 const HOME_ROUTE = '/api/home/content?language=Telugu';
@@ -373,7 +379,61 @@ function catalogue() {
       created_at: new Date(now - (TITLES - i) * 60_000).toISOString(),
     };
   };
-  return { words, movie };
+  const showRandom = random(43);
+  const showPick = (/** @type {string[]} */ list) => list[Math.floor(showRandom() * list.length)];
+  const showWord = () =>
+    capitalise(
+      showRandom() < 0.5 ? ENGLISH_WORDS[englishRank(showRandom)] : words.indian[indianRank(showRandom)],
+    );
+  /** A series and its episodes, as rows of each table (episodes name their series by its id). */
+  const show = (/** @type {number} */ i) => {
+    const id = seriesId(i);
+    const language = LANGUAGES[i % LANGUAGES.length];
+    const title = [...new Set(Array.from({ length: 1 + Math.floor(showRandom() * 3) }, showWord))].join(' ');
+    const cast = [
+      ...new Set(
+        Array.from({ length: 2 + Math.floor(showRandom() * 3) }, () => words.actors[actorRank(showRandom)]),
+      ),
+    ];
+    const category = CATEGORIES[i % CATEGORIES.length];
+    const rating = showPick(RATINGS);
+    const created = now - (SERIES - i) * 600_000;
+    const series = {
+      id,
+      title,
+      description: `${showPick(PLOTS)} ${showPick(HEROES)} ${showPick(STAKES)}`,
+      cast,
+      language,
+      rating,
+      tags: [showWord().toLowerCase()],
+      title_image: `images/bench-title-${i % 500}.webp`,
+      genre: [showPick(GENRES)],
+      category,
+      created_at: new Date(created).toISOString(),
+    };
+    const episodes = Array.from({ length: EPISODES_PER_SERIES }, (_, n) => ({
+      series_id: id,
+      title: [...new Set(Array.from({ length: 1 + Math.floor(showRandom() * 3) }, showWord))].join(' '),
+      description: `${showPick(PLOTS)} ${showPick(STAKES)}`,
+      video_url: `https://cdn.example.com/bench/shows/${i + 1}/${n + 1}.m3u8`,
+      duration: `${20 + Math.floor(showRandom() * 30)}min`,
+      release_date: new Date(created).toISOString().slice(0, 10),
+      cast,
+      rating,
+      category,
+      banner: `images/bench-banner-${(i + n) % 500}.webp`,
+      title_image: series.title_image,
+      episode_number: n + 1,
+      created_at: new Date(created + n * 1000).toISOString(),
+    }));
+    return { series, episodes };
+  };
+  return { words, movie, show };
+}
+
+/** The n-th seeded series' id: fixed, so its episodes can name it in the same batch. */
+function seriesId(/** @type {number} */ n) {
+  return `00000000-0000-4000-8000-${String(n + 1).padStart(12, '0')}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -401,10 +461,59 @@ const COLUMNS = [
   ['vendor', 'text'],
   ['created_at', 'timestamptz'],
 ];
-// Multi-row insert of one batch: the rows travel as one JSON parameter.
-const INSERT = `INSERT INTO movie (${COLUMNS.map(([name]) => `"${name}"`).join(', ')})
-  SELECT ${COLUMNS.map(([name]) => `"${name}"`).join(', ')}
-  FROM jsonb_to_recordset($1::jsonb) AS r(${COLUMNS.map(([name, type]) => `"${name}" ${type}`).join(', ')})`;
+/** Multi-row insert of one batch into `table`: the rows travel as one JSON parameter. */
+const insertInto = (/** @type {string} */ table, /** @type {string[][]} */ columns) =>
+  `INSERT INTO ${table} (${columns.map(([name]) => `"${name}"`).join(', ')})
+  SELECT ${columns.map(([name]) => `"${name}"`).join(', ')}
+  FROM jsonb_to_recordset($1::jsonb) AS r(${columns.map(([name, type]) => `"${name}" ${type}`).join(', ')})`;
+const INSERT = insertInto('movie', COLUMNS);
+const INSERT_SERIES = insertInto('series', [
+  ['id', 'uuid'],
+  ['title', 'text'],
+  ['description', 'text'],
+  ['cast', 'text[]'],
+  ['language', 'text'],
+  ['rating', 'text'],
+  ['tags', 'text[]'],
+  ['title_image', 'text'],
+  ['genre', 'text[]'],
+  ['category', 'text'],
+  ['created_at', 'timestamptz'],
+]);
+const INSERT_EPISODES = insertInto('episode', [
+  ['series_id', 'uuid'],
+  ['title', 'text'],
+  ['description', 'text'],
+  ['video_url', 'text'],
+  ['duration', 'text'],
+  ['release_date', 'date'],
+  ['cast', 'text[]'],
+  ['rating', 'text'],
+  ['category', 'text'],
+  ['banner', 'text'],
+  ['title_image', 'text'],
+  ['episode_number', 'int'],
+  ['created_at', 'timestamptz'],
+]);
+const SERIES_BATCH = 200;
+
+/** Seeds the series and their episodes (once: a run that finds them all seeds nothing). */
+async function seedShows(/** @type {pg.Pool} */ pool, /** @type {ReturnType<typeof catalogue>} */ data) {
+  const [{ series }] = (await pool.query('SELECT count(*)::int AS series FROM series')).rows;
+  if (series === SERIES) return;
+  const started = Date.now();
+  await pool.query('TRUNCATE episode, series');
+  for (let from = 0; from < SERIES; from += SERIES_BATCH) {
+    const shows = [];
+    for (let i = from; i < Math.min(SERIES, from + SERIES_BATCH); i++) shows.push(data.show(i));
+    await pool.query(INSERT_SERIES, [JSON.stringify(shows.map((show) => show.series))]);
+    await pool.query(INSERT_EPISODES, [JSON.stringify(shows.flatMap((show) => show.episodes))]);
+  }
+  await pool.query('VACUUM ANALYZE series, episode');
+  log(
+    `seeded ${SERIES.toLocaleString('en')} series and ${(SERIES * EPISODES_PER_SERIES).toLocaleString('en')} episodes in ${oneDecimal((Date.now() - started) / 1000)} s`,
+  );
+}
 
 /** @param {string} databaseUrl */
 async function seed(databaseUrl, /** @type {ReturnType<typeof catalogue>} */ data) {
@@ -417,6 +526,7 @@ async function seed(databaseUrl, /** @type {ReturnType<typeof catalogue>} */ dat
     ).rows;
     if (seeded === TITLES) {
       log(`${DATABASE_NAME} already holds the ${TITLES.toLocaleString('en')} seeded titles`);
+      await seedShows(pool, data);
       return false;
     }
     log(`seeding ${TITLES.toLocaleString('en')} titles into ${DATABASE_NAME} (once; about a minute) ...`);
@@ -437,6 +547,7 @@ async function seed(databaseUrl, /** @type {ReturnType<typeof catalogue>} */ dat
     await Promise.all([next(), next()]);
     await pool.query('VACUUM ANALYZE movie');
     log(`seeded in ${oneDecimal((Date.now() - started) / 1000)} s`);
+    await seedShows(pool, data);
     return true;
   } finally {
     await pool.end();

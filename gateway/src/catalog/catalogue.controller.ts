@@ -66,6 +66,26 @@ export class CatalogueController {
     );
   }
 
+  @Get('search')
+  @ApiOperation({
+    summary:
+      '{ movies: Movie[], series: Series[], episodes: Episode[] }: what a term finds by kind, each group by relevance over title, cast and description (movies as home/search answers them); empty groups for an empty term',
+  })
+  searchTitles(
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+    @Query('q') q?: string,
+  ): Promise<void> {
+    // The same limit as the film search: one search box asks one or the other.
+    return this.answers.answer(
+      request,
+      reply,
+      Subjects.catalog.searchTitles,
+      { q },
+      { admission: this.searchLimit.admit(request), keep: 'when-asked-again' },
+    );
+  }
+
   @Get('movie/:idOrSlug')
   @ApiOperation({ summary: '{ meta: Movie }: a title by id or by slug (D10)' })
   movie(

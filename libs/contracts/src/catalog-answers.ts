@@ -80,6 +80,17 @@ export interface SeriesWithEpisodes extends Series {
   episodes: Episode[];
 }
 
+/**
+ * `GET /api/search?q=` (issue 19): what a term finds, by kind, each group best first. `movies` is what
+ * `GET /api/home/search` answers for the same term.
+ */
+export interface TitleSearchResults {
+  movies: Movie[];
+  series: Series[];
+  /** Public episodes (no link: D23), with or without a series. */
+  episodes: Episode[];
+}
+
 /** `GET /api/home/content`: the rails of the home page, one per genre that has titles, in GENRES order. */
 export interface HomeContent {
   genreMovies: Partial<Record<Genre, Movie[]>>;

@@ -53,6 +53,8 @@ export const MOVIE_LIST_PAGE_SIZE = 60;
 export const MORE_LIKE_THIS_SIZE = 12;
 /** Titles a search answers: the best matches, enough for a page of thumbnails. */
 export const SEARCH_RESULT_LIMIT = 24;
+/** Series, and episodes, that the grouped search answers beside the films (issue 19). */
+export const SEARCH_GROUP_LIMIT = 12;
 export const SEARCH_TERM_MAX_LENGTH = 100;
 /** Episodes listed on one category page. */
 export const CATEGORY_EPISODE_LIMIT = 200;

@@ -69,6 +69,7 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
       Subjects.catalog.movieGroup,
       Subjects.catalog.languageMovies,
       Subjects.catalog.search,
+      Subjects.catalog.searchTitles,
       Subjects.catalog.movies,
       Subjects.catalog.episodes,
       Subjects.catalog.series,

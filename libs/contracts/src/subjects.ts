@@ -16,6 +16,9 @@ import { ViewerPreferenceSubjects } from './preferences';
 import { StreamSubjects, WatchSubjects } from './playback';
 import { subject } from './subject';
 import { VideoSubjects } from './videos';
+import type { SearchRequest } from './catalog';
+import type { TitleSearchResults } from './catalog-answers';
+import { subject } from './subject';
 
 /** The five back-end services, each a NATS queue group of its own name. */
 export const SERVICE_NAMES = ['auth', 'catalog', 'billing', 'media', 'users'] as const;
@@ -70,6 +73,8 @@ export const Subjects = {
     movieGroup: 'chitram.catalog.home.group.v1',
     languageMovies: 'chitram.catalog.home.language.v1',
     search: 'chitram.catalog.search.v1',
+    /** Films, series and episodes by kind (issue 19): SearchRequest → TitleSearchResults. */
+    searchTitles: subject<SearchRequest, TitleSearchResults>('chitram.catalog.search.titles.v1'),
     movies: {
       /** Public meta by id or slug (no stream link). */
       meta: 'chitram.catalog.movies.meta.v1',

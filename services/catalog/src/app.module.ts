@@ -11,7 +11,7 @@ import { EpisodeCatalogue } from './shows/episode-catalogue';
 import { SeriesCatalogue } from './shows/series-catalogue';
 import { ShowsController } from './shows/shows.controller';
 import { MovieCatalogue } from './titles/movie-catalogue';
-import { MovieSearch } from './titles/movie-search';
+import { TitleSearch } from './titles/title-search';
 import { MoviesController } from './titles/movies.controller';
 import { PlaybackController } from './videos/playback.controller';
 import { PlaybackSources } from './videos/playback-source';
@@ -39,7 +39,7 @@ import { WatchingService } from './watching/watching.service';
     CatalogueCache,
     CatalogueChanges,
     MovieCatalogue,
-    MovieSearch,
+    TitleSearch,
     EpisodeCatalogue,
     SeriesCatalogue,
     PlaybackSources,

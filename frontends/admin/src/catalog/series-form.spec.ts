@@ -1,6 +1,8 @@
 import {
   emptyEpisodeBlock,
   emptySeriesForm,
+  episodeVideoWords,
+  videosSettled,
   seriesFormData,
   seriesFormFromSeries,
   seriesServerErrors,
@@ -124,5 +126,111 @@ describe('series form (SPEC §2.13, DECISIONS D11)', () => {
       'episodes[0][banner]': 'bad key',
       titleImage: 'x',
     });
+  });
+
+  it("needs no link for an episode that has a video, saved before or chosen now (the demo's episodes)", () => {
+    const video = { videoId: 'v1', state: 'ready' as const, progress: 100, error: null, renditions: [360] };
+    const clip = new File([new Uint8Array([1, 2])], 'episode.mp4', { type: 'video/mp4' });
+    const values = {
+      ...filled(),
+      episodes: [
+        { ...block('saved'), videoUrl: '', video },
+        { ...block('chosen'), videoUrl: '', videoFile: clip },
+        { ...block('neither'), videoUrl: '' },
+        { ...block('bad link'), videoUrl: 'not a link', video },
+      ],
+    };
+    expect(validateSeriesForm(values, NOW)).toEqual({
+      'episodes[2][videoUrl]': 'Episode link is required',
+      'episodes[3][videoUrl]': 'Invalid URL',
+    });
+    const form = seriesFormData(values, null);
+    // The file goes up on its own once the series is saved, never in the series' form.
+    expect([...form.keys()].some((name) => name.includes('video]'))).toBe(false);
+    expect(form.has('episodes[0][videoUrl]')).toBe(false);
+  });
+
+  it('checks a chosen episode video before anything is sent', () => {
+    const text = new File([new Uint8Array([1])], 'notes.txt', { type: 'text/plain' });
+    const empty = new File([], 'empty.mp4', { type: 'video/mp4' });
+    const values = {
+      ...filled(),
+      episodes: [
+        { ...block('one'), videoFile: text },
+        { ...block('two'), videoFile: empty },
+      ],
+    };
+    const errors = validateSeriesForm(values, NOW);
+    expect(errors['episodes[0][video]']).toMatch(/^Choose a video file/);
+    expect(errors['episodes[1][video]']).toBe('The video file is empty');
+  });
+
+  it("carries a saved episode's video into its block", () => {
+    const video = { videoId: 'v1', state: 'transcoding' as const, progress: 40, error: null, renditions: [] };
+    const series = {
+      title: 'S',
+      cast: ['A'],
+      tags: [],
+      genre: ['Drama'],
+      language: 'Hindi',
+      rating: 'U',
+      category: 'political',
+      episodes: [
+        {
+          _id: 'e1',
+          episodeNumber: 1,
+          title: 'first',
+          videoUrl: '',
+          description: 'd',
+          releaseDate: '2025-01-01',
+          duration: '10min',
+          bannerUrl: '/api/media/images/images/b1.png',
+          video,
+        },
+      ],
+    } as unknown as SeriesWithEpisodes;
+    const [episode] = seriesFormFromSeries(series).episodes;
+    expect(episode).toMatchObject({ video, videoFile: null, videoUrl: '' });
+  });
+
+  it("closes only once every episode's upload has ended other than failed, and says how", () => {
+    expect(videosSettled(new Map())).toBe(true);
+    expect(
+      videosSettled(
+        new Map([
+          ['a', 'finished'],
+          ['b', 'failed'],
+        ]),
+      ),
+    ).toBe(false);
+    expect(
+      videosSettled(
+        new Map([
+          ['a', 'finished'],
+          ['b', 'uploading'],
+        ]),
+      ),
+    ).toBe(false);
+    expect(
+      videosSettled(
+        new Map([
+          ['a', 'finished'],
+          ['b', 'cancelled'],
+        ]),
+      ),
+    ).toBe(true);
+    expect(episodeVideoWords(new Map())).toBe('');
+    expect(
+      episodeVideoWords(
+        new Map([
+          ['a', 'finished'],
+          ['b', 'finished'],
+          ['c', 'cancelled'],
+        ]),
+      ),
+    ).toBe(
+      ' 2 episode videos are uploaded and being prepared; follow them in the shows list.' +
+        ' One episode video upload was cancelled; upload it from the edit page.',
+    );
   });
 });

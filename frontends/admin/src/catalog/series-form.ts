@@ -11,6 +11,8 @@ import {
   splitNames,
 } from './form-rules';
 import type { SeriesWithEpisodes } from './types';
+import type { UploadPhase } from '../videos/use-video-upload';
+import { type TitleVideo, videoFileProblem } from '../videos/video-rules';
 
 /** One repeatable episode block of the series form (SPEC §2.13). */
 export interface EpisodeBlock {
@@ -19,8 +21,12 @@ export interface EpisodeBlock {
   /** The saved episode this block edits; none for a new one. */
   id?: string;
   title: string;
-  /** The episode's link. */
+  /** The episode's link: needed only when it has no video (uploaded before, or chosen here). */
   videoUrl: string;
+  /** The saved episode's uploaded video, as it is now. */
+  video?: TitleVideo | null;
+  /** A video file to upload into the episode once the series is saved (DECISIONS D23). */
+  videoFile: File | null;
   description: string;
   /** Upload date, YYYY-MM-DD, not after today. */
   releaseDate: string;
@@ -60,6 +66,7 @@ export function emptyEpisodeBlock(): EpisodeBlock {
     releaseDate: '',
     duration: '',
     banner: null,
+    videoFile: null,
   };
 }
 
@@ -101,6 +108,8 @@ export function seriesFormFromSeries(series: SeriesWithEpisodes): SeriesFormValu
         duration: episode.duration ?? '',
         bannerUrl: episode.bannerUrl || undefined,
         banner: null,
+        video: episode.video ?? null,
+        videoFile: null,
       })),
   };
 }
@@ -108,6 +117,14 @@ export function seriesFormFromSeries(series: SeriesWithEpisodes): SeriesFormValu
 /** A block field's form name: `episodes[0][title]`. */
 export function blockField(index: number, field: string): string {
   return `episodes[${index}][${field}]`;
+}
+
+/**
+ * An episode with a video (uploaded before, or a file chosen to upload once saved) plays it, so it
+ * needs no link (DECISIONS D23): the demo's episodes have only videos.
+ */
+export function playsVideo(block: Pick<EpisodeBlock, 'video' | 'videoFile'>): boolean {
+  return Boolean(block.videoFile || block.video);
 }
 
 /** Every required field of the series and of each episode block, checked before sending. */
@@ -122,7 +139,8 @@ export function validateSeriesForm(values: SeriesFormValues, now = new Date()): 
   values.episodes.forEach((block, index) => {
     const blockErrors = compact({
       title: required(block.title, 'Episode title'),
-      videoUrl: linkProblem(block.videoUrl, 'Episode link', true),
+      videoUrl: linkProblem(block.videoUrl, 'Episode link', !playsVideo(block)),
+      video: block.videoFile ? videoFileProblem(block.videoFile) : undefined,
       description: required(block.description, 'Description'),
       releaseDate: releaseDateProblem(block.releaseDate, now),
       duration: required(block.duration, 'Duration'),
@@ -168,4 +186,28 @@ export function seriesFormData(values: SeriesFormValues, titleImage: File | null
 
 export function seriesServerErrors(fields: Record<string, string[]> | undefined): FieldErrors {
   return serverFieldErrors(fields, { titlePngUrl: 'titleImage', bannerUrl: 'banner' });
+}
+
+/** How a series save ended for the episodes' videos: each chosen file's upload, by block key. */
+export type EpisodeVideoOutcomes = ReadonlyMap<string, UploadPhase>;
+
+/** True once every chosen video's upload has ended one way or another but failing (failed ones wait for Try again). */
+export function videosSettled(outcomes: EpisodeVideoOutcomes): boolean {
+  return [...outcomes.values()].every((phase) => phase === 'finished' || phase === 'cancelled');
+}
+
+/** What the closing message adds about the episodes' videos. */
+export function episodeVideoWords(outcomes: EpisodeVideoOutcomes): string {
+  const phases = [...outcomes.values()];
+  const finished = phases.filter((phase) => phase === 'finished').length;
+  const cancelled = phases.filter((phase) => phase === 'cancelled').length;
+  const words: string[] = [];
+  if (finished === 1)
+    words.push(' One episode video is uploaded and being prepared; follow it in the shows list.');
+  if (finished > 1)
+    words.push(` ${finished} episode videos are uploaded and being prepared; follow them in the shows list.`);
+  if (cancelled === 1) words.push(' One episode video upload was cancelled; upload it from the edit page.');
+  if (cancelled > 1)
+    words.push(` ${cancelled} episode video uploads were cancelled; upload them from the edit page.`);
+  return words.join('');
 }

@@ -3,26 +3,34 @@ import type { TitleVideoField } from './use-title-video';
 import { VideoUploadPanel } from './VideoUploadPanel';
 import { type TitleVideo, VIDEO_TYPES, VIDEO_UPLOAD_FORMATS, videoStateText } from './video-rules';
 
+/** What the field shows and sets: the chosen file, its message, and its upload. */
+export type VideoFieldState = Pick<TitleVideoField, 'file' | 'error' | 'choose' | 'upload'>;
+
 /**
  * A form's video file (DECISIONS D23): the picker, the title's video as it is now (when editing), and
- * the upload's progress once the title is saved. `onRetried` hears how a Try again ended.
+ * the upload's progress once the title is saved. `onRetried` hears how a Try again ended. A form with
+ * several (the series form's episodes) names each and labels each.
  */
 export function VideoFileField({
   field,
   current,
   onRetried,
+  name = 'video',
+  label = 'Video file',
 }: {
-  field: TitleVideoField;
+  field: VideoFieldState;
   current: TitleVideo | null | undefined;
   onRetried(phase: 'finished' | 'cancelled'): void;
+  name?: string;
+  label?: string;
 }) {
   const busy = field.upload.phase !== 'idle' && field.upload.phase !== 'failed';
   return (
     <div className="ad-video-field">
       {!busy && (
         <FilePicker
-          label="Video file"
-          name="video"
+          label={label}
+          name={name}
           accept={VIDEO_TYPES}
           file={field.file}
           onChange={field.choose}

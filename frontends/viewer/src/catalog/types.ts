@@ -5,4 +5,6 @@ export type {
   HomeContent,
   Movie,
   MovieMeta,
+  Series,
+  TitleSearchResults,
 } from '@chitram/contracts/src/catalog-answers';

@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useApi } from '../app/api';
 import { useDocumentTitle } from '../app/use-document-title';
 import { usePreload } from '../app/lazy-page';
@@ -13,6 +13,7 @@ import {
   type EpisodeNavigationState,
   groupBySeries,
 } from '../catalog/episode-groups';
+import { seriesAnchor } from '../catalog/search-results';
 import type { CategoryEpisodes, Episode } from '../catalog/types';
 import { ErrorLine, LoadingLine } from '../components/LoadStatus';
 import { SmartImage } from '../components/SmartImage';
@@ -62,7 +63,11 @@ function SeriesGroup({ category, group, index }: { category: Category; group: Ep
   const { t } = useViewerTranslation();
   const headingId = `vw-series-${index}`;
   return (
-    <section className="vw-series" aria-labelledby={headingId}>
+    <section
+      className="vw-series"
+      id={group.seriesId ? seriesAnchor(group.seriesId) : undefined}
+      aria-labelledby={headingId}
+    >
       <div className="vw-series__head">
         <h2 id={headingId} className="vw-series__title">
           {group.title ?? t('category.singleEpisodes')}
@@ -97,6 +102,11 @@ export function CategoryPage({ category }: { category: Category }) {
     [api, category],
   );
   const groups = useMemo(() => groupBySeries(result.data), [result.data]);
+  // A series found by search opens here at the series (issue 19), once the episodes are on the page.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash && result.data) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [hash, result.data]);
   const episodes = result.data?.episodes ?? [];
   const first = groups[0]?.episodes[0];
 

@@ -14,12 +14,13 @@ import {
   type HomeContent,
   type Movie,
   type MovieMeta,
+  type TitleSearchResults,
 } from '@chitram/contracts';
 import type { RawJson } from '@chitram/nest-kit';
 import { CatalogueCache } from '../cache/catalogue-cache';
 import { EpisodeCatalogue } from '../shows/episode-catalogue';
 import { MovieCatalogue } from '../titles/movie-catalogue';
-import { MovieSearch } from '../titles/movie-search';
+import { TitleSearch } from '../titles/title-search';
 
 /**
  * The public reads: every answer but search's comes from the cache of the current catalogue version
@@ -30,7 +31,7 @@ export class BrowseController {
   constructor(
     private readonly cache: CatalogueCache,
     private readonly movies: MovieCatalogue,
-    private readonly movieSearch: MovieSearch,
+    private readonly titleSearch: TitleSearch,
     private readonly episodes: EpisodeCatalogue,
   ) {}
 
@@ -56,7 +57,13 @@ export class BrowseController {
    */
   @MessagePattern(Subjects.catalog.search)
   async search(@Payload() request: SearchRequest): Promise<RawJson<Movie[]>> {
-    return this.movieSearch.search(request.q, await this.cache.version());
+    return this.titleSearch.movies(request.q, await this.cache.version());
+  }
+
+  /** Films, series and episodes, by kind, from the same indexes (issue 19). */
+  @MessagePattern(Subjects.catalog.searchTitles)
+  async searchTitles(@Payload() request: SearchRequest): Promise<RawJson<TitleSearchResults>> {
+    return this.titleSearch.grouped(request.q, await this.cache.version());
   }
 
   @MessagePattern(Subjects.catalog.movies.meta)

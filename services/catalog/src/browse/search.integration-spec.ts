@@ -112,10 +112,10 @@ describe('search, remembering what it read', () => {
     const other = new LiveSearchIndex(service.dataSource);
     let version = 1_000;
     const holds = async (word: string) => {
-      const index = await other.at(++version);
+      const index = (await other.at(++version)).movies;
       return index.titlesOf('title', word).map((slot) => index.idOf(slot));
     };
-    const answer = async (id: string) => JSON.parse((await other.at(version)).get(id)!.json) as Movie;
+    const answer = async (id: string) => JSON.parse((await other.at(version)).movies.get(id)!.json) as Movie;
     const movie = await createMovie({ title: 'Tamarind Orchard' });
     expect(await holds('tamarind')).toEqual([movie._id]);
 
@@ -136,12 +136,12 @@ describe('search, remembering what it read', () => {
 
     await rpc.request(Subjects.catalog.movies.delete, { id: movie._id });
     expect(await holds('saffron')).toEqual([]);
-    expect((await other.at(version)).get(movie._id)).toBeUndefined();
+    expect((await other.at(version)).movies.get(movie._id)).toBeUndefined();
 
     // A version that starts again from 0 (Redis emptied) is a change too, once the bump is past.
     const later = await createMovie({ title: 'Jackfruit Orchard' });
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const index = await other.at(1);
+    const index = (await other.at(1)).movies;
     expect(index.titlesOf('title', 'jackfruit').map((slot) => index.idOf(slot))).toEqual([later._id]);
   });
 });

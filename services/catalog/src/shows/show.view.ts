@@ -36,7 +36,8 @@ export function toPublicEpisode(row: EpisodeEntity): Episode {
   return episode;
 }
 
-export function toSeries(row: SeriesEntity, episodeCount: number): Series {
+/** A series' answer but its episode count, which search adds from its own count of the episodes. */
+export function toSeriesWithoutCount(row: SeriesEntity): Omit<Series, 'episodeCount'> {
   return {
     _id: row.id,
     title: row.title,
@@ -49,8 +50,11 @@ export function toSeries(row: SeriesEntity, episodeCount: number): Series {
     titlePngUrl: imageUrl(row.titleImage),
     genre: row.genre,
     category: row.category,
-    episodeCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+export function toSeries(row: SeriesEntity, episodeCount: number): Series {
+  return { ...toSeriesWithoutCount(row), episodeCount };
 }

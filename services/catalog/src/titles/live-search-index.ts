@@ -1,4 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { EPISODE_COLUMNS, toPublicEpisode, toSeriesWithoutCount } from '../shows/show.view';
+import type { EpisodeEntity } from '../shows/episode.entity';
+import type { SeriesEntity } from '../shows/series.entity';
 import type { MovieEntity } from './movie.entity';
 import { MOVIE_COLUMNS, toMovie } from './movie.view';
 import { SearchIndex, type IndexedTitle } from './search-index';
@@ -8,33 +11,48 @@ const EPOCH = 2 ** 32;
 /** Without a catalogue version (Redis unavailable), the index is brought up to date at most this often. */
 const UNVERSIONED_REFRESH_MS = 1000;
 
-/**
- * Each title as its public answer is made, with its words joined by spaces (a word never holds white
- * space; cheaper to read than arrays) and its xmin, the transaction that last wrote the row, whatever
- * wrote it.
- */
-const TITLE_ROWS = `SELECT ${MOVIE_COLUMNS}, m.xmin::text AS stamp,
-  array_to_string(m.title_words, ' ') AS title_words,
-  array_to_string(m.cast_words, ' ') AS cast_words,
-  array_to_string(m.description_words, ' ') AS description_words
-  FROM movie m`;
-
-interface TitleRow extends MovieEntity {
+/** What a shelf's rows carry besides the entity: the row's xmin and its words joined by spaces. */
+interface Stamped {
   stamp: string;
   title_words: string | null;
   cast_words: string | null;
   description_words: string | null;
 }
 
+/** One table of the catalogue that search covers, and how its rows become indexed titles. */
+interface Shelf<Row> {
+  table: string;
+  /**
+   * Each row as its public answer is made, with its words joined by spaces (a word never holds white
+   * space; cheaper to read than arrays) and its xmin, the transaction that last wrote the row, whatever
+   * wrote it.
+   */
+  rows: string;
+  /** The table's alias in `rows`. */
+  alias: string;
+  indexed(row: Row & Stamped): IndexedTitle;
+}
+
+/** A row's xmin and words, for raw SQL over a table aliased `alias`. */
+const wordColumns = (alias: string) => `${alias}.xmin::text AS stamp,
+  array_to_string(${alias}.title_words, ' ') AS title_words,
+  array_to_string(${alias}.cast_words, ' ') AS cast_words,
+  array_to_string(${alias}.description_words, ' ') AS description_words`;
+
 const wordsOf = (joined: string | null): string[] => (joined ? joined.split(' ').filter(Boolean) : []);
 
-function indexed(row: TitleRow): IndexedTitle {
+function indexed(
+  row: Stamped & { id: string; title: string; createdAt: Date },
+  json: unknown,
+  parent?: string | null,
+): IndexedTitle {
   return {
     id: row.id,
     title: row.title,
     created: row.createdAt.getTime(),
     updated: Number(row.stamp),
-    json: JSON.stringify(toMovie(row)),
+    json: JSON.stringify(json),
+    parent: parent ?? undefined,
     words: {
       title: wordsOf(row.title_words),
       cast: wordsOf(row.cast_words),
@@ -43,18 +61,65 @@ function indexed(row: TitleRow): IndexedTitle {
   };
 }
 
+const MOVIES: Shelf<MovieEntity> = {
+  table: 'movie',
+  alias: 'm',
+  rows: `SELECT ${MOVIE_COLUMNS}, ${wordColumns('m')} FROM movie m`,
+  indexed: (row) => indexed(row, toMovie(row)),
+};
+
+const SERIES_COLUMNS = `s.id, s.title, s.description, s.trailer_url AS "trailerUrl", s."cast", s.language,
+  s.rating, s.tags, s.title_image AS "titleImage", s.genre, s.category, s.created_at AS "createdAt",
+  s.updated_at AS "updatedAt"`;
+
+const SERIES: Shelf<SeriesEntity> = {
+  table: 'series',
+  alias: 's',
+  rows: `SELECT ${SERIES_COLUMNS}, ${wordColumns('s')} FROM series s`,
+  // Its episode count is the episode shelf's, added as it is answered (episodes change apart from it).
+  indexed: (row) => indexed(row, toSeriesWithoutCount(row)),
+};
+
+const EPISODES: Shelf<EpisodeEntity> = {
+  table: 'episode',
+  alias: 'e',
+  rows: `SELECT ${EPISODE_COLUMNS}, ${wordColumns('e')} FROM episode e`,
+  indexed: (row) => indexed(row, toPublicEpisode(row), row.seriesId),
+};
+
+/** The catalogue's titles as search holds them: one index per kind, each with its own words. */
+export interface CatalogueIndexes {
+  movies: SearchIndex;
+  series: SearchIndex;
+  /** Each episode's parent is its series, so the series' episode count is `episodes.childCount(id)`. */
+  episodes: SearchIndex;
+}
+
+type Kind = keyof CatalogueIndexes;
+const SHELVES: { [K in Kind]: Shelf<never> } = {
+  movies: MOVIES,
+  series: SERIES,
+  episodes: EPISODES,
+};
+const KINDS = Object.keys(SHELVES) as Kind[];
+
 /**
- * This catalog instance's SearchIndex, kept current with the catalogue in Postgres, so that every
- * instance answers alike. Read in full at start; after that, whenever a search runs at a newer
- * catalogue version than the index has (every write bumps it, after committing — CatalogueCache), the
- * index first catches up, in one snapshot: it reads the rows written by transactions at or after the
- * oldest one still running at the last catch-up (xmin, so any write counts, video state or a change
- * made behind the service's back included), and compares its size with the table's, so a deleted
- * title is dropped and a missed one reloads everything. The index holds each title's public answer
- * too, read in the same snapshot, so search needs no database at all between catalogue changes.
+ * This catalog instance's search indexes (movies, series, episodes), kept current with the catalogue
+ * in Postgres, so that every instance answers alike. Read in full at start; after that, whenever a
+ * search runs at a newer catalogue version than the indexes have (every write bumps it, after
+ * committing — CatalogueCache), they first catch up, in one snapshot: for each table, the rows written
+ * by transactions at or after the oldest one still running at the last catch-up (xmin, so any write
+ * counts, video state or a change made behind the service's back included), and its row count
+ * compared with the index's size, so a deleted title is dropped and a missed one reloads that table.
+ * The indexes hold each title's public answer too, read in the same snapshot, so search needs no
+ * database at all between catalogue changes.
  */
 export class LiveSearchIndex {
-  private index = new SearchIndex();
+  private indexes: CatalogueIndexes = {
+    movies: new SearchIndex(),
+    series: new SearchIndex(),
+    episodes: new SearchIndex(),
+  };
   /** The catalogue version the index is known to be current at. */
   private version = -1;
   /** The oldest transaction (xid8) running at the last catch-up; undefined before the first read. */
@@ -72,16 +137,16 @@ export class LiveSearchIndex {
   }
 
   /**
-   * The index, current at catalogue version `version`; without one (Redis could not say), as of at
-   * most UNVERSIONED_REFRESH_MS ago. An older version than the index has is a search that read it
-   * just before a bump (the index is the fresher for it), unless it comes a while after the last
-   * catch-up: then the version was reset (Redis emptied) and the index catches up to be sure.
+   * The indexes, current at catalogue version `version`; without one (Redis could not say), as of at
+   * most UNVERSIONED_REFRESH_MS ago. An older version than the indexes have is a search that read it
+   * just before a bump (the indexes are the fresher for it), unless it comes a while after the last
+   * catch-up: then the version was reset (Redis emptied) and the indexes catch up to be sure.
    */
-  async at(version?: number): Promise<SearchIndex> {
+  async at(version?: number): Promise<CatalogueIndexes> {
     const stale = Date.now() - this.refreshedAt > UNVERSIONED_REFRESH_MS;
     if (version === undefined ? stale : version > this.version || (version < this.version && stale))
       await this.refresh(version);
-    return this.index;
+    return this.indexes;
   }
 
   /**
@@ -113,35 +178,54 @@ export class LiveSearchIndex {
       const since = this.horizon;
       const next = Number(horizon);
       if (since === undefined || Math.floor(since / EPOCH) !== Math.floor(next / EPOCH)) {
-        await this.readAll(manager);
+        this.indexes = await this.readAll(manager);
         this.horizon = next;
         return;
       }
-      const rows: TitleRow[] = await manager.query(`${TITLE_ROWS} WHERE xmin::text::bigint >= $1`, [
-        since % EPOCH,
-      ]);
-      const [{ total }]: Array<{ total: number }> = await manager.query(
-        'SELECT count(*)::int AS total FROM movie',
+      // The counts of all three tables in one statement: a catch-up is a handful of round trips.
+      const [totals]: Array<Record<Kind, number>> = await manager.query(
+        `SELECT ${KINDS.map((kind) => `(SELECT count(*)::int FROM ${SHELVES[kind].table}) AS ${kind}`).join(', ')}`,
       );
-      for (const row of rows) this.index.put(indexed(row));
-      if (this.index.size < total) await this.readAll(manager);
-      else if (this.index.size > total) {
-        const present = new Set(
-          (await manager.query<Array<{ id: string }>>('SELECT id FROM movie')).map((row) => row.id),
+      for (const kind of KINDS) {
+        const shelf = SHELVES[kind];
+        const index = this.indexes[kind];
+        const rows: Array<Stamped> = await manager.query(
+          `${shelf.rows} WHERE ${shelf.alias}.xmin::text::bigint >= $1`,
+          [since % EPOCH],
         );
-        for (const id of [...this.index.ids()]) if (!present.has(id)) this.index.remove(id);
+        for (const row of rows) index.put(shelf.indexed(row as never));
+        if (index.size < totals[kind]) this.indexes[kind] = await this.readShelf(manager, kind);
+        else if (index.size > totals[kind]) {
+          const present = new Set(
+            (await manager.query<Array<{ id: string }>>(`SELECT id FROM ${shelf.table}`)).map(
+              (row) => row.id,
+            ),
+          );
+          for (const id of [...index.ids()]) if (!present.has(id)) index.remove(id);
+        }
       }
       // Only once all is applied: a catch-up that failed half-way is read again from the same point.
       this.horizon = next;
     });
   }
 
-  /** Builds a new index from every title; searches use the old one until it is ready. */
-  private async readAll(manager: EntityManager): Promise<void> {
+  /** New indexes of every title; searches use the old ones until they are ready. */
+  private async readAll(manager: EntityManager): Promise<CatalogueIndexes> {
+    return {
+      movies: await this.readShelf(manager, 'movies'),
+      series: await this.readShelf(manager, 'series'),
+      episodes: await this.readShelf(manager, 'episodes'),
+    };
+  }
+
+  private async readShelf(manager: EntityManager, kind: Kind): Promise<SearchIndex> {
+    const shelf = SHELVES[kind];
     // Newest first: each title then joins the end of its words' lists, which are kept newest first.
-    const rows: TitleRow[] = await manager.query(`${TITLE_ROWS} ORDER BY m.created_at DESC, m.id`);
+    const rows: Array<Stamped> = await manager.query(
+      `${shelf.rows} ORDER BY ${shelf.alias}.created_at DESC, ${shelf.alias}.id`,
+    );
     const index = new SearchIndex();
-    for (const row of rows) index.put(indexed(row));
-    this.index = index;
+    for (const row of rows) index.put(shelf.indexed(row as never));
+    return index;
   }
 }

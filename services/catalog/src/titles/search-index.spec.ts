@@ -32,6 +32,27 @@ describe('trigrams and similarity, as pg_trgm has them', () => {
 });
 
 describe('SearchIndex', () => {
+  it("counts each parent's titles as they are put, replaced and removed (a series' episodes)", () => {
+    const index = new SearchIndex();
+    const episode = (id: string, series: string, updated = 1): IndexedTitle => ({
+      ...title(id, `Episode ${id}`),
+      updated,
+      parent: series,
+    });
+    index.put(episode('e1', 's1'));
+    index.put(episode('e2', 's1'));
+    index.put(episode('e3', 's2'));
+    index.put(title('m1', 'No Parent'));
+    expect([index.childCount('s1'), index.childCount('s2'), index.childCount('s3')]).toEqual([2, 1, 0]);
+    // A new write of the same episode counts once; a move to another series moves the count.
+    index.put(episode('e2', 's1', 2));
+    index.put(episode('e3', 's1', 2));
+    expect([index.childCount('s1'), index.childCount('s2')]).toEqual([3, 0]);
+    index.remove('e1');
+    index.remove('m1');
+    expect(index.childCount('s1')).toBe(2);
+  });
+
   it('finds a word itself first, then its completions, then near misses', () => {
     const index = new SearchIndex();
     index.put(title('1', 'Kingdom Come'));

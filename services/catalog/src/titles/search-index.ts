@@ -16,8 +16,10 @@ export interface IndexedTitle {
   /** Which write it is as of (any number that changes with each); put again unchanged, it is left as it is. */
   updated: number;
   title: string;
-  /** Its public answer (Movie) as JSON. */
+  /** Its public answer (Movie, Series, Episode) as JSON. */
   json: string;
+  /** The title it belongs to (an episode's series), counted by childCount. */
+  parent?: string;
   words: Record<Field, readonly string[]>;
 }
 
@@ -115,6 +117,8 @@ export class SearchIndex {
    */
   private readonly wordUses = new Map<string, { word: string; uses: number }>();
   private lexicon?: Lexicon;
+  /** How many titles name each parent. */
+  private readonly children = new Map<string, number>();
   private readonly freeSlots: number[] = [];
   private slotCount = 0;
   /** By slot: each title's id, name and creation time, read in tight loops over postings. */
@@ -148,6 +152,11 @@ export class SearchIndex {
     return this.titles.keys();
   }
 
+  /** How many titles held belong to `parent` (a series' episodes). */
+  childCount(parent: string): number {
+    return this.children.get(parent) ?? 0;
+  }
+
   /** Adds a title or replaces the one with its id (unless that one is as of the same write). */
   put(title: IndexedTitle): void {
     const old = this.titles.get(title.id);
@@ -179,6 +188,7 @@ export class SearchIndex {
         this.wordUses.get(word)!.uses++;
       }
     }
+    if (title.parent) this.children.set(title.parent, this.childCount(title.parent) + 1);
     const { json: _json, ...kept } = title;
     this.titles.set(title.id, { ...kept, words, slot });
   }
@@ -202,6 +212,11 @@ export class SearchIndex {
     const entry = this.titles.get(id);
     if (!entry) return;
     this.titles.delete(id);
+    if (entry.parent) {
+      const left = this.childCount(entry.parent) - 1;
+      if (left > 0) this.children.set(entry.parent, left);
+      else this.children.delete(entry.parent);
+    }
     for (const { field } of FIELDS) {
       for (const word of entry.words[field]) {
         const slots = this.postings[field].get(word);
@@ -242,7 +257,7 @@ export class SearchIndex {
     return this.createdBySlot[slot];
   }
 
-  /** The public answer (Movie) of the title at `slot`, as JSON in UTF-8. */
+  /** The public answer (Movie, Series, Episode) of the title at `slot`, as JSON in UTF-8. */
   jsonOf(slot: number): Buffer {
     return this.jsonBySlot[slot];
   }

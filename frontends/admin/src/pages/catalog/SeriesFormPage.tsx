@@ -9,12 +9,15 @@ import { type FieldErrors, todayInIndia } from '../../catalog/form-rules';
 import {
   blockField,
   type EpisodeBlock,
+  episodeVideoWords,
   emptyEpisodeBlock,
   emptySeriesForm,
+  playsVideo,
   seriesFormData,
   seriesFormFromSeries,
   seriesServerErrors,
   validateSeriesForm,
+  videosSettled,
 } from '../../catalog/series-form';
 import type { SeriesWithEpisodes } from '../../catalog/types';
 import { MessageDialog } from '../../components/Dialog';
@@ -27,33 +30,52 @@ import {
   FormSection,
 } from '../../components/FormLayout';
 import { useEditTarget } from '../../components/use-edit-target';
-import { useFormValues } from '../../components/use-form-values';
+import { useFormFiles, useFormValues } from '../../components/use-form-values';
 import { useSubmission } from '../../components/use-submission';
 import { PartnerPicker } from '../../partners/PartnerPicker';
 import { useTitlePartner } from '../../partners/use-title-partner';
+import { type UploadPhase, useVideoUpload } from '../../videos/use-video-upload';
+import { VideoFileField } from '../../videos/VideoFileField';
 
-/** One repeatable episode block: title, link, description, upload date (not after today), duration, banner. */
+/** An episode block's video upload, which the page starts once the series is saved. */
+type EpisodeUpload = ReturnType<typeof useVideoUpload>;
+
+/**
+ * One repeatable episode block: title, link (or a video file), description, upload date (not after
+ * today), duration, banner. Its video's upload lives here, in the block, and is handed to the page.
+ */
 function EpisodeFields({
   block,
   index,
   count,
   errors,
+  locked,
   onChange,
   onRemove,
+  onUpload,
+  onRetried,
 }: {
   block: EpisodeBlock;
   index: number;
   count: number;
   errors: FieldErrors;
+  /** Once the series is saved, only its videos' uploads are left: the block may not be removed. */
+  locked: boolean;
   onChange(patch: Partial<EpisodeBlock>): void;
   onRemove(): void;
+  onUpload(upload: EpisodeUpload | null): void;
+  onRetried(phase: UploadPhase): void;
 }) {
   const error = (field: string) => errors[blockField(index, field)];
+  const upload = useVideoUpload();
+  // The page starts the upload once the series is saved (the video belongs to the saved episode).
+  useEffect(() => onUpload(upload));
+  useEffect(() => () => onUpload(null), []);
   return (
     <fieldset className="ad-episode-block" aria-label={`Episode ${index + 1}`}>
       <div className="ad-episode-block__head">
         <legend className="ad-episode-block__title">Episode {index + 1}</legend>
-        {count > 1 && (
+        {count > 1 && !locked && (
           <button
             type="button"
             className="button button--danger-ghost button--small"
@@ -78,11 +100,24 @@ function EpisodeFields({
             label="Episode link"
             name={blockField(index, 'videoUrl')}
             type="url"
-            required
+            required={!playsVideo(block)}
             value={block.videoUrl}
             onChange={(v) => onChange({ videoUrl: v })}
             error={error('videoUrl')}
             placeholder="https://"
+            hint="Optional when the episode has a video file"
+          />
+          <VideoFileField
+            name={blockField(index, 'video')}
+            label={`Episode ${index + 1} video file`}
+            field={{
+              file: block.videoFile,
+              error: error('video'),
+              choose: (file) => onChange({ videoFile: file }),
+              upload,
+            }}
+            current={block.video}
+            onRetried={onRetried}
           />
           <TextArea
             label="Episode description"
@@ -148,8 +183,13 @@ export function SeriesFormPage() {
 
   const form = useFormValues(emptySeriesForm);
   const { values, setValues, errors, setErrors, field, fill } = form;
-  const [titleImage, setTitleImage] = useState<File | null>(null);
-  const [done, setDone] = useState(false);
+  const { files, picker } = useFormFiles<{ titleImage: File | null }>({ titleImage: null }, form);
+  /** The closing message's words about the videos, once the series is saved and its uploads ended. */
+  const [done, setDone] = useState<string | null>(null);
+  // Once saved, the series is not sent again: what is left is its episodes' video uploads.
+  const [saved, setSaved] = useState(false);
+  const uploads = useRef(new Map<string, EpisodeUpload>());
+  const outcomes = useRef(new Map<string, UploadPhase>());
 
   const series = target.item;
   useEffect(() => {
@@ -181,31 +221,58 @@ export function SeriesFormPage() {
     );
   }
 
+  function registerUpload(key: string, upload: EpisodeUpload | null) {
+    if (upload) uploads.current.set(key, upload);
+    else uploads.current.delete(key);
+  }
+
+  /** Notes how an episode's upload ended; the closing message comes once none is left failed or running. */
+  function settle(key: string, phase: UploadPhase) {
+    outcomes.current.set(key, phase);
+    if (videosSettled(outcomes.current)) setDone(episodeVideoWords(outcomes.current));
+  }
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (saved) return;
     const problems = validateSeriesForm(values);
     setErrors(problems);
     if (Object.keys(problems).length) {
       focusFirstInvalid(formRef.current);
       return;
     }
-    const body = seriesFormData(values, titleImage);
-    let savedId = seriesId;
-    const keep = (saved: SeriesWithEpisodes) => {
-      savedId = saved._id;
+    const body = seriesFormData(values, files.titleImage);
+    const answer: { series?: SeriesWithEpisodes } = {};
+    const keep = (series: SeriesWithEpisodes) => {
+      answer.series = series;
     };
     const problem =
       mode === 'edit' && seriesId
         ? await submission.submit('patch', endpoints.oneSeries(seriesId), body, keep)
         : await submission.submit('post', endpoints.series, body, keep);
-    if (problem) {
-      setErrors(seriesServerErrors(problem.fields));
+    if (problem || !answer.series) {
+      setErrors(seriesServerErrors(problem?.fields));
       focusFirstInvalid(formRef.current);
       return;
     }
-    const partnerProblem = savedId ? await partner.save(savedId) : null;
+    const series = answer.series;
+    setSaved(true);
+    const partnerProblem = await partner.save(series._id);
     if (partnerProblem) toast(partnerProblem, 'error');
-    setDone(true);
+    // The blocks were saved in order: the n-th block is the episode numbered n.
+    const started = values.episodes.flatMap((block, index) => {
+      const episode = series.episodes[index];
+      const upload = uploads.current.get(block.key);
+      if (!block.videoFile || !episode || !upload) return [];
+      return [
+        upload
+          .start({ kind: 'episode', id: episode._id, video: episode.video }, block.videoFile)
+          .then((phase) => outcomes.current.set(block.key, phase)),
+      ];
+    });
+    await Promise.all(started);
+    // A failed upload stays on the page, with what went wrong and Try again.
+    if (videosSettled(outcomes.current)) setDone(episodeVideoWords(outcomes.current));
   }
 
   if (mode === 'edit' && !series) {
@@ -228,13 +295,13 @@ export function SeriesFormPage() {
       onSubmit={submit}
       after={
         <MessageDialog
-          open={done}
+          open={done !== null}
           title={mode === 'edit' ? 'Updated!' : 'Uploaded!'}
-          text={
+          text={`${
             mode === 'edit'
               ? 'The series and its episodes have been updated.'
               : `The series has been uploaded with ${values.episodes.length} ${values.episodes.length === 1 ? 'episode' : 'episodes'}.`
-          }
+          }${done ?? ''}`}
           onClose={() => void navigate('/admin/series')}
         />
       }
@@ -271,16 +338,10 @@ export function SeriesFormPage() {
         <FormSection title="Title image">
           <FilePicker
             label="Title image"
-            name="titleImage"
             accept={IMAGE_TYPES}
             aspect="8 / 3"
-            file={titleImage}
             currentUrl={series?.titlePngUrl}
-            onChange={(file) => {
-              setTitleImage(file);
-              form.clearError('titleImage');
-            }}
-            error={errors.titleImage}
+            {...picker('titleImage')}
           />
         </FormSection>
       </div>
@@ -298,18 +359,23 @@ export function SeriesFormPage() {
             index={index}
             count={values.episodes.length}
             errors={errors}
+            locked={saved}
             onChange={(patch) => updateBlock(index, patch)}
             onRemove={() => removeBlock(index)}
+            onUpload={(upload) => registerUpload(block.key, upload)}
+            onRetried={(phase) => settle(block.key, phase)}
           />
         ))}
-        <button type="button" className="button button--ghost ad-add-episode" onClick={addBlock}>
-          + Add another episode
-        </button>
+        {!saved && (
+          <button type="button" className="button button--ghost ad-add-episode" onClick={addBlock}>
+            + Add another episode
+          </button>
+        )}
       </FormSection>
 
       <FormActions
         label={submission.loading ? 'Saving…' : mode === 'edit' ? 'Update' : 'Upload'}
-        disabled={submission.loading}
+        disabled={submission.loading || saved}
         cancelTo="/admin/series"
       />
     </FormPage>

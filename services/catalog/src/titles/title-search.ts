@@ -1,5 +1,10 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { SEARCH_RESULT_LIMIT, type Movie } from '@chitram/contracts';
+import {
+  SEARCH_GROUP_LIMIT,
+  SEARCH_RESULT_LIMIT,
+  type Movie,
+  type TitleSearchResults,
+} from '@chitram/contracts';
 import { RawJson } from '@chitram/nest-kit';
 import { DataSource } from 'typeorm';
 import { BestOf } from './best-of';
@@ -37,8 +42,9 @@ const rounded = (score: number): number => Math.round(score * 10_000) / 10_000;
 
 /**
  * Search over titles, cast and descriptions, tolerant of typing mistakes, in any script, answered
- * from this process's SearchIndex, titles' answers included (kept current with the catalogue by
- * LiveSearchIndex): no database work but the index's catch-up after a catalogue change.
+ * from this process's search indexes (movies, series, episodes), titles' answers included (kept
+ * current with the catalogue by LiveSearchIndex): no database work but the indexes' catch-up after a
+ * catalogue change.
  *
  * 1. Each word of the term is matched against the catalogue's words: the word itself, words it
  *    begins (3+ letters), and words within trigram similarity (as pg_trgm), so 'kingdon' finds
@@ -48,7 +54,7 @@ const rounded = (score: number): number => Math.round(score * 10_000) / 10_000;
  * 3. The rest is filled from the best (word, field) groups, newest first within a group.
  */
 @Injectable()
-export class MovieSearch implements OnModuleInit {
+export class TitleSearch implements OnModuleInit {
   private readonly live: LiveSearchIndex;
 
   constructor(dataSource: DataSource) {
@@ -60,34 +66,73 @@ export class MovieSearch implements OnModuleInit {
   }
 
   /**
+   * The movies a term finds (the film search of SPEC §7, a plain array: D28).
    * @param version  the catalogue version (CatalogueCache) the search runs at: the index catches up
    *   with it first; without one (Redis unavailable), the index is at most a second old.
    */
-  async search(term: string | undefined, version?: number): Promise<RawJson<Movie[]>> {
+  async movies(term: string | undefined, version?: number): Promise<RawJson<Movie[]>> {
     if (!term) return NOTHING;
-    const index = await this.live.at(version);
-    const byToken = new Map<string, WordMatch[]>();
-    for (const token of searchTokens(term, MAX_TERM_WORDS)) {
-      const list = index.wordMatches(token, WORDS_PER_TERM_WORD);
-      // A word the catalogue has as typed is what was meant: its near misses ('prabhu' for 'prabhas')
-      // would only crowd the results. Completions stay ('bahu' may be the start of 'bahubali').
-      const exact = list.some((m) => m.word === token);
-      const kept = exact ? list.filter((m) => m.word.startsWith(token)) : list;
-      if (kept.length) byToken.set(token, kept);
-    }
-    const meaningful = [...byToken.keys()].filter((token) => !STOP_WORDS.has(token));
-    const tokens = meaningful.length > 0 ? meaningful : [...byToken.keys()];
-    if (tokens.length === 0) return NOTHING;
+    const { movies } = await this.live.at(version);
+    return new RawJson(
+      jsonArray(findTitles(movies, term, SEARCH_RESULT_LIMIT).map((slot) => movies.jsonOf(slot))),
+    );
+  }
 
-    const found = tokens.length > 1 ? allWords(index, term, tokens, byToken) : [];
-    if (found.length < SEARCH_RESULT_LIMIT) {
-      found.push(...bestGroups(index, tokens, byToken, new Set(found), found.length));
-    }
-    return new RawJson(jsonArray(found.map((slot) => index.jsonOf(slot))));
+  /** The films, series and episodes a term finds, each group ranked on its own (issue 19). */
+  async grouped(term: string | undefined, version?: number): Promise<RawJson<TitleSearchResults>> {
+    if (!term) return NO_GROUPS;
+    const { movies, series, episodes } = await this.live.at(version);
+    const seriesJson = findTitles(series, term, SEARCH_GROUP_LIMIT).map((slot) =>
+      withEpisodeCount(series.jsonOf(slot), episodes.childCount(series.idOf(slot))),
+    );
+    return new RawJson(
+      Buffer.concat([
+        GROUPS_OPEN,
+        jsonArray(findTitles(movies, term, SEARCH_RESULT_LIMIT).map((slot) => movies.jsonOf(slot))),
+        GROUPS_SERIES,
+        jsonArray(seriesJson),
+        GROUPS_EPISODES,
+        jsonArray(findTitles(episodes, term, SEARCH_GROUP_LIMIT).map((slot) => episodes.jsonOf(slot))),
+        GROUPS_CLOSE,
+      ]),
+    );
   }
 }
 
+/** The titles (slots) of `index` that `term` finds, best first, at most `limit`. */
+export function findTitles(index: SearchIndex, term: string, limit: number): number[] {
+  const byToken = new Map<string, WordMatch[]>();
+  for (const token of searchTokens(term, MAX_TERM_WORDS)) {
+    const list = index.wordMatches(token, WORDS_PER_TERM_WORD);
+    // A word the catalogue has as typed is what was meant: its near misses ('prabhu' for 'prabhas')
+    // would only crowd the results. Completions stay ('bahu' may be the start of 'bahubali').
+    const exact = list.some((m) => m.word === token);
+    const kept = exact ? list.filter((m) => m.word.startsWith(token)) : list;
+    if (kept.length) byToken.set(token, kept);
+  }
+  const meaningful = [...byToken.keys()].filter((token) => !STOP_WORDS.has(token));
+  const tokens = meaningful.length > 0 ? meaningful : [...byToken.keys()];
+  if (tokens.length === 0) return [];
+
+  const found = tokens.length > 1 ? allWords(index, term, tokens, byToken, limit) : [];
+  if (found.length < limit) {
+    found.push(...bestGroups(index, tokens, byToken, new Set(found), found.length, limit));
+  }
+  return found;
+}
+
+/** A series' answer as the index keeps it (all but its episode count), with the count added. */
+function withEpisodeCount(json: Buffer, count: number): Buffer {
+  // The answer is a JSON object: its closing brace gives way to the count.
+  return Buffer.concat([json.subarray(0, json.length - 1), Buffer.from(`,"episodeCount":${count}}`)]);
+}
+
 const NOTHING = new RawJson<Movie[]>('[]');
+const NO_GROUPS = new RawJson<TitleSearchResults>('{"movies":[],"series":[],"episodes":[]}');
+const GROUPS_OPEN = Buffer.from('{"movies":');
+const GROUPS_SERIES = Buffer.from(',"series":');
+const GROUPS_EPISODES = Buffer.from(',"episodes":');
+const GROUPS_CLOSE = Buffer.from('}');
 const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');
@@ -109,6 +154,7 @@ function allWords(
   term: string,
   tokens: string[],
   byToken: Map<string, WordMatch[]>,
+  limit: number,
 ): number[] {
   const lowerTerm = term.toLowerCase();
   const { count, slots, scores } = index.matchingAll(
@@ -120,7 +166,7 @@ function allWords(
         ),
     ),
   );
-  const best = new BestOf<Found>(SEARCH_RESULT_LIMIT, titleAhead);
+  const best = new BestOf<Found>(limit, titleAhead);
   for (let i = 0; i < count; i++) {
     const slot = slots[i];
     // A term that is a whole title puts that title first.
@@ -151,6 +197,7 @@ function bestGroups(
   byToken: Map<string, WordMatch[]>,
   seen: Set<number>,
   have: number,
+  limit: number,
 ): number[] {
   const groups = tokens
     .flatMap((token) =>
@@ -165,7 +212,7 @@ function bestGroups(
   const slots: number[] = [];
   for (const { field, word } of groups) {
     for (const slot of index.titlesOf(field, word)) {
-      if (have + slots.length >= SEARCH_RESULT_LIMIT) return slots;
+      if (have + slots.length >= limit) return slots;
       if (seen.has(slot)) continue;
       seen.add(slot);
       slots.push(slot);

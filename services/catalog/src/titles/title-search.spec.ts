@@ -1,5 +1,5 @@
 import { BestOf } from './best-of';
-import { titleAhead } from './movie-search';
+import { titleAhead } from './title-search';
 
 describe('the best titles of a search (BestOf, titleAhead)', () => {
   const best = (limit: number, offers: Array<[slot: number, score: number, created: number]>) => {
