@@ -14,6 +14,7 @@ import {
   groupBySeries,
 } from '../catalog/episode-groups';
 import type { CategoryEpisodes, Episode } from '../catalog/types';
+import { ComingSoon } from '../components/ComingSoon';
 import { ErrorLine, LoadingLine } from '../components/LoadStatus';
 import { SmartImage } from '../components/SmartImage';
 import { useFormats } from '../i18n/use-formats';
@@ -49,9 +50,17 @@ function EpisodeItem({ category, episode }: { category: Category; episode: Episo
           </span>
         </p>
         <p className="vw-episode__text">{episode.description}</p>
-        <Link className="button button--ghost button--small" to={episodePath(category, episode)} state={PLAY}>
-          {t('title.play')} <span className="visually-hidden">{heading}</span>
-        </Link>
+        {episode.playable ? (
+          <Link
+            className="button button--ghost button--small"
+            to={episodePath(category, episode)}
+            state={PLAY}
+          >
+            {t('title.play')} <span className="visually-hidden">{heading}</span>
+          </Link>
+        ) : (
+          <ComingSoon badge />
+        )}
       </div>
     </li>
   );
