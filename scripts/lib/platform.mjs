@@ -218,14 +218,12 @@ export async function startPlatform(o = {}) {
 
     await waitHealthy({ apps, ports, timeoutMs: o.healthTimeoutMs ?? 120_000, dataDir, signal, rel });
     phaseDone('apps');
-    if (o.seed ?? !production) {
+    const seedEnv = { ...childEnv, MEDIA_URL: `http://127.0.0.1:${ports.mediaHttp}` };
+    const seeding = o.seed ?? !production;
+    if (seeding) {
       // The demo catalogue goes in through the services themselves; it does nothing when already loaded.
       const { seedDemoCatalogue } = await import('../seed/index.mjs');
-      const seeded = await seedDemoCatalogue({
-        env: { ...childEnv, MEDIA_URL: `http://127.0.0.1:${ports.mediaHttp}` },
-        log: (line) => log(`seed: ${line}`),
-        dataDir,
-      });
+      const seeded = await seedDemoCatalogue({ env: seedEnv, log: (line) => log(`seed: ${line}`) });
       log(`seed: ${seeded.movies} movies, ${seeded.series} series, ${seeded.episodes} episodes`);
       phaseDone('demo data');
     }
@@ -243,6 +241,28 @@ export async function startPlatform(o = {}) {
       stop,
     };
     printSummary(platform, { log, dataDir, rel });
+    if (seeding) {
+      // The demo titles' videos are transcoded and copied in the background: the platform is up already.
+      const { seedDemoVideos } = await import('../seed/index.mjs');
+      const videos = new AbortController();
+      const settling = seedDemoVideos({
+        env: seedEnv,
+        log: (line) => log(`seed: ${line}`),
+        dataDir,
+        signal: videos.signal,
+      }).then(
+        ({ ms, failed }) => {
+          if (!failed) log(`seed: every demo title plays, ${(ms / 1000).toFixed(1)} s after Chitram was up`);
+        },
+        (error) => {
+          if (!videos.signal.aborted) log(`seed: demo videos: ${error.message}`);
+        },
+      );
+      undo.push(async () => {
+        videos.abort();
+        await settling;
+      });
+    }
     return platform;
   } catch (error) {
     await stop();

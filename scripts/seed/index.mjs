@@ -9,6 +9,8 @@
 //
 //   node scripts/seed/index.mjs                  load the demo into the running platform (npm start's
 //                                                NATS operator from .data/run/nats.url unless NATS_URL)
+//   node scripts/seed/index.mjs --videos <dir>   …and make every title playable (sources kept in
+//                                                <dir>/demo-videos), returning once they all play
 //   node scripts/seed/index.mjs --preview <dir>  only draw the pictures into <dir> (no services needed)
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -26,7 +28,7 @@ import {
 } from './art.mjs';
 import { MOVIES, SHOWS } from './catalogue.mjs';
 import { seedDemoActivity } from './activity.mjs';
-import { seedDemoVideos } from './videos.mjs';
+import { settleDemoVideos } from './videos.mjs';
 
 /** Titles drawn and saved at a time: enough to keep both cores busy while uploads and saves wait. */
 const IN_FLIGHT = 4;
@@ -142,15 +144,10 @@ async function present(services, subjects, title, listOf) {
 /**
  * Loads the demo catalogue into the running platform. Idempotent: it looks each demo title up first
  * and creates only those the catalogue lacks, so a second run does nothing and a run after a partial
- * one completes it. Answers what it created.
- * With `dataDir`, a few demo titles then get real videos, uploaded and transcoded (videos.mjs).
- * @param {{ env?: NodeJS.ProcessEnv, log?: (line: string) => void, dataDir?: string }} [options]
+ * one completes it. Answers what it created. The titles' videos come after (seedDemoVideos).
+ * @param {{ env?: NodeJS.ProcessEnv, log?: (line: string) => void }} [options]
  */
-export async function seedDemoCatalogue({
-  env = process.env,
-  log = (line) => console.log(line),
-  dataDir,
-} = {}) {
+export async function seedDemoCatalogue({ env = process.env, log = (line) => console.log(line) } = {}) {
   const started = Date.now();
   const services = await connect(env);
   const { rpc, Subjects, upload } = services;
@@ -181,20 +178,8 @@ export async function seedDemoCatalogue({
     ]).then((lists) => lists.map((list) => list.filter(Boolean)));
 
     const total = missingMovies.length + missingSeries.length + missingEpisodes.length;
-    const videos = () =>
-      dataDir
-        ? seedDemoVideos({
-            rpc,
-            Subjects,
-            mediaUrl: services.mediaUrl,
-            mediaHeaders: services.mediaHeaders,
-            dataDir,
-            log,
-          })
-        : Promise.resolve(0);
     if (total === 0) {
       log('demo catalogue: already loaded');
-      await videos();
       await seedDemoActivity({ rpc, Subjects, env, log });
       return { movies: 0, series: 0, episodes: 0, ms: Date.now() - started };
     }
@@ -307,7 +292,6 @@ export async function seedDemoCatalogue({
       );
     });
 
-    await videos();
     await seedDemoActivity({ rpc, Subjects, env, log });
     const episodes = missingSeries.reduce((n, s) => n + s.series.episodes.length, 0) + missingEpisodes.length;
     const ms = Date.now() - started;
@@ -315,6 +299,34 @@ export async function seedDemoCatalogue({
       `demo catalogue: loaded ${missingMovies.length} movies, ${missingSeries.length} series and ${episodes} episodes in ${(ms / 1000).toFixed(1)} s`,
     );
     return { movies: missingMovies.length, series: missingSeries.length, episodes, ms };
+  } finally {
+    await services.close();
+  }
+}
+
+/**
+ * Makes every demo title playable (videos.mjs): a few sources made in `dataDir`/demo-videos, uploaded
+ * and transcoded, and copies of them for the other titles. Resolves once every title plays (or its
+ * source failed for good); `npm start` runs it in the background, after it says it is up.
+ * @param {{ env?: NodeJS.ProcessEnv, log?: (line: string) => void, dataDir: string, signal?: AbortSignal }} options
+ */
+export async function seedDemoVideos({
+  env = process.env,
+  log = (line) => console.log(line),
+  dataDir,
+  signal,
+}) {
+  const services = await connect(env);
+  try {
+    return await settleDemoVideos({
+      rpc: services.rpc,
+      Subjects: services.Subjects,
+      mediaUrl: services.mediaUrl,
+      mediaHeaders: services.mediaHeaders,
+      dataDir,
+      log,
+      signal,
+    });
   } finally {
     await services.close();
   }
@@ -371,10 +383,14 @@ function runningNats(file) {
 if (process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))) {
   const args = process.argv.slice(2);
   const preview = args.indexOf('--preview');
+  const videos = args.indexOf('--videos');
+  const env = { ...runningNats('.data/run/nats.url'), ...process.env };
   const run =
     preview >= 0
       ? previewDemoPictures(args[preview + 1] ?? '.data/demo-preview')
-      : seedDemoCatalogue({ env: { ...runningNats('.data/run/nats.url'), ...process.env } });
+      : seedDemoCatalogue({ env }).then(() =>
+          videos >= 0 ? seedDemoVideos({ env, dataDir: args[videos + 1] ?? '.data' }) : undefined,
+        );
   run.then(
     () => process.exit(0),
     (error) => {

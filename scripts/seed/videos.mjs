@@ -1,19 +1,24 @@
-// Demo videos (issue 8): a few demo titles become really playable with no download. Each source is made
-// on this machine by ffmpeg (a test pattern and a tone), then goes through the real pipeline: a video
-// record, a resumable (tus) upload into the media service, and transcoding by its workers. It does not
-// wait for the transcoding: the titles turn playable within a minute or so of start-up.
+// Demo videos (issues 8 and 19): every demo film and episode plays, with no download. A handful of short
+// sources are made on this machine by ffmpeg (test patterns and tones, of different heights up to 2160p)
+// and go through the real pipeline: a video record, a resumable (tus) upload into the media service, and
+// transcoding by its workers. Every other title then gets a ready copy of one of them
+// (Subjects.media.videos.copy): it plays the same renditions, shared in object storage, with grants and
+// streams of its own. `npm start` runs this in the background once the platform is up.
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 
 /**
- * Which demo titles get a video: one free film (D22), paid films whose ladders differ by plan (D21), and
- * the first two episodes of the political series (the end of one offers the next).
+ * The demo titles whose videos are transcoded: one free film (D22), paid films whose ladders differ by
+ * plan (D21: 1440p for Premium, 2160p for Gold), and the first two episodes of the political series (the
+ * end of one offers the next). They are short, the highest the shortest, so that two cores transcode
+ * them all within a few minutes of start-up (a second of a 2160p ladder costs some sixty of a 360p one).
  */
 export const DEMO_VIDEOS = [
-  { kind: 'movie', title: 'Palleturi Cricket', seconds: 30, height: 720, pattern: 'testsrc2', tone: 440 },
-  { kind: 'movie', title: 'Godavari Express', seconds: 24, height: 1080, pattern: 'smptehdbars', tone: 523 },
-  { kind: 'movie', title: 'Chhota Jasoos', seconds: 20, height: 480, pattern: 'rgbtestsrc', tone: 659 },
+  { kind: 'movie', title: 'Palleturi Cricket', seconds: 12, height: 720, pattern: 'testsrc2', tone: 440 },
+  { kind: 'movie', title: 'Godavari Express', seconds: 12, height: 1080, pattern: 'smptehdbars', tone: 523 },
+  { kind: 'movie', title: 'Chhota Jasoos', seconds: 10, height: 480, pattern: 'rgbtestsrc', tone: 659 },
   {
     kind: 'episode',
     title: 'Water for Marathwada',
@@ -30,16 +35,34 @@ export const DEMO_VIDEOS = [
     pattern: 'rgbtestsrc',
     tone: 392,
   },
+  {
+    kind: 'movie',
+    title: 'Operation Shaurya',
+    seconds: 6,
+    height: 1440,
+    pattern: 'smptehdbars',
+    tone: 587,
+  },
+  { kind: 'movie', title: 'Sitaron Se Aage', seconds: 4, height: 2160, pattern: 'testsrc2', tone: 784 },
 ];
 
-/** The demo title's catalogue entry (with its video, if any). */
-async function findTitle(rpc, Subjects, demo) {
-  if (demo.kind === 'movie') {
-    const page = await rpc.request(Subjects.catalog.movies.page, { search: demo.title });
-    return page.movies.find((m) => m.title === demo.title);
-  }
-  const page = await rpc.request(Subjects.catalog.episodes.page, { search: demo.title });
-  return page.paginatedEpisodes.find((e) => e.title === demo.title);
+/** Every film and episode of the catalogue, with its video (if any), as the admin lists answer them. */
+export async function catalogueTitles(rpc, Subjects) {
+  const all = async (subject, listOf, kind) => {
+    const titles = [];
+    for (let page = 1; ; page++) {
+      const answer = await rpc.request(subject, { page });
+      titles.push(
+        ...listOf(answer).map((t) => ({ kind, _id: t._id, title: t.title, video: t.video ?? null })),
+      );
+      if (page >= answer.totalPages) return titles;
+    }
+  };
+  const [movies, episodes] = await Promise.all([
+    all(Subjects.catalog.movies.page, (a) => a.movies, 'movie'),
+    all(Subjects.catalog.episodes.page, (a) => a.paginatedEpisodes, 'episode'),
+  ]);
+  return [...movies, ...episodes];
 }
 
 /** A tus 1.0 upload of a whole file in one PATCH (the media service's internal endpoint). */
@@ -62,32 +85,133 @@ async function tusUpload(mediaUrl, mediaHeaders, videoId, bytes) {
 
 /**
  * Gives each title of DEMO_VIDEOS a transcoded video, once: titles whose video is there (or on its way)
- * are left alone, a failed one is retried. Answers how many uploads it started.
+ * are left alone, a failed one is retried. Tells `onSource` of each source title's video as soon as it
+ * is on its way (so that its copies need not wait for the other uploads).
  */
-export async function seedDemoVideos({ rpc, Subjects, mediaUrl, mediaHeaders, dataDir, log }) {
+export async function uploadDemoSources({
+  rpc,
+  Subjects,
+  mediaUrl,
+  mediaHeaders,
+  dataDir,
+  log,
+  sources,
+  onSource = () => {},
+}) {
   const require = createRequire(import.meta.url);
   const { makeTestVideo } = require('../../services/media/dist/transcoding/test-sources.js');
   const folder = join(dataDir, 'demo-videos');
   mkdirSync(folder, { recursive: true });
   let started = 0;
-  for (const demo of DEMO_VIDEOS) {
-    const title = await findTitle(rpc, Subjects, demo);
-    if (!title) continue;
+  for (const { demo, title } of sources) {
     const video = title.video;
-    if (video && video.state !== 'failed' && video.state !== 'uploading') continue;
+    if (video && video.state !== 'failed' && video.state !== 'uploading' && video.state !== 'cancelled') {
+      onSource(title, video.videoId);
+      continue;
+    }
     if (video?.state === 'failed') {
       await rpc.call(Subjects.media.videos.retry, { videoId: video.videoId });
       log(`demo video: retrying ${demo.title}`);
+      onSource(title, video.videoId);
       continue;
     }
     const file = join(folder, `${demo.pattern}-${demo.height}p-${demo.seconds}s-${demo.tone}.mp4`);
     if (!existsSync(file) || statSync(file).size === 0) await makeTestVideo(file, demo);
     const videoId =
-      video?.videoId ??
-      (await rpc.call(Subjects.media.videos.create, { ownerKind: demo.kind, ownerId: title._id })).videoId;
+      video?.state === 'uploading'
+        ? video.videoId
+        : (await rpc.call(Subjects.media.videos.create, { ownerKind: demo.kind, ownerId: title._id }))
+            .videoId;
     await tusUpload(mediaUrl, mediaHeaders, videoId, readFileSync(file));
+    onSource(title, videoId);
     started++;
   }
-  if (started) log(`demo videos: ${started} uploaded; they are transcoding and play once ready`);
+  if (started) log(`demo videos: ${started} sources uploaded; they are transcoding`);
   return started;
+}
+
+/**
+ * The demo's sources (the titles of DEMO_VIDEOS in the catalogue) and which titles copy each: every
+ * other title without a video (or whose upload failed or was cancelled) takes the sources in turn. A
+ * title with a video of its own, or one on its way, keeps it.
+ */
+export function copyPlan(titles) {
+  const sources = DEMO_VIDEOS.flatMap((demo) => {
+    const title = titles.find((t) => t.kind === demo.kind && t.title === demo.title);
+    return title ? [{ demo, title }] : [];
+  });
+  const copies = new Map(sources.map(({ title }) => [title._id, []]));
+  if (sources.length === 0) return { sources, copies };
+  const wanting = titles.filter(
+    (t) => !copies.has(t._id) && (!t.video || t.video.state === 'failed' || t.video.state === 'cancelled'),
+  );
+  wanting.forEach((title, i) => copies.get(sources[i % sources.length].title._id).push(title));
+  return { sources, copies };
+}
+
+/**
+ * Makes every demo title playable: uploads the sources (uploadDemoSources) and, as each source turns
+ * ready, gives the titles of its turn a copy of it. Waits on the sources' states (asked every `pollMs`),
+ * never on time alone; a source that fails for good leaves its titles "Coming soon". Idempotent.
+ * Answers how many copies it made, how many titles are left without, and how long it took.
+ */
+export async function settleDemoVideos({
+  rpc,
+  Subjects,
+  mediaUrl,
+  mediaHeaders,
+  dataDir,
+  log,
+  signal,
+  pollMs = 1000,
+}) {
+  const started = Date.now();
+  const { sources, copies: plan } = copyPlan(await catalogueTitles(rpc, Subjects));
+  /** Source videos on their way, with the titles that copy each once it is ready. */
+  const waiting = new Map();
+  let uploading = true;
+  const uploads = uploadDemoSources({
+    rpc,
+    Subjects,
+    mediaUrl,
+    mediaHeaders,
+    dataDir,
+    log,
+    sources,
+    onSource: (title, videoId) => waiting.set(videoId, plan.get(title._id)),
+  }).finally(() => {
+    uploading = false;
+  });
+  uploads.catch(() => {}); // awaited below, once the copies of what did arrive are made
+  let copies = 0;
+  let failed = 0;
+  while (uploading || waiting.size > 0) {
+    signal?.throwIfAborted();
+    for (const [videoId, todo] of waiting) {
+      const source = await rpc.call(Subjects.media.videos.get, { videoId });
+      if (source.state === 'failed') {
+        log(`demo videos: a source failed (${source.error}); ${todo.length} titles stay "Coming soon"`);
+        failed += todo.length + 1;
+        waiting.delete(videoId);
+      }
+      if (source.state !== 'ready') continue;
+      for (const title of todo) {
+        await rpc.call(Subjects.media.videos.copy, {
+          fromVideoId: videoId,
+          ownerKind: title.kind,
+          ownerId: title._id,
+        });
+        copies++;
+      }
+      waiting.delete(videoId);
+    }
+    if (uploading || waiting.size > 0) await delay(pollMs, undefined, { signal });
+  }
+  await uploads;
+  const ms = Date.now() - started;
+  if (copies || failed)
+    log(
+      `demo videos: ${copies} titles play copies of ${sources.length} transcoded sources${failed ? `, ${failed} do not` : ''} (${(ms / 1000).toFixed(1)} s)`,
+    );
+  return { sources: sources.length, copies, failed, ms };
 }

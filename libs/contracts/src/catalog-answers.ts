@@ -25,6 +25,11 @@ export interface Movie {
   isFree: boolean;
   type: TitleType;
   vendor: string | null;
+  /**
+   * Whether it has something to play now: a ready video, or its own link (D23). One that has not is
+   * shown "Coming soon", with no Play (issue 19).
+   */
+  playable: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -57,6 +62,8 @@ export interface Episode {
   updatedAt: string;
   /** The uploaded video and its transcoding state (D23); null when the episode plays only its link. */
   video?: TitleVideo | null;
+  /** As a movie's: a ready video or its own link; otherwise "Coming soon" (issue 19). */
+  playable: boolean;
 }
 
 export interface Series {

@@ -14,6 +14,21 @@ export class CreateVideoRequest {
   ownerId: string;
 }
 
+/**
+ * A ready copy of a ready video for another title (an admin re-using a master, the demo catalogue): the
+ * copy plays the same renditions, shared in object storage rather than transcoded again.
+ */
+export class CopyVideoRequest {
+  @IsUUID()
+  fromVideoId: string;
+
+  @IsIn(VIDEO_OWNER_KINDS)
+  ownerKind: VideoOwnerKind;
+
+  @IsUUID()
+  ownerId: string;
+}
+
 export class VideoRef {
   @IsUUID()
   videoId: string;
@@ -23,6 +38,11 @@ export class VideoRef {
 export const VideoSubjects = {
   create: subject<CreateVideoRequest, VideoStatus>('chitram.media.videos.create.v1'),
   get: subject<VideoRef, VideoStatus>('chitram.media.videos.get.v1'),
+  /**
+   * Gives a title a ready copy of a ready video (CONFLICT if the video is not ready, NOT_FOUND if it is
+   * gone): the title plays it at once, its grants and stream bound to the title as for any video.
+   */
+  copy: subject<CopyVideoRequest, VideoStatus>('chitram.media.videos.copy.v1'),
   /** Queues a failed video's transcoding again. */
   retry: subject<VideoRef, VideoStatus>('chitram.media.videos.retry.v1'),
   /** Removes a video and every object made from it (its title was deleted). */

@@ -28,6 +28,7 @@ function movie(id: string, over: Partial<Movie> = {}): Movie {
     isFree: false,
     type: 'movie',
     vendor: null,
+    playable: true,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...over,
@@ -51,6 +52,18 @@ describe('home rails (SPEC §2.1)', () => {
     expect(heroMovie(homeRails({ genreMovies: { Action: [a], Trending: [t] } }))).toBe(t);
     expect(heroMovie(homeRails({ genreMovies: { Action: [a] } }))).toBe(a);
     expect(heroMovie([])).toBeNull();
+  });
+
+  it('makes a title that plays the hero, passing over those coming soon (issue 19)', () => {
+    const soon = (id: string) => movie(id, { playable: false });
+    const [f1, f2, t, a] = [soon('f1'), soon('f2'), movie('t'), movie('a')];
+    expect(heroMovie(homeRails({ genreMovies: { Featured: [f1, movie('f3')], Trending: [t] } }))?._id).toBe(
+      'f3',
+    );
+    expect(heroMovie(homeRails({ genreMovies: { Action: [a], Featured: [f1, f2], Trending: [t] } }))).toBe(t);
+    expect(heroMovie(homeRails({ genreMovies: { Action: [soon('x'), a], Featured: [f1] } }))).toBe(a);
+    // Nothing plays yet: the first featured title all the same, shown "Coming soon".
+    expect(heroMovie(homeRails({ genreMovies: { Action: [soon('x')], Featured: [f1, f2] } }))).toBe(f1);
   });
 
   it('lists each title once across rails', () => {

@@ -33,13 +33,19 @@ export function distinctMovies(rails: Rail[]): Movie[] {
   return movies;
 }
 
-/** The hero of the home page: the first featured title, else the first trending one, else the first. */
+/**
+ * The hero of the home page: the first featured title, else the first trending one, else the first of
+ * any rail; among them the first that plays (issue 19: a hero's Watch now plays), and only when none
+ * does, the first of them all ("Coming soon").
+ */
 export function heroMovie(rails: Rail[]): Movie | null {
-  for (const genre of ['Featured', 'Trending'] as const) {
-    const rail = rails.find((r) => r.genre === genre);
-    if (rail) return rail.movies[0];
-  }
-  return rails[0]?.movies[0] ?? null;
+  const inOrder = [
+    ...(['Featured', 'Trending'] as const).flatMap(
+      (genre) => rails.find((r) => r.genre === genre)?.movies ?? [],
+    ),
+    ...rails.flatMap((rail) => rail.movies),
+  ];
+  return inOrder.find((movie) => movie.playable) ?? inOrder[0] ?? null;
 }
 
 /** SPEC §3: the cast shown joined by commas. */

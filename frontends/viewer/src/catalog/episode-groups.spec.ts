@@ -17,6 +17,7 @@ function episode(id: string, seriesId: string | null, episodeNumber: number): Ep
     episodeNumber,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
+    playable: true,
   };
 }
 

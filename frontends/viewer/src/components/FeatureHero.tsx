@@ -7,6 +7,7 @@ import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import type { TitleNavigationState } from './PosterCard';
 import { SmartImage } from './SmartImage';
+import { ComingSoon } from './ComingSoon';
 import { PlayIcon } from './PlayIcon';
 
 /** A title's logo (its title image), or its name in type when the image is missing or broken. */
@@ -83,10 +84,14 @@ export function FeatureHero({ movie }: { movie: Movie }) {
         <TitleFacts movie={movie} />
         <p className="vw-feature__text">{movie.description}</p>
         <div className="vw-feature__actions">
-          <Link className="button button--primary vw-feature__play" to={playPath(movie)} state={state}>
-            <PlayIcon />
-            {t('title.watchNow')}
-          </Link>
+          {movie.playable ? (
+            <Link className="button button--primary vw-feature__play" to={playPath(movie)} state={state}>
+              <PlayIcon />
+              {t('title.watchNow')}
+            </Link>
+          ) : (
+            <ComingSoon />
+          )}
           {genre && (
             <Link className="button button--ghost" to={`/${genreSlug(genre)}`}>
               {t('title.moreOfGenre', { genre: t(`genres.${genre}`) })}

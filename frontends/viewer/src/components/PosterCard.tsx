@@ -3,6 +3,7 @@ import { playPath } from '../catalog/catalog-rules';
 import type { Movie } from '../catalog/types';
 import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
+import { ComingSoon } from './ComingSoon';
 import { SmartImage } from './SmartImage';
 
 /** What a title page may be handed on the way in (DECISIONS D10): shown at once, then refreshed. */
@@ -28,6 +29,7 @@ export function PosterCard({ movie, priority = false }: { movie: Movie; priority
           priority={priority}
         />
         {movie.isFree && <span className="vw-badge vw-badge--free vw-poster__badge">{t('common.free')}</span>}
+        {!movie.playable && <ComingSoon badge className="vw-poster__badge vw-poster__badge--soon" />}
       </span>
       <span className="vw-poster__title">{movie.title}</span>
       <span className="vw-poster__meta">

@@ -15,6 +15,7 @@ import {
 } from '../catalog/episode-groups';
 import { seriesAnchor } from '../catalog/search-results';
 import type { CategoryEpisodes, Episode } from '../catalog/types';
+import { ComingSoon } from '../components/ComingSoon';
 import { ErrorLine, LoadingLine } from '../components/LoadStatus';
 import { SmartImage } from '../components/SmartImage';
 import { useFormats } from '../i18n/use-formats';
@@ -50,9 +51,17 @@ function EpisodeItem({ category, episode }: { category: Category; episode: Episo
           </span>
         </p>
         <p className="vw-episode__text">{episode.description}</p>
-        <Link className="button button--ghost button--small" to={episodePath(category, episode)} state={PLAY}>
-          {t('title.play')} <span className="visually-hidden">{heading}</span>
-        </Link>
+        {episode.playable ? (
+          <Link
+            className="button button--ghost button--small"
+            to={episodePath(category, episode)}
+            state={PLAY}
+          >
+            {t('title.play')} <span className="visually-hidden">{heading}</span>
+          </Link>
+        ) : (
+          <ComingSoon badge />
+        )}
       </div>
     </li>
   );

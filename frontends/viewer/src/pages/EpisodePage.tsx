@@ -15,6 +15,7 @@ import {
 import type { CategoryEpisodes, Episode } from '../catalog/types';
 import { ErrorLine, LoadingLine } from '../components/LoadStatus';
 import { SmartImage } from '../components/SmartImage';
+import { ComingSoon } from '../components/ComingSoon';
 import { PlayIcon } from '../components/PlayIcon';
 import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
@@ -50,7 +51,7 @@ function EpisodeView({
   // Watch Now, Play and Next come here to play at once.
   const autoplay = wantsAutoplay(location.state);
   useEffect(() => {
-    if (autoplay) void play('episode', episode._id);
+    if (autoplay && episode.playable) void play('episode', episode._id);
     // Once per episode page: the view is keyed by the episode.
   }, []);
 
@@ -90,18 +91,22 @@ function EpisodeView({
           </ul>
           <p className="vw-title__text">{episode.description}</p>
           <div className="vw-feature__actions">
-            <button
-              type="button"
-              className="button button--primary vw-feature__play"
-              onClick={() => {
-                setEnded(false);
-                void play('episode', episode._id);
-              }}
-              disabled={starting}
-            >
-              <PlayIcon />
-              {t('title.play')}
-            </button>
+            {episode.playable ? (
+              <button
+                type="button"
+                className="button button--primary vw-feature__play"
+                onClick={() => {
+                  setEnded(false);
+                  void play('episode', episode._id);
+                }}
+                disabled={starting}
+              >
+                <PlayIcon />
+                {t('title.play')}
+              </button>
+            ) : (
+              <ComingSoon />
+            )}
           </div>
           {problem && <PlaybackProblem problem={problem} />}
           {playing && (

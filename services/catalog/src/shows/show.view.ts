@@ -1,4 +1,5 @@
 import { imageUrl, type Episode, type Series } from '@chitram/contracts';
+import { isPlayable } from '../videos/playable';
 import { titleVideoOf, videoColumns } from '../videos/title-video';
 import type { EpisodeEntity } from './episode.entity';
 import type { SeriesEntity } from './series.entity';
@@ -27,6 +28,7 @@ export function toEpisode(row: EpisodeEntity): Episode {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     video: titleVideoOf(row),
+    playable: isPlayable(titleVideoOf(row), row.videoUrl),
   };
 }
 

@@ -1,4 +1,5 @@
 import { imageUrl, type AdminMovie, type Movie } from '@chitram/contracts';
+import { isPlayable } from '../videos/playable';
 import { titleVideoOf, videoColumns } from '../videos/title-video';
 import type { MovieEntity } from './movie.entity';
 
@@ -28,6 +29,7 @@ export function toMovie(row: MovieEntity): Movie {
     isFree: row.isFree,
     type: row.type,
     vendor: row.vendor,
+    playable: isPlayable(titleVideoOf(row), row.movieUrl),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type PlaybackSource, type PlaybackSourceRequest } from '@chitram/contracts';
 import { DataSource } from 'typeorm';
+import { isExternalLink } from './playable';
 import { titleVideoOf, videoColumns, type TitleVideoColumns } from './title-video';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A link worth playing as given: an absolute http(s) address (D23). */
-const EXTERNAL = /^https?:\/\//i;
 
 type SourceRow = TitleVideoColumns & { id: string; title: string; isFree: boolean; link: string };
 
@@ -38,7 +37,7 @@ export class PlaybackSources {
       kind,
       title: row.title,
       isFree: row.isFree,
-      externalUrl: video?.state !== 'ready' && EXTERNAL.test(row.link ?? '') ? row.link : null,
+      externalUrl: video?.state !== 'ready' && isExternalLink(row.link) ? row.link : null,
       video,
     };
   }

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { CreateVideoRequest, Subjects, VideoRef } from '@chitram/contracts';
+import { CopyVideoRequest, CreateVideoRequest, Subjects, VideoRef } from '@chitram/contracts';
 import { VideosService } from './videos.service';
 
 const videos = Subjects.media.videos;
@@ -18,6 +18,11 @@ export class VideosController {
   @MessagePattern(videos.get)
   get(@Payload() body: VideoRef) {
     return this.videos.get(body.videoId);
+  }
+
+  @MessagePattern(videos.copy)
+  copy(@Payload() body: CopyVideoRequest) {
+    return this.videos.copy(body);
   }
 
   @MessagePattern(videos.retry)

@@ -235,6 +235,68 @@ describe('videos and their transcoding jobs', () => {
       for (const key of second.objects) expect(await s3.keys(key)).toEqual([]);
     });
 
+    it('copies a ready video to other titles without transcoding, and the shared renditions outlive all but the last video that plays them', async () => {
+      const original = await ready(media, randomUUID());
+      const [firstTitle, secondTitle] = [randomUUID(), randomUUID()];
+      const first = await rpc.call(Subjects.media.videos.copy, {
+        fromVideoId: original.videoId,
+        ownerKind: 'episode',
+        ownerId: firstTitle,
+      });
+      const from = await get(original.videoId);
+      expect(first).toMatchObject({
+        ownerKind: 'episode',
+        ownerId: firstTitle,
+        state: 'ready',
+        progress: 100,
+        renditions: from.renditions,
+        durationSeconds: from.durationSeconds,
+        posterUrl: from.posterUrl,
+      });
+      expect(first.videoId).not.toBe(original.videoId);
+      // The title hears of it as of any video that turned ready.
+      expect((await announcedOf(firstTitle)).map((v: VideoStatus) => v.state)).toEqual(['ready']);
+      // A copy of the copy, then the original and the first copy go: the second still has every object.
+      const second = await rpc.call(Subjects.media.videos.copy, {
+        fromVideoId: first.videoId,
+        ownerKind: 'movie',
+        ownerId: secondTitle,
+      });
+      const rendered = original.objects.filter((key) => key.startsWith('hls/'));
+      await rpc.call(Subjects.media.videos.remove, { videoId: original.videoId });
+      await rpc.call(Subjects.media.videos.remove, { videoId: first.videoId });
+      expect(await s3.keys(original.key)).toEqual([]); // the source was the original's alone
+      for (const key of original.objects.filter((k) => k !== original.key))
+        expect(await s3.keys(key)).toEqual([key]);
+      expect(await s3.keys(`hls/${first.videoId}/`)).toEqual([]);
+      expect((await get(second.videoId)).state).toBe('ready');
+      // The last one takes them.
+      await rpc.call(Subjects.media.videos.remove, { videoId: second.videoId });
+      for (const key of [...rendered, ...original.objects]) expect(await s3.keys(key)).toEqual([]);
+    });
+
+    it('copies only a ready video, and replaces what the title played', async () => {
+      const uploading = await rpc.call(Subjects.media.videos.create, {
+        ownerKind: 'movie',
+        ownerId: randomUUID(),
+      });
+      const copyOf = (fromVideoId: string, ownerId = randomUUID()) =>
+        rpc.call(Subjects.media.videos.copy, { fromVideoId, ownerKind: 'movie', ownerId });
+      await expect(copyOf(uploading.videoId)).rejects.toMatchObject({ code: ErrorCode.CONFLICT });
+      await expect(copyOf(randomUUID())).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
+      await expect(copyOf('not-a-video')).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED });
+
+      // A title whose own video is ready takes a copy of another: its own goes, with its objects.
+      const ownerId = randomUUID();
+      const own = await ready(media, ownerId);
+      const other = await ready(media, randomUUID());
+      const copied = await copyOf(other.videoId, ownerId);
+      await waitFor(async () => (await get(own.videoId).catch(() => undefined)) === undefined, 15_000, 200);
+      for (const key of own.objects) expect(await s3.keys(key)).toEqual([]);
+      expect((await get(copied.videoId)).state).toBe('ready');
+      for (const key of other.objects) expect(await s3.keys(key)).toEqual([key]);
+    });
+
     it('cancels an upload: the video leaves "uploading", and the title is told of the video it plays now', async () => {
       // A title with nothing playable yet: the cancelled video is its news.
       const lone = await rpc.call(Subjects.media.videos.create, {

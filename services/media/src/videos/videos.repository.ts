@@ -72,6 +72,12 @@ export interface TranscodeOutcome {
   posterKey: string;
 }
 
+/** What other videos still play of a removed video's objects (a copy shares its source's). */
+export interface SharedObjects {
+  outputPrefixes: string[];
+  posterShared: boolean;
+}
+
 // TypeORM answers an UPDATE … RETURNING as [rows, count].
 type Updated = [VideoRow[], number];
 
@@ -185,6 +191,47 @@ export class VideosRepository {
       ],
     );
     return rows[0] && toVideo(rows[0]);
+  }
+
+  /**
+   * A ready copy of the ready video `fromId` for another title: the same renditions (the same output
+   * folder and poster), no source of its own. The source row is locked (FOR SHARE) until the copy is
+   * committed, so a removal of it waits and then sees the copy. Undefined when `fromId` is not ready.
+   */
+  async copyReady(
+    manager: EntityManager,
+    fromId: string,
+    ownerKind: VideoOwnerKind,
+    ownerId: string,
+  ): Promise<StoredVideo | undefined> {
+    const rows: VideoRow[] = await manager.query(
+      `WITH "from" AS (SELECT * FROM "video" WHERE "id" = $1 AND "state" = 'ready' FOR SHARE)
+       INSERT INTO "video" ("owner_kind", "owner_id", "state", "progress", "output_prefix", "renditions",
+         "width", "height", "duration_seconds", "has_audio", "poster_key")
+       SELECT $2, $3, 'ready', 100, "output_prefix", "renditions", "width", "height", "duration_seconds",
+         "has_audio", "poster_key" FROM "from"
+       RETURNING *`,
+      [fromId, ownerKind, ownerId],
+    );
+    return rows[0] && toVideo(rows[0]);
+  }
+
+  /**
+   * What the videos still stored share of these objects: the output folders they play that lie under
+   * any of `prefixes`, and whether one shows `posterKey`.
+   */
+  async stillShared(prefixes: string[], posterKey: string | null): Promise<SharedObjects> {
+    const [outputs, posters]: [Array<{ prefix: string }>, unknown[]] = await Promise.all([
+      this.dataSource.query(
+        `SELECT DISTINCT "output_prefix" AS "prefix" FROM "video"
+          WHERE "output_prefix" IS NOT NULL AND "output_prefix" ^@ ANY($1::text[])`,
+        [prefixes],
+      ),
+      posterKey
+        ? this.dataSource.query('SELECT 1 FROM "video" WHERE "poster_key" = $1 LIMIT 1', [posterKey])
+        : Promise.resolve([]),
+    ]);
+    return { outputPrefixes: outputs.map((o) => o.prefix), posterShared: posters.length > 0 };
   }
 
   async remove(manager: EntityManager, id: string): Promise<StoredVideo | undefined> {

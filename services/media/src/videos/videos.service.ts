@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  type CopyVideoRequest,
   type CreateVideoRequest,
   DomainError,
   ErrorCode,
@@ -10,6 +11,7 @@ import {
 import { type EmitEvent, JobQueue, LOGGER, type Logger, Outbox } from '@chitram/nest-kit';
 import { randomUUID } from 'node:crypto';
 import { ObjectStorage } from '../storage/object-storage';
+import { foldersOf, objectsToRemove } from './video-objects';
 import { toVideoStatus } from './video-status';
 import { type StoredVideo, VideosRepository } from './videos.repository';
 
@@ -19,8 +21,7 @@ export interface TranscodeJob {
   videoId: string;
 }
 
-/** Where a video's HLS output lives: one folder per transcode attempt, under the video's own. */
-export const hlsPrefix = (videoId: string) => `hls/${videoId}/`;
+export { hlsPrefix } from './video-objects';
 
 /**
  * Where an uploaded source is kept: outside the public object keys (MEDIA_KEY), so the public image
@@ -83,13 +84,43 @@ export class VideosService {
     });
   }
 
-  /** Removes the video and every object made from it (its title is gone, or it was replaced). */
+  /**
+   * Gives a title a ready copy of a ready video: it plays the same renditions, which stay where they
+   * are in object storage (nothing is transcoded or copied), and replaces what the title played before.
+   */
+  async copy({ fromVideoId, ownerKind, ownerId }: CopyVideoRequest): Promise<VideoStatus> {
+    const copy = await this.outbox.transaction(async (manager, emit) => {
+      const made = await this.videos.copyReady(manager, fromVideoId, ownerKind, ownerId);
+      if (made) {
+        await this.announce(emit, made);
+        return made;
+      }
+      const from = await this.videos.find(fromVideoId, manager);
+      if (!from) throw notFound();
+      throw new DomainError(
+        ErrorCode.CONFLICT,
+        `This video is ${from.state}; only a ready video can be copied.`,
+      );
+    });
+    this.logger.info({ videoId: copy.id, from: fromVideoId, ownerKind, ownerId }, 'video copied');
+    await this.releaseReplaced(copy).catch((error: unknown) =>
+      this.logger.warn({ err: error, videoId: copy.id }, 'could not remove the videos this one replaced'),
+    );
+    return toVideoStatus(copy);
+  }
+
+  /**
+   * Removes the video and every object made from it (its title is gone, or it was replaced), except
+   * what a copy of it still plays: shared renditions go with the last video that plays them.
+   */
   async remove(videoId: string): Promise<void> {
     const video = await this.outbox.transaction((manager) => this.videos.remove(manager, videoId));
     if (!video) throw notFound();
-    const keys = await this.storage.keysUnder(hlsPrefix(videoId));
-    if (video.sourceKey) keys.push(video.sourceKey);
-    if (video.posterKey) keys.push(video.posterKey);
+    // Asked after the commit: a copy made meanwhile held the row this removal waited for, so it is seen,
+    // and of two videos sharing objects removed at once, the later to ask finds neither.
+    const folders = foldersOf(video);
+    const stored = (await Promise.all(folders.map((folder) => this.storage.keysUnder(folder)))).flat();
+    const keys = objectsToRemove(video, stored, await this.videos.stillShared(folders, video.posterKey));
     await this.storage.remove(keys);
     this.logger.info({ videoId, objects: keys.length }, 'video removed');
   }
