@@ -1,11 +1,16 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import {
+  addDays,
   ErrorCode,
+  indiaDayOf,
+  maskPhoneNumber,
   Subjects,
   type AdminDashboardAnswer,
   type AdminViewerActivity,
   type AdminViewerDetails,
   type AdminViewerPage,
+  type AuditPage,
+  type DemoPlay,
   type MovieSaved,
 } from '@chitram/contracts';
 import { connectNats, RpcClient } from '@chitram/nest-kit';
@@ -14,7 +19,14 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { NatsConnection } from 'nats';
 import type request from 'supertest';
 import { startServiceProcesses, type RunningProcesses } from '../testing/service-processes';
-import { bearer, demoAdminToken, payForPlan, signInViewer, startTestGateway } from '../testing/test-gateway';
+import {
+  bearer,
+  DEMO_ADMIN,
+  demoAdminToken,
+  payForPlan,
+  signInViewer,
+  startTestGateway,
+} from '../testing/test-gateway';
 
 /**
  * The back office over HTTP (SPEC §2.13, §7; DECISIONS D5, D13, D25): this gateway in-process, the built
@@ -40,6 +52,8 @@ describe('the back office: dashboard and viewers', () => {
   const buy = (token: string, planKey: string) => payForPlan(http, token, planKey);
   const dashboard = async () =>
     (await asAdmin(http.get('/api/admin/dashboard')).expect(200)).body as AdminDashboardAnswer;
+  /** A whole number as the services store it: what no admin list may carry (issue 19). */
+  const WHOLE_NUMBER = /\+91[6-9]\d{9}/;
 
   beforeAll(async () => {
     services = await startServiceProcesses(['auth', 'users', 'catalog'], isolation.env, {
@@ -72,12 +86,110 @@ describe('the back office: dashboard and viewers', () => {
       ['delete', `/api/admin/users/${viewer._id}`],
       ['post', `/api/admin/users/${viewer._id}/sign-out`],
       ['get', `/api/admin/users/${viewer._id}/activity`],
+      ['post', `/api/admin/users/${viewer._id}/phone-number`],
     ] as const) {
       expect((await http[method](path)).status).toBe(401);
       expect((await http[method](path).set(bearer(viewer.token))).status).toBe(403);
     }
     // The viewer is still there.
     await asAdmin(http.get(`/api/admin/users/${viewer._id}`)).expect(200);
+  });
+
+  // Before any test here watches a title: the catalogue's plays are then the seeded ones alone.
+  it('answers the plays and watch time of today and the last 30 days (India’s days) that the seeded plays make', async () => {
+    const now = Date.now();
+    const ago = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
+    const plays: DemoPlay[] = [
+      1,
+      2,
+      90,
+      60 * 24 * 3,
+      60 * 24 * 12,
+      60 * 24 * 29 + 30,
+      60 * 24 * 31,
+      60 * 24 * 45,
+    ].map((minutesAgo, i) => ({
+      id: randomUUID(),
+      viewerId: randomUUID(),
+      kind: i % 2 ? 'episode' : 'movie',
+      titleId: randomUUID(),
+      at: ago(minutesAgo),
+      watchSeconds: 300 + i * 61,
+    }));
+    await rpc.call(Subjects.catalog.analytics.demo, { plays });
+
+    // The direct count: each seeded play on its Indian day, today's and the 30 days' ending today.
+    const today = indiaDayOf(new Date());
+    const from = addDays(today, -29);
+    const countOf = (keep: (day: string) => boolean) => {
+      const kept = plays.filter((p) => keep(indiaDayOf(new Date(p.at))));
+      return { plays: kept.length, watchSeconds: kept.reduce((sum, p) => sum + p.watchSeconds, 0) };
+    };
+    const answer = await dashboard();
+    if (!answer.data.catalog.available) throw new Error('catalog unavailable');
+    const viewing = answer.data.catalog.viewing;
+    expect(viewing.today).toEqual(countOf((day) => day === today));
+    expect(viewing.last30Days).toEqual(countOf((day) => day >= from && day <= today));
+    // Unless the test runs in the first minutes of India's day, the latest plays are today's.
+    if (indiaDayOf(new Date(plays[1].at)) === today) expect(viewing.today.plays).toBeGreaterThanOrEqual(2);
+    expect(viewing.last30Days.plays).toBeLessThan(plays.length);
+    // The chart's days: the 30 of them, oldest first, summing to the period's totals.
+    expect(viewing.days.map((d) => d.day)).toEqual(Array.from({ length: 30 }, (_, i) => addDays(from, i)));
+    expect(viewing.days.reduce((sum, d) => sum + d.plays, 0)).toBe(viewing.last30Days.plays);
+    expect(viewing.days.reduce((sum, d) => sum + d.watchSeconds, 0)).toBe(viewing.last30Days.watchSeconds);
+  });
+
+  it('lists viewers with masked numbers only, on the list, the dashboard and the viewer’s page', async () => {
+    const viewer = await signIn();
+    const whole = `+91${viewer.phone}`;
+    const masked = `+91 ${viewer.phone.slice(0, 2)}•••••${viewer.phone.slice(-3)}`;
+    expect(maskPhoneNumber(whole)).toBe(masked);
+
+    const list = await asAdmin(http.get(`/api/admin/users?search=${viewer.phone.slice(3)}`)).expect(200);
+    expect((list.body as AdminViewerPage).users.map((u) => u.maskedPhoneNumber)).toEqual([masked]);
+    const everyone = await asAdmin(http.get('/api/admin/users')).expect(200);
+    const dash = await asAdmin(http.get('/api/admin/dashboard')).expect(200);
+    const page = await asAdmin(http.get(`/api/admin/users/${viewer._id}`)).expect(200);
+    expect((page.body as AdminViewerDetails).viewer.maskedPhoneNumber).toBe(masked);
+    for (const answer of [list, everyone, dash, page]) expect(answer.text).not.toMatch(WHOLE_NUMBER);
+  });
+
+  it('reveals a viewer’s whole number to an admin only, and the audit trail says who asked for whose, when', async () => {
+    const viewer = await signIn();
+    const whole = `+91${viewer.phone}`;
+    const before = Date.now();
+    const path = `/api/admin/users/${viewer._id}/phone-number`;
+
+    const refused = await http.post(path).set(bearer(viewer.token)).expect(403);
+    expect(refused.text).not.toContain(viewer.phone);
+    expect((await http.post(path).expect(401)).text).not.toContain(viewer.phone);
+
+    const revealed = await asAdmin(http.post(path)).expect(200);
+    expect(revealed.body).toEqual({ phoneNumber: whole });
+    expect(revealed.headers['cache-control']).toBe('no-store');
+
+    const trail = (
+      await asAdmin(http.get('/api/admin/audit?action=phone-revealed&entity=viewer')).expect(200)
+    ).body as AuditPage;
+    const entries = trail.entries.filter((e) => e.entity.id === viewer._id);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        action: 'phone-revealed',
+        admin: { id: expect.any(String), email: DEMO_ADMIN.email },
+        entity: { type: 'viewer', id: viewer._id, label: maskPhoneNumber(whole) },
+        changes: [],
+      }),
+    ]);
+    expect(Date.parse(entries[0].at)).toBeGreaterThanOrEqual(before - 1000);
+    // The trail names the viewer by the masked number: the whole one is in no entry.
+    expect(JSON.stringify(trail)).not.toContain(viewer.phone);
+    // The refused askings were not recorded as revealing anything.
+    expect(entries).toHaveLength(1);
+
+    const unknown = await asAdmin(http.post(`/api/admin/users/${randomUUID()}/phone-number`)).expect(404);
+    expect(unknown.body.code).toBe(ErrorCode.NOT_FOUND);
+    const bad = await asAdmin(http.post('/api/admin/users/not-an-id/phone-number')).expect(400);
+    expect(bad.body.code).toBe(ErrorCode.VALIDATION_FAILED);
   });
 
   it('finds a viewer by part of the number, with their plan, and opens their page', async () => {
@@ -113,7 +225,7 @@ describe('the back office: dashboard and viewers', () => {
     expect(list).toMatchObject({ currentPage: 1, totalUsers: 1, totalPages: 1, plansAvailable: true });
     expect(list.users[0]).toEqual({
       _id: viewer._id,
-      phoneNumber: `+91${viewer.phone}`,
+      maskedPhoneNumber: maskPhoneNumber(`+91${viewer.phone}`),
       createdAt: expect.any(String),
       lastSeenAt: expect.any(String),
       plan: {
@@ -129,7 +241,7 @@ describe('the back office: dashboard and viewers', () => {
 
     const page = (await asAdmin(http.get(`/api/admin/users/${viewer._id}`)).expect(200))
       .body as AdminViewerDetails;
-    expect(page.viewer.phoneNumber).toBe(`+91${viewer.phone}`);
+    expect(page.viewer.maskedPhoneNumber).toBe(maskPhoneNumber(`+91${viewer.phone}`));
     expect(page.billing).toMatchObject({
       available: true,
       plan: { planKey: 'standard', active: true },
@@ -262,7 +374,7 @@ describe('the back office: dashboard and viewers', () => {
     });
     if (!full.data.users.available) throw new Error('users unavailable');
     expect(full.data.users.total).toBe(full.data.users.newThisWeek);
-    expect(full.data.users.latestSignUps[0].phoneNumber).toMatch(new RegExp(`^\\+919${block}`));
+    expect(full.data.users.latestSignUps[0].maskedPhoneNumber).toMatch(/^\+91 9\d•••••\d{3}$/);
 
     await billing?.stop();
     billing = undefined;

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   BackOfficeMessages,
-  maskedPhoneNumber,
+  maskPhoneNumber,
   Subjects,
   type ActiveScreen,
   type ActiveStream,
@@ -12,6 +13,8 @@ import {
   type AdminViewerDetails,
   type AdminViewerPage,
   type Episode,
+  type ListedViewer,
+  type RevealedPhoneNumber,
   type Viewer,
   type ViewerPlan,
   type ViewerSearchRequest,
@@ -44,7 +47,7 @@ export class ViewerAccounts {
   }
 
   /** The viewers' plans by id; null when billing did not answer (the list still shows). */
-  private async plansOf(viewers: Viewer[]): Promise<Map<string, ViewerPlan> | null> {
+  private async plansOf(viewers: ListedViewer[]): Promise<Map<string, ViewerPlan> | null> {
     if (!viewers.length) return new Map();
     const part = await partOf(
       'billing',
@@ -78,7 +81,25 @@ export class ViewerAccounts {
         this.logger,
       ),
     ]);
-    return { viewer, billing, watching };
+    return { viewer: listed(viewer), billing, watching };
+  }
+
+  /**
+   * The viewer's whole number, for the admin who asks on the viewer's page (issue 19). The audit trail
+   * records who asked for whose number before the number is answered: when the trail cannot be reached
+   * the number is not given.
+   */
+  async revealPhoneNumber(admin: AdminActor, id: string): Promise<RevealedPhoneNumber> {
+    const viewer = await this.rpc.request<Viewer>(Subjects.users.getViewer, { id });
+    await this.rpc.call(Subjects.auth.audit.record, {
+      id: randomUUID(),
+      actor: admin,
+      action: 'phone-revealed',
+      entity: { type: 'viewer', id, label: maskPhoneNumber(viewer.phoneNumber) },
+      changes: [],
+    });
+    this.logger.info({ adminId: admin.adminId, userId: id }, 'admin revealed a viewer’s number');
+    return { phoneNumber: viewer.phoneNumber };
   }
 
   /**
@@ -154,8 +175,13 @@ export class ViewerAccounts {
     await this.rpc.call(Subjects.auth.audit.signOutEverywhere, {
       subjectId: id,
       actor: admin,
-      label: maskedPhoneNumber(viewer.phoneNumber),
+      label: maskPhoneNumber(viewer.phoneNumber),
     });
     return { success: true, message: BackOfficeMessages.signedOutEverywhere };
   }
+}
+
+/** A viewer as the back office shows one: the number masked (issue 19). */
+function listed({ phoneNumber, ...viewer }: Viewer): ListedViewer {
+  return { ...viewer, maskedPhoneNumber: maskPhoneNumber(phoneNumber) };
 }

@@ -7,6 +7,7 @@ import {
   type AdminViewerActivity,
   type AdminViewerDetails,
   type AdminViewerPage,
+  type RevealedPhoneNumber,
 } from '@chitram/contracts';
 import { Roles } from '../auth/access';
 import { ViewerParams } from './admin.dto';
@@ -24,7 +25,7 @@ export class ViewersController {
   @Header('cache-control', 'no-store')
   @ApiOperation({
     summary:
-      '{ users, currentPage, totalUsers, totalPages }: 10 a page, newest first, searched by part of the number, each with its plan',
+      '{ users, currentPage, totalUsers, totalPages }: 10 a page, newest first, searched by part of the number, each with its plan and its number masked',
   })
   list(@Query() query: ViewerSearchRequest): Promise<AdminViewerPage> {
     return this.viewers.page(query);
@@ -33,7 +34,8 @@ export class ViewersController {
   @Get(':id')
   @Header('cache-control', 'no-store')
   @ApiOperation({
-    summary: 'A viewer with their subscription history, payments with receipts and watch history',
+    summary:
+      'A viewer (number masked) with their subscription history, payments with receipts and watch history',
   })
   details(@Param() params: ViewerParams): Promise<AdminViewerDetails> {
     return this.viewers.details(params.id);
@@ -55,6 +57,17 @@ export class ViewersController {
   })
   delete(@Actor() admin: AdminActor, @Param() params: ViewerParams): Promise<AdminViewerActionDone> {
     return this.viewers.delete(admin, params.id);
+  }
+
+  @Post(':id/phone-number')
+  @HttpCode(200)
+  @Header('cache-control', 'no-store')
+  @ApiOperation({
+    summary:
+      '{ phoneNumber }: the viewer’s whole number (lists show it masked); the audit trail records who asked, first',
+  })
+  revealPhoneNumber(@Actor() admin: AdminActor, @Param() params: ViewerParams): Promise<RevealedPhoneNumber> {
+    return this.viewers.revealPhoneNumber(admin, params.id);
   }
 
   @Post(':id/sign-out')

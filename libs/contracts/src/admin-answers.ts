@@ -1,5 +1,5 @@
+import type { DailyViewing } from './analytics-answers';
 import type { PaymentView } from './billing-answers';
-import type { Viewer } from './identity';
 import type { PlanKey } from './plans';
 
 // The back office's dashboard and viewers (SPEC §2.13, §7; DECISIONS D13, D25): what the gateway answers
@@ -12,6 +12,24 @@ import type { PlanKey } from './plans';
  */
 export type ServicePart<T> = ({ available: true } & T) | { available: false };
 
+/**
+ * A viewer as the back office lists and shows one (issue 19): the number masked by the service that
+ * answers (`maskPhoneNumber`), never whole. The whole number is revealed on the viewer's page alone,
+ * on request, and the audit trail records who asked (`POST /api/admin/users/{id}/phone-number`).
+ */
+export interface ListedViewer {
+  _id: string;
+  /** `+91 98•••••210`. */
+  maskedPhoneNumber: string;
+  createdAt: string;
+  lastSeenAt: string;
+}
+
+/** `POST /api/admin/users/{id}/phone-number`: the viewer's whole number, once the trail has the asking. */
+export interface RevealedPhoneNumber {
+  phoneNumber: string;
+}
+
 // ---- The dashboard (D13) ----
 
 /** The users service's part: viewers, and who signed up last. */
@@ -20,7 +38,7 @@ export interface ViewerFigures {
   /** Accounts created in the last 7 days. */
   newThisWeek: number;
   /** Newest first. */
-  latestSignUps: Viewer[];
+  latestSignUps: ListedViewer[];
 }
 
 export interface PlanSubscribers {
@@ -63,6 +81,24 @@ export interface BillingFigures {
   latestPayments: LatestPayment[];
 }
 
+/** Plays started and seconds watched over some days. */
+export interface ViewingTotals {
+  plays: number;
+  watchSeconds: number;
+}
+
+/** How many days the dashboard's viewing chart and its 30-day totals cover: today and the 29 before it. */
+export const DASHBOARD_VIEWING_DAYS = 30;
+
+/** The catalogue's viewing on the dashboard: days are Indian days (IST), as analytics counts them (D12). */
+export interface DashboardViewing {
+  today: ViewingTotals;
+  /** Today and the 29 days before it. */
+  last30Days: ViewingTotals;
+  /** Each of those 30 days, oldest first, days without plays included as zeros. */
+  days: DailyViewing[];
+}
+
 /** The catalog service's part. */
 export interface CatalogueFigures {
   movies: number;
@@ -71,6 +107,7 @@ export interface CatalogueFigures {
   episodes: number;
   /** Titles' videos still on their way (queued or transcoding) and those that failed. */
   videos: { transcoding: number; failed: number };
+  viewing: DashboardViewing;
 }
 
 export interface AdminDashboard {
@@ -101,7 +138,7 @@ export const PLANS_BATCH_MAX = 100;
 
 /** The users service's page of viewers, newest sign-ups first, ADMIN_PAGE_SIZE a page (SPEC §9). */
 export interface ViewerPage {
-  viewers: Viewer[];
+  viewers: ListedViewer[];
   currentPage: number;
   totalViewers: number;
   totalPages: number;
@@ -117,7 +154,7 @@ export interface ViewerPlan {
   active: boolean;
 }
 
-export interface AdminViewerRow extends Viewer {
+export interface AdminViewerRow extends ListedViewer {
   /** Null for a viewer who never bought a plan, or while billing is unavailable. */
   plan: ViewerPlan | null;
 }
@@ -172,7 +209,7 @@ export interface WatchHistoryEntry {
 
 /** `GET /api/admin/users/{id}`: the viewer, their plans and payments, and what they watched. */
 export interface AdminViewerDetails {
-  viewer: Viewer;
+  viewer: ListedViewer;
   billing: ServicePart<ViewerBillingHistory>;
   watching: ServicePart<{ history: WatchHistoryEntry[] }>;
 }

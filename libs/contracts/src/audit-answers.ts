@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'video-retried',
   'video-upload-cancelled',
   'signed-out-everywhere',
+  'phone-revealed',
   'rebuild-requested',
   'signed-in',
   'sign-in-failed',
@@ -96,6 +97,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'video-retried': 'Retried a video',
   'video-upload-cancelled': 'Cancelled a video upload',
   'signed-out-everywhere': 'Signed out everywhere',
+  'phone-revealed': 'Revealed the number',
   'rebuild-requested': 'Asked for a rebuild',
   'signed-in': 'Signed in',
   'sign-in-failed': 'Sign-in failed',
@@ -111,9 +113,3 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   admin: 'Admin',
   analytics: 'Analytics',
 };
-
-/** How the trail names a viewer: enough to tell viewers apart, not to call one. `+919876543210` → `+91 98•••••210`. */
-export function maskedPhoneNumber(phoneNumber: string): string {
-  const match = /^\+91(\d{2})\d{5}(\d{3})$/.exec(phoneNumber);
-  return match ? `+91 ${match[1]}•••••${match[2]}` : '•••••';
-}

@@ -1,5 +1,5 @@
 import { DomainError, ErrorCode, HTTP_STATUS_BY_CODE } from './errors';
-import { parseIndianMobile, returnPathFrom, STORED_PHONE_NUMBER } from './identity';
+import { maskPhoneNumber, parseIndianMobile, returnPathFrom, STORED_PHONE_NUMBER } from './identity';
 
 describe('the phone rule (DECISIONS D4)', () => {
   it('takes 10 digits starting 6-9, with or without +91, and stores +91 and the 10 digits', () => {
@@ -75,5 +75,22 @@ describe('returning after sign-in', () => {
       null,
     ])
       expect(returnPathFrom(elsewhere)).toBeNull();
+  });
+});
+
+describe('a masked number in the back office’s lists (issue 19)', () => {
+  it('keeps the country code, the first two and the last three digits', () => {
+    expect(maskPhoneNumber('+919876543210')).toBe('+91 98•••••210');
+    expect(maskPhoneNumber('+916000000001')).toBe('+91 60•••••001');
+  });
+
+  it('hides the five digits between, so no two numbers of a block can be told apart by them', () => {
+    expect(maskPhoneNumber('+919812345210')).toBe(maskPhoneNumber('+919876543210'));
+    expect(maskPhoneNumber('+919876543210')).not.toMatch(/76543/);
+  });
+
+  it('shows no digit of a number it does not recognise', () => {
+    for (const odd of ['9876543210', '+91987654321', '+9198765432100', '+449876543210', ''])
+      expect(maskPhoneNumber(odd)).toBe('•••••');
   });
 });

@@ -26,6 +26,20 @@ export function parseIndianMobile(input: unknown): string | undefined {
   return match ? `+91${match[1]}` : undefined;
 }
 
+/** What a masked number shows of a number it does not recognise: no digit at all. */
+export const MASKED_UNKNOWN_NUMBER = '•••••';
+
+/**
+ * A viewer's number as the back office lists it (issue 19): the country code, the first two and the last
+ * three digits, enough to tell viewers apart at a glance and not enough to call one.
+ * `+919876543210` → `+91 98•••••210`. The whole number is shown only on a viewer's page, on request,
+ * and the audit trail records who asked.
+ */
+export function maskPhoneNumber(phoneNumber: string): string {
+  const match = /^\+91(\d{2})\d{5}(\d{3})$/.exec(phoneNumber);
+  return match ? `+91 ${match[1]}•••••${match[2]}` : MASKED_UNKNOWN_NUMBER;
+}
+
 /**
  * A path of this site to return to after signing in (the page that sent the visitor to log in), or null
  * for anything else: another site (`//host`, `https:`), a backslash trick, or a login page itself.

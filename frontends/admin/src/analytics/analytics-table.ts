@@ -1,4 +1,4 @@
-import { PLANS, type AdminAnalytics, type PlanKey, type TitleViewing } from './types';
+import { PLANS, type AdminAnalytics, type DailyViewing, type PlanKey, type TitleViewing } from './types';
 
 // The numbers the analytics page draws, as rows: the charts, the table under them and the CSV export all
 // read them from here, so what is exported is what is shown.
@@ -50,6 +50,19 @@ export function dailyRows(data: AdminAnalytics): DailyRow[] {
       active: billing && paid ? paid.activeSubscriptions : null,
     };
   });
+}
+
+/** Rows of viewing alone (the dashboard's chart): the other figures are not part of them, so null. */
+export function viewingRows(days: DailyViewing[]): DailyRow[] {
+  return days.map((d) => ({
+    day: d.day,
+    plays: d.plays,
+    watchHours: watchHours(d.watchSeconds),
+    newViewers: null,
+    revenue: null,
+    payments: null,
+    active: null,
+  }));
 }
 
 export interface PeriodTotals {

@@ -12,6 +12,7 @@ export {
   type AdminAnalyticsAnswer,
   type AnalyticsRangeDays,
   type BillingAnalytics,
+  type DailyViewing,
   type DailyBilling,
   type LanguageViewing,
   type PlanOrNone,

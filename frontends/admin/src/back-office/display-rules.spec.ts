@@ -4,8 +4,10 @@ import {
   formatCount,
   formatDate,
   formatDateTime,
+  formatWatchTime,
   planSummary,
   watchedPercent,
+  watchedText,
 } from './display-rules';
 
 describe("the back office's words for its figures", () => {
@@ -48,5 +50,22 @@ describe("the back office's words for its figures", () => {
     expect(watchedPercent({ positionSeconds: 10, durationSeconds: 0, finished: false })).toBe(0);
     expect(formatClock(3725)).toBe('1:02:05');
     expect(formatClock(65)).toBe('1:05');
+  });
+
+  it('says where a viewer is in a title, and never “of 0:00” while its length is not known', () => {
+    expect(watchedText({ positionSeconds: 16, durationSeconds: 64, finished: false })).toBe(
+      '25% · 0:16 of 1:04',
+    );
+    expect(watchedText({ positionSeconds: 16, durationSeconds: 0, finished: false })).toBe('0:16 in');
+    expect(watchedText({ positionSeconds: 5390, durationSeconds: 5400, finished: true })).toBe('Finished');
+  });
+
+  it('words watch time in minutes and hours', () => {
+    expect(formatWatchTime(0)).toBe('0 min');
+    expect(formatWatchTime(29)).toBe('0 min');
+    expect(formatWatchTime(42 * 60 + 10)).toBe('42 min');
+    expect(formatWatchTime(3 * 3600 + 20 * 60)).toBe('3 h 20 min');
+    expect(formatWatchTime(7200)).toBe('2 h');
+    expect(formatWatchTime(1234 * 3600 + 100)).toBe('1,234 h');
   });
 });

@@ -77,3 +77,24 @@ export function formatClock(totalSeconds: number): string {
   const s = String(seconds % 60).padStart(2, '0');
   return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
+
+/** Watch time on the dashboard: '0 min', '42 min', '3 h 20 min'; from 100 hours, whole hours ('1,234 h'). */
+export function formatWatchTime(totalSeconds: number): string {
+  const minutes = Math.round(Math.max(0, totalSeconds) / 60);
+  const hours = Math.floor(minutes / 60);
+  if (hours >= 100) return `${formatCount(Math.round(minutes / 60))} h`;
+  if (hours === 0) return `${minutes} min`;
+  return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+}
+
+/**
+ * Where a viewer is in a title, in the watch history: '25% · 0:16 of 1:05', or only '0:16 in' while the
+ * title's length is not known (never 'of 0:00').
+ */
+export function watchedText(
+  entry: Pick<WatchHistoryEntry, 'positionSeconds' | 'durationSeconds' | 'finished'>,
+): string {
+  if (entry.finished) return 'Finished';
+  if (entry.durationSeconds <= 0) return `${formatClock(entry.positionSeconds)} in`;
+  return `${watchedPercent(entry)}% · ${formatClock(entry.positionSeconds)} of ${formatClock(entry.durationSeconds)}`;
+}

@@ -10,6 +10,7 @@ export const endpoints = {
   viewerActivity: (viewerId: string) => `admin/users/${id(viewerId)}/activity`,
   deleteViewer: (viewerId: string) => `admin/users/${id(viewerId)}`,
   signOutViewer: (viewerId: string) => `admin/users/${id(viewerId)}/sign-out`,
+  revealPhoneNumber: (viewerId: string) => `admin/users/${id(viewerId)}/phone-number`,
 } as const;
 
 /** Where a viewer's page lives in the back office. */

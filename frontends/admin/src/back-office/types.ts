@@ -11,7 +11,10 @@ export {
   type AdminViewerRow,
   type BillingFigures,
   type CatalogueFigures,
+  type DashboardViewing,
   type LatestPayment,
+  type ListedViewer,
+  type RevealedPhoneNumber,
   type ServicePart,
   type SignedInSession,
   type SubscriptionChangeKind,
@@ -19,7 +22,7 @@ export {
   type ViewerBillingHistory,
   type ViewerFigures,
   type ViewerPlan,
+  type ViewingTotals,
   type WatchHistoryEntry,
 } from '@chitram/contracts/src/admin-answers';
 export { formatRupees, type PaymentView } from '@chitram/contracts/src/billing-answers';
-export type { Viewer } from '@chitram/contracts/src/identity';

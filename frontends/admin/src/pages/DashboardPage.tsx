@@ -1,7 +1,7 @@
-import { type ReactNode, useId } from 'react';
+import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../app/use-document-title';
-import { counted, formatCount, formatDateTime } from '../back-office/display-rules';
+import { counted, formatCount, formatDateTime, formatWatchTime } from '../back-office/display-rules';
 import { endpoints, viewerPagePath } from '../back-office/endpoints';
 import { PartView } from '../back-office/PartView';
 import {
@@ -15,6 +15,11 @@ import '../styles/admin-back-office.css';
 import '../styles/admin-dashboard.css';
 
 type LoadStatus = 'loading' | 'success' | 'error';
+
+// The chart comes with the charting library, loaded after the figures so they show at once.
+const ViewingChart = lazy(() =>
+  import('../analytics/ViewingChart').then((m) => ({ default: m.ViewingChart })),
+);
 
 /** A tile or list of the dashboard: a titled region holding one service's part. */
 function Panel<T>({
@@ -62,7 +67,10 @@ function Figures({ rows }: { rows: Array<[label: string, value: ReactNode, tone?
   );
 }
 
-/** /admin/dashboard (SPEC §2.13, DECISIONS D13): viewers, subscribers, revenue, titles, latest payments and sign-ups. */
+/**
+ * /admin/dashboard (SPEC §2.13, DECISIONS D13): viewers, subscribers, revenue, titles, plays and watch
+ * time (today, 30 days, and a chart of the 30 days), latest payments and sign-ups; numbers masked.
+ */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const dashboard = useResource<AdminDashboardAnswer>(endpoints.dashboard);
@@ -160,6 +168,34 @@ export function DashboardPage() {
         </Panel>
       </div>
 
+      <div className="ad-dash-viewing">
+        <Panel title="Plays" part={data?.catalog} status={status}>
+          {({ viewing }) => (
+            <>
+              <p className="ad-tile__value">{formatCount(viewing.today.plays)}</p>
+              <p className="ad-tile__sub">today (India)</p>
+              <Figures rows={[['Last 30 days', formatCount(viewing.last30Days.plays)]]} />
+            </>
+          )}
+        </Panel>
+        <Panel title="Watch time" part={data?.catalog} status={status}>
+          {({ viewing }) => (
+            <>
+              <p className="ad-tile__value">{formatWatchTime(viewing.today.watchSeconds)}</p>
+              <p className="ad-tile__sub">today (India)</p>
+              <Figures rows={[['Last 30 days', formatWatchTime(viewing.last30Days.watchSeconds)]]} />
+            </>
+          )}
+        </Panel>
+        <Panel title="Plays and watch time, last 30 days" part={data?.catalog} status={status} wide>
+          {({ viewing }) => (
+            <Suspense fallback={<div className="an-chart" aria-hidden="true" />}>
+              <ViewingChart days={viewing.days} />
+            </Suspense>
+          )}
+        </Panel>
+      </div>
+
       <div className="ad-dash-lists">
         <Panel title="Latest payments" part={data?.billing} status={status} wide>
           {(billing) =>
@@ -201,7 +237,7 @@ export function DashboardPage() {
                   <li key={viewer._id} className="ad-activity__item">
                     <span className="ad-activity__main">
                       <Link className="ad-link" to={viewerPagePath(viewer._id)}>
-                        {viewer.phoneNumber}
+                        {viewer.maskedPhoneNumber}
                       </Link>
                     </span>
                     <time className="ad-activity__when" dateTime={viewer.createdAt}>

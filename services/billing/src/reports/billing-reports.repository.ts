@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   indiaDayOf,
+  maskPhoneNumber,
   type BillingFigures,
   type LatestPayment,
   type PlanKey,
@@ -10,7 +11,6 @@ import {
   type ViewerPlan,
 } from '@chitram/contracts';
 import { DataSource } from 'typeorm';
-import { maskPhoneNumber } from './masked-phone';
 
 /** Payments listed on the dashboard. */
 const LATEST_PAYMENTS = 10;
@@ -41,7 +41,7 @@ const toLatestPayment = (r: LatestPaymentRow): LatestPayment => ({
   at: iso(r.at),
   viewerId: r.viewer_id,
   // An anonymised payment shows no number, even if its order were somehow still holding one.
-  maskedPhoneNumber: r.viewer_id ? maskPhoneNumber(r.phone_number) : null,
+  maskedPhoneNumber: r.viewer_id && r.phone_number ? maskPhoneNumber(r.phone_number) : null,
   refundDue: r.refund_due,
 });
 

@@ -79,6 +79,20 @@ export class ViewingReportRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
+   * Plays and watch seconds of each day of a period that had any (the caller fills the others with
+   * zeros), summed over plans from the per-day aggregate the events keep: at most a row per day and plan.
+   */
+  async days(from: string, to: string): Promise<DailyViewing[]> {
+    const rows: Array<SumRow & { day: string }> = await this.dataSource.query(
+      `SELECT to_char("day", 'YYYY-MM-DD') AS "day", sum("plays")::int AS "plays",
+              sum("watch_seconds")::bigint AS "watch_seconds"
+         FROM "viewing_day" WHERE "day" BETWEEN $1 AND $2 GROUP BY "day" ORDER BY "day"`,
+      [from, to],
+    );
+    return rows.map((r) => ({ day: r.day, plays: r.plays, watchSeconds: Number(r.watch_seconds) }));
+  }
+
+  /**
    * A period's viewing in one statement: its days that had any (the caller fills the others with
    * zeros) and its plans, one pass over the per-day rows grouped both ways; its viewing per language
    * (most played first) and its top titles by plays and by watch time, narrowed to a language and to the viewers of a plan

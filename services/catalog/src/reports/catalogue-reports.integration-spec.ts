@@ -53,12 +53,15 @@ describe("the catalogue's reports for the back office", () => {
   });
 
   it('counts movies, series and episodes, and the videos on their way or failed', async () => {
-    expect(await rpc.call(reports.figures, {})).toEqual({
+    const empty = await rpc.call(reports.figures, {});
+    expect(empty).toMatchObject({
       movies: 0,
       series: 0,
       episodes: 0,
       videos: { transcoding: 0, failed: 0 },
+      viewing: { today: { plays: 0, watchSeconds: 0 }, last30Days: { plays: 0, watchSeconds: 0 } },
     });
+    expect(empty.viewing.days).toHaveLength(30);
     const [first, second, third] = [await movie('Kaveri'), await movie('Godavari'), await movie('Krishna')];
     const { series } = await rpc.request<SeriesSaved>(Subjects.catalog.series.create, seriesInput());
     const { episode } = await rpc.request<EpisodeSaved>(Subjects.catalog.episodes.create, episodeInput());
@@ -67,7 +70,7 @@ describe("the catalogue's reports for the back office", () => {
     await videoState('movie', third._id, 'ready');
     await videoState('episode', episode._id, 'queued');
     await videoState('episode', series.episodes[0]._id, 'uploading');
-    expect(await rpc.call(reports.figures, {})).toEqual({
+    expect(await rpc.call(reports.figures, {})).toMatchObject({
       movies: 3,
       series: 1,
       // The series' two and one on its own.

@@ -1,16 +1,40 @@
 import { Injectable } from '@nestjs/common';
-import { WATCH_HISTORY_LIMIT, type CatalogueFigures, type WatchHistoryEntry } from '@chitram/contracts';
+import {
+  addDays,
+  DASHBOARD_VIEWING_DAYS,
+  indiaDayOf,
+  WATCH_HISTORY_LIMIT,
+  type CatalogueFigures,
+  type WatchHistoryEntry,
+} from '@chitram/contracts';
 import { DataSource } from 'typeorm';
+import { ViewingReportRepository } from '../analytics/viewing-report.repository';
+import { dashboardViewing } from './dashboard-viewing';
 
 /** Video states still on their way to playable (uploading is left out: an abandoned upload sits there). */
 const IN_PROGRESS = `('queued', 'transcoding')`;
 
-/** The catalogue's parts of the back office (DECISIONS D13): title counts, and what a viewer watched. */
+/**
+ * The catalogue's parts of the back office (DECISIONS D13): title counts, plays and watch time of today
+ * and the last 30 days (India's days, from the aggregates analytics reads), and what a viewer watched.
+ */
 @Injectable()
 export class CatalogueReports {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly viewingReport: ViewingReportRepository,
+  ) {}
 
-  async figures(): Promise<CatalogueFigures> {
+  async figures(now = new Date()): Promise<CatalogueFigures> {
+    const today = indiaDayOf(now);
+    const [titles, watched] = await Promise.all([
+      this.titleCounts(),
+      this.viewingReport.days(addDays(today, 1 - DASHBOARD_VIEWING_DAYS), today),
+    ]);
+    return { ...titles, viewing: dashboardViewing(today, watched) };
+  }
+
+  private async titleCounts(): Promise<Omit<CatalogueFigures, 'viewing'>> {
     const [row]: Array<{
       movies: number;
       series: number;

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { ErrorCode, Subjects, type Viewer } from '@chitram/contracts';
+import { ErrorCode, maskPhoneNumber, Subjects, type Viewer } from '@chitram/contracts';
 import { connectNats, RpcClient } from '@chitram/nest-kit';
 import { isolatedEnv, startTestService, testInfrastructure, type TestService } from '@chitram/test-helpers';
 import type { NatsConnection } from 'nats';
@@ -47,18 +47,22 @@ describe("the back office's reads of the viewer accounts", () => {
     await isolation.cleanUp();
   });
 
-  it('finds viewers by part of the number, 10 a page, newest sign-ups first', async () => {
+  it('finds viewers by part of the number, 10 a page, newest sign-ups first, each number masked', async () => {
     const first = await rpc.call(reports.searchViewers, { search: block });
     expect(first).toMatchObject({ currentPage: 1, totalViewers: 12, totalPages: 2 });
     expect(first.viewers).toHaveLength(10);
     expect(first.viewers[0]).toEqual({
       _id: created[11]._id,
-      phoneNumber: numbers[11],
+      maskedPhoneNumber: maskPhoneNumber(numbers[11]),
       createdAt: expect.any(String),
       lastSeenAt: expect.any(String),
     });
     const second = await rpc.call(reports.searchViewers, { search: block, page: 2 });
-    expect(second.viewers.map((v) => v.phoneNumber)).toEqual([numbers[1], numbers[0]]);
+    expect(second.viewers.map((v) => v.maskedPhoneNumber)).toEqual(
+      [numbers[1], numbers[0]].map(maskPhoneNumber),
+    );
+    // No whole number leaves the service in a list.
+    for (const page of [first, second]) expect(JSON.stringify(page)).not.toMatch(/\+91\d{10}/);
     // However the admin types the number: with +91, spaces or dashes.
     const typed = await rpc.call(reports.searchViewers, {
       search: `+91 9${block.slice(0, 3)} ${block.slice(3)}11`,
@@ -101,7 +105,8 @@ describe("the back office's reads of the viewer accounts", () => {
     expect(figures.total).toBe(13);
     expect(figures.newThisWeek).toBe(11);
     expect(figures.latestSignUps).toHaveLength(10);
-    expect(figures.latestSignUps[0].phoneNumber).toBe('+916000000001');
+    expect(figures.latestSignUps[0].maskedPhoneNumber).toBe('+91 60•••••001');
+    expect(JSON.stringify(figures)).not.toMatch(/\+91\d{10}/);
     expect(figures.latestSignUps.map((v) => v._id)).not.toContain(created[0]._id);
   });
 });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { ADMIN_PAGE_SIZE, type Viewer as ViewerView, type ViewerFigures } from '@chitram/contracts';
+import { ADMIN_PAGE_SIZE, type ListedViewer, type ViewerFigures } from '@chitram/contracts';
 import { DataSource } from 'typeorm';
-import { toViewerView, type Viewer } from '../viewers/viewer.entity';
+import { toListedViewer, type Viewer } from '../viewers/viewer.entity';
 import type { PhoneFilter } from './phone-search';
 
 type ViewerRow = Pick<Viewer, 'id' | 'phoneNumber' | 'createdAt' | 'lastSeenAt'>;
@@ -10,13 +10,13 @@ const VIEWER_COLUMNS = `"id", "phone_number" AS "phoneNumber", "created_at" AS "
 /** Sign-ups listed on the dashboard. */
 const LATEST_SIGN_UPS = 10;
 
-/** The admin's reads of the viewer accounts: the searched list and the dashboard's figures. */
+/** The admin's reads of the viewer accounts: the searched list and the dashboard's figures, numbers masked. */
 @Injectable()
 export class ViewerDirectoryRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Newest sign-ups first; a number search is a substring match served by the trigram index. */
-  async page(filter: PhoneFilter, offset: number): Promise<{ viewers: ViewerView[]; total: number }> {
+  async page(filter: PhoneFilter, offset: number): Promise<{ viewers: ListedViewer[]; total: number }> {
     if (filter.kind === 'nobody') return { viewers: [], total: 0 };
     const where = filter.kind === 'containing' ? `WHERE "phone_number" ILIKE '%' || $1 || '%'` : '';
     const params = filter.kind === 'containing' ? [filter.digits] : [];
@@ -31,7 +31,7 @@ export class ViewerDirectoryRepository {
         params,
       ),
     ]);
-    return { viewers: rows.map(toViewerView), total };
+    return { viewers: rows.map(toListedViewer), total };
   }
 
   async figures(): Promise<ViewerFigures> {
@@ -45,6 +45,6 @@ export class ViewerDirectoryRepository {
         `SELECT ${VIEWER_COLUMNS} FROM "viewer" ORDER BY "created_at" DESC, "id" LIMIT ${LATEST_SIGN_UPS}`,
       ),
     ]);
-    return { total, newThisWeek, latestSignUps: latest.map(toViewerView) };
+    return { total, newThisWeek, latestSignUps: latest.map(toListedViewer) };
   }
 }

@@ -1,4 +1,4 @@
-import type { Viewer as ViewerView } from '@chitram/contracts';
+import { maskPhoneNumber, type ListedViewer, type Viewer as ViewerView } from '@chitram/contracts';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
@@ -32,4 +32,12 @@ export function toViewerView(
     createdAt: new Date(viewer.createdAt).toISOString(),
     lastSeenAt: new Date(viewer.lastSeenAt).toISOString(),
   };
+}
+
+/** A viewer as the back office's lists carry one (issue 19): the number masked here, before it leaves. */
+export function toListedViewer(
+  viewer: Pick<Viewer, 'id' | 'phoneNumber' | 'createdAt' | 'lastSeenAt'>,
+): ListedViewer {
+  const { phoneNumber, ...rest } = toViewerView(viewer);
+  return { ...rest, maskedPhoneNumber: maskPhoneNumber(phoneNumber) };
 }

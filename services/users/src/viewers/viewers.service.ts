@@ -4,7 +4,7 @@ import {
   ErrorCode,
   Events,
   indiaDayOf,
-  maskedPhoneNumber,
+  maskPhoneNumber,
   type AdminActor,
   type UserDeleted,
   type Viewer as ViewerView,
@@ -84,7 +84,7 @@ export class ViewersService {
       const event: UserDeleted = { userId: id, deletedAt: new Date().toISOString() };
       await emit(Events.userDeleted, event);
       const [viewer] = deleted[0];
-      const phoneNumber = maskedPhoneNumber(viewer.phone_number);
+      const phoneNumber = maskPhoneNumber(viewer.phone_number);
       await recordAdminAction(emit, actor, {
         action: 'deleted',
         entity: { type: 'viewer', id, label: phoneNumber },

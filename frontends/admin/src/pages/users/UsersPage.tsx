@@ -68,7 +68,7 @@ export function UsersPage() {
                 <tr key={viewer._id}>
                   <th scope="row" className="ad-table__title">
                     <Link className="ad-link" to={viewerPagePath(viewer._id)}>
-                      {viewer.phoneNumber}
+                      {viewer.maskedPhoneNumber}
                     </Link>
                   </th>
                   <td>{formatDate(viewer.createdAt)}</td>
@@ -81,7 +81,7 @@ export function UsersPage() {
                     <Link
                       className="button button--ghost button--small"
                       to={viewerPagePath(viewer._id)}
-                      aria-label={`View ${viewer.phoneNumber}`}
+                      aria-label={`View ${viewer.maskedPhoneNumber}`}
                     >
                       View
                     </Link>
@@ -89,7 +89,7 @@ export function UsersPage() {
                       type="button"
                       className="button button--danger-ghost button--small"
                       onClick={() => deletion.ask(viewer._id)}
-                      aria-label={`Delete ${viewer.phoneNumber}`}
+                      aria-label={`Delete ${viewer.maskedPhoneNumber}`}
                     >
                       Delete
                     </button>

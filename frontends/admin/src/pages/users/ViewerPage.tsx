@@ -3,13 +3,13 @@ import { useApi } from '../../app/api';
 import { useDocumentTitle } from '../../app/use-document-title';
 import {
   CHANGE_LABELS,
-  formatClock,
   formatDate,
   formatDateTime,
   planSummary,
-  watchedPercent,
+  watchedText,
 } from '../../back-office/display-rules';
 import { endpoints } from '../../back-office/endpoints';
+import { PhoneNumberReveal } from '../../back-office/PhoneNumberReveal';
 import { useViewerActivity, ViewerActivity } from '../../back-office/ViewerActivity';
 import { ViewerSection as Section } from '../../back-office/ViewerSection';
 import {
@@ -24,8 +24,9 @@ import '../../styles/admin-back-office.css';
 import '../../styles/admin-users.css';
 
 /**
- * /admin/users/{id} (SPEC §2.13 Users, DECISIONS D14, D25): the viewer's account, plan, subscription
- * history, payments with receipts and watch history; Sign out everywhere and Delete, each confirmed first.
+ * /admin/users/{id} (SPEC §2.13 Users, DECISIONS D14, D25): the viewer's account (the number masked
+ * until Reveal, issue 19), plan, subscription history, payments with receipts and watch history; Sign out
+ * everywhere and Delete, each confirmed first.
  * Their active streams and signed-in sessions come apart (ViewerActivity), each from its own service.
  */
 export function ViewerPage() {
@@ -37,7 +38,7 @@ export function ViewerPage() {
   const billing = details.data?.billing;
   const watching = details.data?.watching;
   const activity = useViewerActivity(viewerId);
-  useDocumentTitle(viewer ? viewer.phoneNumber : 'Viewer');
+  useDocumentTitle(viewer ? viewer.maskedPhoneNumber : 'Viewer');
 
   const signOut = useConfirmedAction({
     run: () => api.post(endpoints.signOutViewer(viewerId)).json<AdminViewerActionDone>(),
@@ -62,7 +63,7 @@ export function ViewerPage() {
       </Link>
       <header className="ad-page__header ad-page__header--row">
         <div>
-          <h1 className="ad-page__title">{viewer?.phoneNumber ?? 'Viewer'}</h1>
+          <h1 className="ad-page__title">{viewer?.maskedPhoneNumber ?? 'Viewer'}</h1>
           {viewer && <p className="ad-page__subtitle">Account {viewer._id}</p>}
         </div>
         {viewer && (
@@ -95,6 +96,12 @@ export function ViewerPage() {
       {viewer && (
         <>
           <dl className="ad-facts">
+            <div>
+              <dt>Mobile number</dt>
+              <dd>
+                <PhoneNumberReveal key={viewer._id} viewerId={viewer._id} masked={viewer.maskedPhoneNumber} />
+              </dd>
+            </div>
             <div>
               <dt>Signed up</dt>
               <dd>{formatDateTime(viewer.createdAt)}</dd>
@@ -214,11 +221,7 @@ export function ViewerPage() {
                             {entry.title ?? <span className="ad-table__sub">Title removed</span>}
                           </th>
                           <td className="ad-table__category">{entry.kind}</td>
-                          <td className="ad-table__nowrap">
-                            {entry.finished
-                              ? 'Finished'
-                              : `${watchedPercent(entry)}% · ${formatClock(entry.positionSeconds)} of ${formatClock(entry.durationSeconds)}`}
-                          </td>
+                          <td className="ad-table__nowrap">{watchedText(entry)}</td>
                           <td className="ad-table__nowrap">{formatDateTime(entry.updatedAt)}</td>
                         </tr>
                       ))}
