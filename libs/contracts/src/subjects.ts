@@ -8,17 +8,14 @@ import {
 import { BillingAnalyticsSubjects, CatalogAnalyticsSubjects, UserAnalyticsSubjects } from './analytics';
 import { AuditEvents, AuditSubjects } from './audit';
 import { BillingSubjects } from './billing';
-import type { Movie } from './catalog-answers';
-import type { MovieLookupRequest } from './catalog';
+import type { Movie, TitleSearchResults } from './catalog-answers';
+import type { MovieLookupRequest, SearchRequest } from './catalog';
 import { PartnerSubjects } from './partners';
 import { SignInSubjects } from './sign-in';
 import { ViewerPreferenceSubjects } from './preferences';
 import { StreamSubjects, WatchSubjects } from './playback';
 import { subject } from './subject';
 import { VideoSubjects } from './videos';
-import type { SearchRequest } from './catalog';
-import type { TitleSearchResults } from './catalog-answers';
-import { subject } from './subject';
 
 /** The five back-end services, each a NATS queue group of its own name. */
 export const SERVICE_NAMES = ['auth', 'catalog', 'billing', 'media', 'users'] as const;
