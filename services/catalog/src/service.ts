@@ -10,6 +10,7 @@ import { Partners1795400100000 } from './migrations/1795400100000-Partners';
 import { ViewingWeeks1795400200000 } from './migrations/1795400200000-ViewingWeeks';
 import { AnalyticsRebuildJobs1795400500000 } from './migrations/1795400500000-AnalyticsRebuildJobs';
 import { SearchInMemory1795400700000 } from './migrations/1795400700000-SearchInMemory';
+import { VideoDurations1795400900000 } from './migrations/1795400900000-VideoDurations';
 import { SearchShows1795401900000 } from './migrations/1795401900000-SearchShows';
 import { EpisodeEntity } from './shows/episode.entity';
 import { SeriesEntity } from './shows/series.entity';
@@ -31,6 +32,7 @@ export const catalogService = defineService({
       ViewingWeeks1795400200000,
       AnalyticsRebuildJobs1795400500000,
       SearchInMemory1795400700000,
+      VideoDurations1795400900000,
       SearchShows1795401900000,
     ],
   },

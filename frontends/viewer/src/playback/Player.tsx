@@ -111,13 +111,19 @@ export function Player({ stream, title, kind, titleId, poster, startAt = 0, onCl
   // screen is given back, and the last position saved, when the player closes.
   useEffect(() => {
     if (!signedIn) return;
-    // Where the video was last seen: on close the element may already be emptied by hls.js.
-    const report = () => ({
-      kind,
-      titleId,
-      positionSeconds: Math.floor(seen.current.at),
-      durationSeconds: Math.floor(seen.current.duration),
-    });
+    // Where the video was last seen: on close the element may already be emptied by hls.js. The length is
+    // read from the element when it knows it (the beat on 'play' can come before any time update); 0 says
+    // "not known", which the catalogue never takes for a length.
+    const report = () => {
+      const length = video.current?.duration;
+      const duration = length && Number.isFinite(length) ? length : seen.current.duration;
+      return {
+        kind,
+        titleId,
+        positionSeconds: Math.floor(seen.current.at),
+        durationSeconds: Math.floor(duration),
+      };
+    };
     const beat = () =>
       void api
         .post('playback/heartbeat', { json: report(), context: { session: 'user' } })

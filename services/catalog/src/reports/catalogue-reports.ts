@@ -68,8 +68,11 @@ export class CatalogueReports {
       finished: boolean;
       updated_at: Date;
     }> = await this.dataSource.query(
+      // A place saved before its title's length was known is told against the video's length, if known now.
       `SELECT w."kind", w."title_id", coalesce(m."title", e."title") AS "title", w."position_seconds",
-              w."duration_seconds", w."finished", w."updated_at"
+              CASE WHEN w."duration_seconds" > 0 THEN w."duration_seconds"
+                   ELSE floor(coalesce(m."video_duration_seconds", e."video_duration_seconds", 0)) END AS "duration_seconds",
+              w."finished", w."updated_at"
          FROM "watch_progress" w
          LEFT JOIN "movie" m ON w."kind" = 'movie' AND m."id" = w."title_id"
          LEFT JOIN "episode" e ON w."kind" = 'episode' AND e."id" = w."title_id"

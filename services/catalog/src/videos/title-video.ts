@@ -20,6 +20,10 @@ export abstract class TitleVideoColumns {
 
   @Column({ name: 'video_renditions', type: 'integer', array: true, default: () => "'{}'" })
   videoRenditions: number[];
+
+  /** The video's length as media measured it; null until it is known (transcoded). */
+  @Column({ name: 'video_duration_seconds', type: 'double precision', nullable: true })
+  videoDurationSeconds: number | null;
 }
 
 /** The video columns for raw SQL over a table aliased `alias`. */

@@ -19,7 +19,7 @@ export class VideoStateHandler {
     const video = event.payload;
     const [, updated]: [unknown, number] = await manager.query(
       `UPDATE "${TABLES[video.ownerKind]}" SET "video_id" = $2, "video_state" = $3, "video_progress" = $4,
-         "video_error" = $5, "video_renditions" = $6, "video_at" = $7
+         "video_error" = $5, "video_renditions" = $6, "video_at" = $7, "video_duration_seconds" = $8
        WHERE "id" = $1 AND ("video_at" IS NULL OR "video_at" <= $7)`,
       [
         video.ownerId,
@@ -29,6 +29,7 @@ export class VideoStateHandler {
         video.error,
         video.renditions,
         video.updatedAt,
+        video.durationSeconds,
       ],
     );
     // Lists and play buttons change only with the state; progress alone shows on the admin lists, which are not cached.

@@ -1,4 +1,4 @@
-import { isFinished, watchIncrement } from './watch-rules';
+import { isFinished, knownDuration, watchIncrement } from './watch-rules';
 
 describe('continue watching and watch time', () => {
   const at = new Date('2026-11-22T12:00:00Z');
@@ -35,5 +35,22 @@ describe('continue watching and watch time', () => {
     expect(isFinished(5390, 5400)).toBe(true);
     expect(isFinished(5000, 5400)).toBe(false);
     expect(isFinished(10, 0)).toBe(false);
+  });
+});
+
+describe('a title’s length in a viewer’s place (the admin’s “0:16 of 0:00”)', () => {
+  it('takes the player’s length when it has one', () => {
+    expect(knownDuration(5400, 5000, 5399.6)).toBe(5400);
+  });
+
+  it('keeps the length already known when the player reports none (0, before its metadata)', () => {
+    expect(knownDuration(0, 5400, null)).toBe(5400);
+    expect(knownDuration(0, null, 5399.6)).toBe(5399);
+    expect(knownDuration(0, 0, 64.2)).toBe(64);
+  });
+
+  it('stays 0, not known, when nobody knows it', () => {
+    expect(knownDuration(0, null, null)).toBe(0);
+    expect(knownDuration(0, 0, 0)).toBe(0);
   });
 });

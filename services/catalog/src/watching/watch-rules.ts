@@ -30,3 +30,16 @@ export function watchIncrement(
 export function isFinished(positionSeconds: number, durationSeconds: number): boolean {
   return isWatchedToTheEnd(positionSeconds, durationSeconds);
 }
+
+/**
+ * A title's length for a viewer's place in it. A player that cannot tell yet (before the video's
+ * metadata, or closed before it loaded) reports 0: that is "not known", never a length, and must not
+ * wipe out one already known. The player's own figure wins when it has one; then the length kept from
+ * earlier reports; then the video's, as media measured it; else 0, still not known.
+ */
+export function knownDuration(reported: number, previous: number | null, ofTheVideo: number | null): number {
+  if (reported > 0) return reported;
+  if (previous && previous > 0) return previous;
+  if (ofTheVideo && ofTheVideo > 0) return Math.floor(ofTheVideo);
+  return 0;
+}

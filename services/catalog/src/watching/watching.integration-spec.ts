@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Events, Subjects, type MovieSaved, type UserDeleted } from '@chitram/contracts';
+import { Events, Subjects, type MovieSaved, type UserDeleted, type VideoStatus } from '@chitram/contracts';
 import { busSubject, connectNats, RpcClient, type EventEnvelope } from '@chitram/nest-kit';
 import {
   isolatedEnv,
@@ -109,5 +109,57 @@ describe('continue watching', () => {
       async () => (await rpc.call(watch.continueWatching, { viewerId: viewer })).length === 0,
       10_000,
     );
+  });
+
+  // The admin's viewer page said "0:16 of 0:00": a report without the title's length (the player's first
+  // beat, before the video's metadata, or a player closed before it loaded) wiped out the known one.
+  it('keeps a title’s length when the player cannot say it, and knows a video’s length from media', async () => {
+    const viewer = randomUUID();
+    const film = await movie();
+    await report(viewer, film._id, 600);
+    await report(viewer, film._id, 616, 0);
+    expect(
+      await rpc.call(watch.position, { viewerId: viewer, kind: 'movie', titleId: film._id }),
+    ).toMatchObject({ positionSeconds: 616, durationSeconds: 5400 });
+
+    // A title whose video media has measured: a first report without a length takes the video's.
+    const short = await movie();
+    const status: VideoStatus = {
+      videoId: randomUUID(),
+      ownerKind: 'movie',
+      ownerId: short._id,
+      state: 'ready',
+      progress: 100,
+      error: null,
+      renditions: [360],
+      durationSeconds: 64.2,
+      posterUrl: null,
+      updatedAt: new Date().toISOString(),
+    };
+    const envelope: EventEnvelope<VideoStatus> = {
+      id: randomUUID(),
+      subject: Events.videoStateChanged,
+      occurredAt: status.updatedAt,
+      payload: status,
+    };
+    await nats
+      .jetstream()
+      .publish(busSubject(isolation.env, Events.videoStateChanged), JSONCodec().encode(envelope), {
+        msgID: envelope.id,
+      });
+    await waitFor(async () => {
+      const [row] = await catalog.dataSource.query(
+        `SELECT "video_duration_seconds" AS "seconds" FROM "movie" WHERE "id" = $1`,
+        [short._id],
+      );
+      return row?.seconds === 64.2;
+    }, 10_000);
+    await report(viewer, short._id, 16, 0);
+    const history = await rpc.call(Subjects.catalog.reports.watchHistory, { viewerId: viewer });
+    expect(history.find((entry) => entry.titleId === short._id)).toMatchObject({
+      positionSeconds: 16,
+      durationSeconds: 64,
+      finished: false,
+    });
   });
 });

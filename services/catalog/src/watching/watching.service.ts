@@ -10,10 +10,10 @@ import {
   type WatchTimeRecorded,
 } from '@chitram/contracts';
 import { Outbox } from '@chitram/nest-kit';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { MOVIE_COLUMNS, toMovie } from '../titles/movie.view';
 import type { MovieEntity } from '../titles/movie.entity';
-import { isFinished, watchIncrement } from './watch-rules';
+import { isFinished, knownDuration, watchIncrement } from './watch-rules';
 
 interface ProgressRow {
   kind: 'movie' | 'episode';
@@ -24,6 +24,7 @@ interface ProgressRow {
 }
 
 const RAIL_LENGTH = 20;
+const TITLE_TABLES = { movie: 'movie', episode: 'episode' } as const;
 
 function toPosition(row: ProgressRow): WatchPosition {
   return {
@@ -54,6 +55,11 @@ export class WatchingService {
         `SELECT * FROM "watch_progress" WHERE "viewer_id" = $1 AND "kind" = $2 AND "title_id" = $3 FOR UPDATE`,
         [report.viewerId, report.kind, report.titleId],
       );
+      const durationSeconds = knownDuration(
+        report.durationSeconds,
+        previous?.duration_seconds ?? null,
+        await this.videoDuration(manager, report.kind, report.titleId),
+      );
       const { newPlay, seconds } = watchIncrement(
         previous ? { positionSeconds: previous.position_seconds, at: new Date(previous.updated_at) } : null,
         report.positionSeconds,
@@ -70,8 +76,8 @@ export class WatchingService {
           report.kind,
           report.titleId,
           report.positionSeconds,
-          report.durationSeconds,
-          isFinished(report.positionSeconds, report.durationSeconds),
+          durationSeconds,
+          isFinished(report.positionSeconds, durationSeconds),
           now,
         ],
       );
@@ -88,6 +94,19 @@ export class WatchingService {
         await emit(Events.watchTimeRecorded, { ...base, seconds, day } satisfies WatchTimeRecorded);
       return toPosition(row);
     });
+  }
+
+  /** The length of the title's video as media measured it; null for a title without one (an external link). */
+  private async videoDuration(
+    manager: EntityManager,
+    kind: 'movie' | 'episode',
+    titleId: string,
+  ): Promise<number | null> {
+    const [row]: Array<{ seconds: number | null }> = await manager.query(
+      `SELECT "video_duration_seconds" AS "seconds" FROM "${TITLE_TABLES[kind]}" WHERE "id" = $1`,
+      [titleId],
+    );
+    return row?.seconds ?? null;
   }
 
   async position({ viewerId, kind, titleId }: WatchPositionRequest): Promise<WatchPosition | null> {
