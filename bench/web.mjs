@@ -1,26 +1,40 @@
-// npm run bench:web: how fast the home page loads in a real browser, against a running platform.
+// npm run bench:web: how fast the pages load in a real browser, against a running platform.
 //
-// Each run opens the home page in a new browser context (an empty cache, no service worker) in
-// headless Chromium and measures: the compressed JavaScript transferred before the first rail of
-// titles is visible, everything transferred until the page is quiet, Largest Contentful Paint and the
-// time to the first rail. The median of the runs is compared with the targets: JS <= 170 KB,
-// LCP <= 1.0 s, first rail <= 0.8 s. Bytes are what came over the wire, so they show whether the
-// servers compress; the JS target counts the scripts' bodies, the total counts headers too.
+// Cold loads: each run opens the home page in a new browser context (an empty cache, no service
+// worker) in headless Chromium on a desktop-sized window, unthrottled, and measures: the compressed
+// JavaScript transferred before the first rail of titles is visible, everything transferred until the
+// page is quiet, Largest Contentful Paint and the time to the first rail. The median of the runs is
+// compared with the targets: JS <= 170 KB, LCP <= 1.0 s, first rail <= 0.8 s. Bytes are what came
+// over the wire, so they show whether the servers compress; the JS target counts the scripts' bodies,
+// the total counts headers too.
+//
+// Lighthouse (issue 19): the home page, the plans and a title page, each BENCH_WEB_LIGHTHOUSE_RUNS
+// times with Lighthouse 12's defaults (a phone, simulated slow 4G, a 4x slower CPU); the medians of
+// its four category scores, LCP, TBT and CLS, against: Performance >= 90, LCP <= 2.5 s, TBT <= 200 ms,
+// CLS <= 0.05. Lighthouse's Performance depends on the machine's CPU: the load average is printed
+// beside it (a busy machine gives low, noisy scores; the layout shift does not depend on it).
 //
 // Settings (environment): BENCH_WEB_URL (http://localhost:3000, the shell), BENCH_WEB_RUNS (5),
-// BENCH_WEB_TIMEOUT_SECONDS (20, per run), BENCH_CHROMIUM (/usr/bin/chromium), BENCH_WEB_LOCALE (en-US:
-// the browser's language, which picks the interface language; hi-IN measures a first load in Hindi). Start the platform
-// first (npm start). Exits 0 whether or not the targets are met; 1 when a run broke (the page did not
-// load, or no rail appeared); 130 on Ctrl-C. Figures are also written to .data/bench/web.json.
+// BENCH_WEB_LIGHTHOUSE_RUNS (3; 0 leaves Lighthouse out), BENCH_WEB_TIMEOUT_SECONDS (20, per cold
+// load), BENCH_CHROMIUM (/usr/bin/chromium), BENCH_WEB_LOCALE (en-US: the browser's language, which
+// picks the interface language; hi-IN measures a first load in Hindi). Start the platform first (npm
+// start), or pass --own-platform: the benchmark then starts a platform of its own on free ports, as
+// `npm test` does for the browser suite (the build must be there: npx nx run-many -t build), and
+// stops it at the end. Exits 0 whether or not the targets are met; 1 when a run broke (the page did
+// not load, or no rail appeared); 130 on Ctrl-C. Figures are also written to .data/bench/web.json.
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { ROOT } from './lib/apps.mjs';
+import { CATEGORIES, runLighthouse, startChromiumForLighthouse } from './lib/lighthouse.mjs';
 import { formatTable, oneDecimal, writeJson } from './lib/report.mjs';
 import { benchSettings } from './lib/settings.mjs';
+import { startTestPlatform } from './lib/test-platform.mjs';
 
 const OUTPUT = path.join(ROOT, '.data/bench/web.json');
 const TARGETS = { maxScriptKB: 170, maxLcpMs: 1000, maxFirstRailMs: 800 };
+/** Lighthouse's medians, on its phone with its throttling (issue 19). */
+const LIGHTHOUSE_TARGETS = { minPerformance: 90, maxLcpMs: 2500, maxTbtMs: 200, maxCls: 0.05 };
 // The first rail of titles on the home page (frontends/viewer/src/components/Rail.tsx), with a title
 // in it: skeletons and the hero come before it and do not count.
 const FIRST_RAIL = '.vw-rail .vw-rail__item';
@@ -28,9 +42,11 @@ const FIRST_RAIL = '.vw-rail .vw-rail__item';
 const QUIET_MS = 1000;
 
 const { fail, wholeNumber } = benchSettings('web');
+const ownPlatform = process.argv.includes('--own-platform');
 const settings = {
   url: process.env.BENCH_WEB_URL || 'http://localhost:3000',
   runs: wholeNumber('BENCH_WEB_RUNS', 5, 1),
+  lighthouseRuns: wholeNumber('BENCH_WEB_LIGHTHOUSE_RUNS', 3, 0),
   timeoutSeconds: wholeNumber('BENCH_WEB_TIMEOUT_SECONDS', 20, 1),
   chromium: process.env.BENCH_CHROMIUM || '/usr/bin/chromium',
   locale: process.env.BENCH_WEB_LOCALE || 'en-US',
@@ -47,10 +63,16 @@ try {
 const log = (/** @type {string} */ line) => console.log(line);
 /** @type {import('playwright-core').Browser | undefined} */
 let browser;
+/** What to stop on the way out: Lighthouse's browser, the benchmark's own platform. */
+const cleanUps = [];
+async function cleanUp() {
+  await browser?.close().catch(() => undefined);
+  for (const step of cleanUps.splice(0).reverse()) await step().catch(() => undefined);
+}
 
 process.on('SIGINT', () => {
   log('\ninterrupted');
-  void (browser?.close() ?? Promise.resolve()).finally(() => process.exit(130));
+  void cleanUp().finally(() => process.exit(130));
 });
 
 /**
@@ -155,8 +177,119 @@ async function measure(run) {
   }
 }
 
+/**
+ * The pages Lighthouse measures: home, the plans and the page of the home page's first title.
+ * @returns {Promise<Array<{ name: string, path: string }>>}
+ */
+async function lighthousePages() {
+  const res = await fetch(new URL('/api/home/content', settings.url), {
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!res.ok) throw new Error(`GET /api/home/content answered ${res.status}`);
+  const home = /** @type {{ genreMovies: Record<string, Array<{ slug: string }>> }} */ (await res.json());
+  const first = Object.values(home.genreMovies).flat()[0];
+  if (!first) throw new Error('the catalogue has no title to open');
+  return [
+    { name: 'home', path: '/' },
+    { name: 'plans', path: '/subscribe' },
+    { name: 'title', path: `/movie/${encodeURIComponent(first.slug)}/play` },
+  ];
+}
+
+/** Each page's Lighthouse runs (one browser for all: Lighthouse clears the site's storage per run). */
+async function measureWithLighthouse() {
+  const pages = await lighthousePages();
+  const chromium = await startChromiumForLighthouse({ chromium: settings.chromium });
+  cleanUps.push(chromium.close);
+  log(
+    `\nLighthouse (mobile, default throttling): ${pages.map((p) => p.name).join(', ')}, ` +
+      `${settings.lighthouseRuns} runs each ...`,
+  );
+  const results = [];
+  for (const page of pages) {
+    const runs = [];
+    for (let run = 1; run <= settings.lighthouseRuns; run++) {
+      const result = await runLighthouse(new URL(page.path, settings.url).href, chromium.port);
+      runs.push({ run, load: oneDecimal(os.loadavg()[0]), ...result });
+      log(
+        `  ${page.name} run ${run}: performance ${result.scores.performance}, LCP ${result.lcpMs} ms, ` +
+          `TBT ${result.tbtMs} ms, CLS ${result.cls} (load average ${runs.at(-1).load})`,
+      );
+    }
+    const median = {
+      scores: Object.fromEntries(CATEGORIES.map((c) => [c, medianOf(runs.map((r) => r.scores[c]))])),
+      lcpMs: medianOf(runs.map((r) => r.lcpMs)),
+      tbtMs: medianOf(runs.map((r) => r.tbtMs)),
+      cls: medianOf(runs.map((r) => r.cls)),
+      load: medianOf(runs.map((r) => r.load)),
+    };
+    results.push({ ...page, runs, median });
+  }
+  await chromium.close();
+  return results;
+}
+
+/** @param {Awaited<ReturnType<typeof measureWithLighthouse>>} results */
+function reportLighthouse(results) {
+  const t = LIGHTHOUSE_TARGETS;
+  log('');
+  log(
+    formatTable(
+      [
+        'page (median)',
+        'performance',
+        'accessibility',
+        'best practices',
+        'SEO',
+        'LCP ms',
+        'TBT ms',
+        'CLS',
+        'load',
+      ],
+      results.map(({ name, median: m }) => [
+        name,
+        m.scores.performance,
+        m.scores.accessibility,
+        m.scores['best-practices'],
+        m.scores.seo,
+        m.lcpMs,
+        m.tbtMs,
+        m.cls,
+        m.load,
+      ]),
+    ),
+  );
+  const checks = results.flatMap(({ name, median: m }) => [
+    {
+      target: `${name}: Performance >= ${t.minPerformance}`,
+      measured: `${m.scores.performance}`,
+      met: m.scores.performance >= t.minPerformance,
+    },
+    {
+      target: `${name}: LCP <= ${t.maxLcpMs / 1000} s`,
+      measured: `${m.lcpMs} ms`,
+      met: m.lcpMs <= t.maxLcpMs,
+    },
+    { target: `${name}: TBT <= ${t.maxTbtMs} ms`, measured: `${m.tbtMs} ms`, met: m.tbtMs <= t.maxTbtMs },
+    { target: `${name}: CLS <= ${t.maxCls}`, measured: `${m.cls}`, met: m.cls <= t.maxCls },
+  ]);
+  log(
+    formatTable(
+      ['Lighthouse target', 'measured', 'result'],
+      checks.map((c) => [c.target, c.measured, c.met ? 'PASS' : 'MISS']),
+    ),
+  );
+  return checks;
+}
+
 async function main() {
   const cpus = os.cpus().length;
+  if (ownPlatform) {
+    log('starting a platform of its own (ports, NATS, Redis, storage and databases of its own) ...');
+    const platform = await startTestPlatform({ log: (line) => log(`  ${line}`) });
+    cleanUps.push(platform.stop);
+    settings.url = platform.url;
+  }
   const loadBefore = oneDecimal(os.loadavg()[0]);
   if (loadBefore > cpus)
     log(`note: the machine is busy (load ${loadBefore} on ${cpus} cores): expect slow, noisy figures`);
@@ -184,6 +317,7 @@ async function main() {
     }
   }
   await browser.close();
+  browser = undefined;
 
   const median = {
     scriptKB: medianOf(runs.map((r) => r.scriptKB)),
@@ -248,6 +382,9 @@ async function main() {
     ),
   );
 
+  const lighthouse = settings.lighthouseRuns > 0 ? await measureWithLighthouse() : [];
+  const lighthouseChecks = lighthouse.length ? reportLighthouse(lighthouse) : [];
+
   const loadAfter = oneDecimal(os.loadavg()[0]);
   writeJson(OUTPUT, {
     benchmark: 'web',
@@ -257,6 +394,7 @@ async function main() {
     runs,
     median,
     targets: checks,
+    lighthouse: { pages: lighthouse, targets: lighthouseChecks },
   });
   log(
     `\nfigures written to ${path.relative(ROOT, OUTPUT)} (load average ${loadBefore} before, ${loadAfter} after)`,
@@ -276,8 +414,10 @@ function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-main().catch(async (error) => {
-  console.error(`bench:web: ${error.message}`);
-  await browser?.close().catch(() => undefined);
-  process.exit(1);
-});
+main()
+  .then(cleanUp)
+  .catch(async (error) => {
+    console.error(`bench:web: ${error.message}`);
+    await cleanUp();
+    process.exit(1);
+  });

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { trustedProxies } from './forwarded.mjs';
 import { createPreviewSource } from './share-meta.mjs';
+import { preconnectHeaders } from './preconnect.mjs';
 import { assetHeaders, pageHeaders } from './security-headers.mjs';
 
 const DEFAULT_API_TARGET = 'http://127.0.0.1:3001';
@@ -65,12 +66,16 @@ export function configFromEnv(env = process.env, defaults = {}) {
   const remotes = remotesManifest(merged);
   const trustProxies = merged.TRUSTED_PROXIES ?? '';
   trustedProxies(trustProxies); // refuses a bad entry now, not at the first request
+  const mediaOrigins = readOrigins(merged, 'CSP_MEDIA_ORIGINS', '');
   const security = {
-    pageHeaders: pageHeaders({
-      remotes: Object.values(remotes),
-      mediaOrigins: readOrigins(merged, 'CSP_MEDIA_ORIGINS', ''),
-      production: merged.NODE_ENV === 'production',
-    }),
+    pageHeaders: {
+      ...pageHeaders({
+        remotes: Object.values(remotes),
+        mediaOrigins,
+        production: merged.NODE_ENV === 'production',
+      }),
+      ...preconnectHeaders([...Object.values(remotes), ...mediaOrigins]),
+    },
     assetHeaders: assetHeaders(readOrigins(merged, 'SHELL_ORIGINS', DEFAULT_SHELL_ORIGIN)),
   };
 

@@ -6,11 +6,12 @@ import { usePreload } from '../app/lazy-page';
 import { CheckoutPage } from '../app/pages';
 import { useDocumentTitle } from '../app/use-document-title';
 import { useLoader } from '../app/use-loader';
-import { ErrorLine, LoadingLine } from '../components/LoadStatus';
+import { ErrorLine } from '../components/LoadStatus';
 import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { checkoutPath } from './billing-rules';
 import { usePlanWords } from './plan-words';
+import { PlanSkeletons } from './PlanSkeletons';
 import '../styles/billing.css';
 
 /** /subscribe (SPEC §2.8, §4.4; DECISIONS D16, D17): one card per plan, priced by the server. */
@@ -54,7 +55,7 @@ export function PlansPage() {
           />
         </p>
       )}
-      {plans.status === 'loading' && !plans.data && <LoadingLine />}
+      {!plans.data && plans.status !== 'error' && <PlanSkeletons />}
       {plans.status === 'error' && <ErrorLine message={plans.error} onRetry={plans.reload} />}
       {plans.data && (
         <ul className="vw-plans__grid">

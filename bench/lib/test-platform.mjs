@@ -1,0 +1,49 @@
+// A whole platform for a benchmark that wants one of its own, started as `npm test`'s browser stage
+// starts it (scripts/lib/test-run.mjs, scripts/lib/platform.mjs): its own block of ports, NATS, Redis,
+// storage and databases, the demo catalogue loaded, one instance of each app. A running `npm start` is
+// neither used nor touched. The build must be there already (npx nx run-many -t build).
+import { createTestRun, prepareTestPlatform } from '../../scripts/lib/test-run.mjs';
+
+/**
+ * @typedef {object} TestPlatform
+ * @property {string} url  the web app (the shell), e.g. http://localhost:13000
+ * @property {() => Promise<void>} stop  stops the apps and the private servers, drops the databases and
+ *   removes the run's folder; idempotent
+ */
+
+/**
+ * @param {{ log: (line: string) => void }} o
+ * @returns {Promise<TestPlatform>}
+ */
+export async function startTestPlatform({ log }) {
+  const run = createTestRun({ log });
+  const test = await prepareTestPlatform(run, { instances: 1, log });
+  let stopped = false;
+  /** @type {() => Promise<void>} */
+  let stopApps = async () => {};
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await stopApps().catch((error) => log(`stopping the platform: ${error.message}`));
+    await test.cleanUp().catch((error) => log(`cleaning up: ${error.message}`));
+  };
+  try {
+    const { startPlatform } = await import('../../scripts/lib/platform.mjs');
+    const platform = await startPlatform({
+      build: false,
+      install: false,
+      dataDir: run.dir,
+      ports: test.ports,
+      instances: 1,
+      databasePrefix: test.databasePrefix,
+      natsUsers: test.natsUsers,
+      env: test.env,
+      log,
+    });
+    stopApps = () => platform.stop();
+    return { url: platform.url, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
