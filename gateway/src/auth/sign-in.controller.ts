@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   Subjects,
@@ -7,9 +7,9 @@ import {
   type TokenPair,
   type ViewerSession,
 } from '@chitram/contracts';
-import { LOGGER, type Logger, RpcClient } from '@chitram/nest-kit';
+import { RpcClient } from '@chitram/nest-kit';
 import type { FastifyRequest } from 'fastify';
-import { subscriptionOf } from '../billing/subscription-of';
+import { ViewerPlans } from '../billing/viewer-plans';
 import { Public, Roles } from './access';
 import { CurrentPrincipal, type Principal } from './principal';
 import { AdminLoginBody, RefreshBody, SendOtpBody, VerifyOtpBody } from './sign-in.dto';
@@ -19,7 +19,7 @@ import { AdminLoginBody, RefreshBody, SendOtpBody, VerifyOtpBody } from './sign-
 export class SignInController {
   constructor(
     private readonly rpc: RpcClient,
-    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly plans: ViewerPlans,
   ) {}
 
   @Post('user/send-otp')
@@ -38,7 +38,7 @@ export class SignInController {
   @ApiOperation({ summary: 'Check the code; answers the viewer session with its plan (DECISIONS D2, D29)' })
   async verifyOtp(@Body() body: VerifyOtpBody): Promise<ViewerSession> {
     const session = await this.rpc.request<ViewerSession>(Subjects.auth.verifyOtp, body);
-    return { ...session, ...(await subscriptionOf(this.rpc, this.logger, session._id)) };
+    return { ...session, ...(await this.plans.forSession(session._id)) };
   }
 
   @Post('admin/admin-login')
