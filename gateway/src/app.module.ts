@@ -3,6 +3,7 @@ import { LOGGER, type Logger } from '@chitram/nest-kit';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
+import { ViewerPlansModule } from './billing/viewer-plans';
 import { CatalogueModule } from './catalog/catalogue.module';
 import { GatewayConfig } from './config';
 import { DevModule } from './dev/dev.module';
@@ -32,6 +33,7 @@ export class AppModule {
         },
         RpcModule,
         AuthModule.create(config),
+        ViewerPlansModule,
         AccountModule,
         DevModule.create(config),
         MediaModule,

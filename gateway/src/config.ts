@@ -56,12 +56,14 @@ export class GatewayConfig extends BaseConfig {
 
   /**
    * The proxies in front of the gateway (the shell's server) whose X-Forwarded-For is believed:
-   * addresses, CIDR ranges, or loopback / linklocal / uniquelocal; empty believes none. The client
-   * address the rate limits count is the nearest one no trusted proxy vouches for, so a request sent
-   * straight to the gateway cannot choose its own address by sending the header.
+   * addresses, CIDR ranges, or loopback / linklocal / uniquelocal; empty (the default) believes none.
+   * The client address the rate limits count is the nearest one no trusted proxy vouches for, so a
+   * request sent straight to the gateway cannot choose its own address by sending the header. Not
+   * `loopback` for development: every process on the machine would be believed; `npm start` names
+   * the one address the shell's server calls from (its API_SOURCE_ADDRESS, scripts/lib/layout.mjs).
    */
   @IsString()
-  TRUSTED_PROXIES = 'loopback';
+  TRUSTED_PROXIES = '';
 
   // ---- Public catalogue answers (src/catalog) ----
 

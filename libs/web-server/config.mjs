@@ -1,5 +1,6 @@
 // Reads a front end's serving configuration from the environment, once, and refuses bad values
 // with a message that names the variable (ARCHITECTURE rule 6).
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { trustedProxies } from './forwarded.mjs';
 import { createPreviewSource } from './share-meta.mjs';
@@ -32,6 +33,9 @@ export function remotesManifest(env = process.env) {
  * API_PREFIXES (comma separated, default /api), VIEWER_REMOTE_URL, ADMIN_REMOTE_URL,
  * TRUSTED_PROXIES (the proxies in front of this server whose X-Forwarded-For is believed: addresses,
  * CIDR ranges, loopback/linklocal/uniquelocal; default none, the server faces browsers),
+ * API_SOURCE_ADDRESS (the local address its requests to the gateway leave from: the one address the
+ * gateway's TRUSTED_PROXIES names, so no other process on the machine passes for this server; default
+ * whatever the system picks),
  * SHELL_ORIGINS (origins whose pages may time this server's files; default http://localhost:3000),
  * CSP_MEDIA_ORIGINS (origins of title images and video links hosted elsewhere, allowed by the pages'
  * Content-Security-Policy; default none), NODE_ENV (`production` adds HSTS to the pages),
@@ -67,6 +71,9 @@ export function configFromEnv(env = process.env, defaults = {}) {
   const trustProxies = merged.TRUSTED_PROXIES ?? '';
   trustedProxies(trustProxies); // refuses a bad entry now, not at the first request
   const mediaOrigins = readOrigins(merged, 'CSP_MEDIA_ORIGINS', '');
+  const apiSourceAddress = merged.API_SOURCE_ADDRESS || undefined;
+  if (apiSourceAddress && !isIP(apiSourceAddress))
+    throw new Error(`API_SOURCE_ADDRESS must be an IP address, got ${JSON.stringify(apiSourceAddress)}`);
   const security = {
     pageHeaders: {
       ...pageHeaders({
@@ -97,6 +104,7 @@ export function configFromEnv(env = process.env, defaults = {}) {
     cors: readFlag(merged, 'CORS'),
     proxy,
     trustProxies,
+    apiSourceAddress,
     ...security,
     routes: { '/remotes.json': () => remotes },
     previews,

@@ -80,6 +80,8 @@ export function matchesPrefix(pathname, prefix) {
  *   root: string, port: number, host?: string, spa?: boolean, cors?: boolean,
  *   proxy?: Array<{ prefix: string, target: string | string[] }>,  several targets: taken in turn
  *   trustProxies?: string,  proxies in front whose X-Forwarded-* are believed (forwarded.mjs)
+ *   apiSourceAddress?: string,  the local address proxied requests leave from, which the gateway
+ *     trusts as this server (its TRUSTED_PROXIES) and no other local process uses
  *   pageHeaders?: Record<string, string>,  added to HTML pages (security-headers.mjs)
  *   assetHeaders?: Record<string, string>,  added to every file served
  *   routes?: Record<string, (req: http.IncomingMessage) => unknown>,
@@ -96,6 +98,7 @@ export async function createWebServer({
   cors = false,
   proxy = [{ prefix: '/api', target: 'http://127.0.0.1:3001' }],
   trustProxies = '',
+  apiSourceAddress,
   pageHeaders = {},
   assetHeaders = {},
   routes = {},
@@ -111,7 +114,11 @@ export async function createWebServer({
     let turn = 0;
     return { prefix, next: () => targets[turn++ % targets.length] };
   });
-  const agent = new http.Agent({ keepAlive: true });
+  // The agent's pool is keyed by local address too, so a kept-alive socket leaves from it as well.
+  const agent = new http.Agent({
+    keepAlive: true,
+    ...(apiSourceAddress ? { localAddress: apiSourceAddress } : {}),
+  });
   const isTrustedProxy = trustedProxies(trustProxies);
 
   const server = http.createServer((req, res) => {
@@ -129,7 +136,7 @@ export async function createWebServer({
     const url = new URL(req.url ?? '/', 'http://local');
 
     const upstream = proxies.find((p) => matchesPrefix(url.pathname, p.prefix));
-    if (upstream) return forward(req, res, upstream.next(), agent, isTrustedProxy);
+    if (upstream) return forward(req, res, upstream.next(), agent, isTrustedProxy, apiSourceAddress);
 
     if (cors && req.method === 'OPTIONS') {
       res.writeHead(204, { 'Access-Control-Max-Age': '600' });
@@ -341,7 +348,7 @@ function pathOf(req) {
   return (req.url ?? '/').split('?', 1)[0];
 }
 
-function forward(req, res, target, agent, isTrustedProxy) {
+function forward(req, res, target, agent, isTrustedProxy, localAddress) {
   const headers = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
@@ -362,6 +369,7 @@ function forward(req, res, target, agent, isTrustedProxy) {
         path: `${basePath}${req.url}`,
         headers,
         agent,
+        ...(localAddress ? { localAddress } : {}),
       },
       (upstreamRes) => {
         const responseHeaders = {};

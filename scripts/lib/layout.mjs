@@ -58,6 +58,14 @@ export function shiftPorts(ports, offset) {
   );
 }
 
+/**
+ * The address the shell's server calls the gateways from, and the one proxy they believe about a
+ * client's address (TRUSTED_PROXIES): not all of loopback, or any process on the machine could pass
+ * for the shell and choose the address the rate limits count. Linux answers on all of 127.0.0.0/8;
+ * elsewhere only 127.0.0.1 is sure to exist, so there the shell shares it with other local processes.
+ */
+export const SHELL_PROXY_ADDRESS = process.platform === 'linux' ? '127.0.0.2' : '127.0.0.1';
+
 /** The port of instance `instance` (1-based) of an app whose first instance listens on `port`. */
 export function instancePort(port, instance) {
   return port + INSTANCE_STEP * (instance - 1);
@@ -108,6 +116,7 @@ export function appSpecs(ports, options = {}) {
       SPA: '1',
       // Several gateways: the shell's proxy takes them in turn.
       API_TARGET: numbers.map((i) => `http://127.0.0.1:${gatewayPort(i)}`).join(','),
+      API_SOURCE_ADDRESS: SHELL_PROXY_ADDRESS,
       VIEWER_REMOTE_URL: `http://localhost:${ports.viewer}`,
       ADMIN_REMOTE_URL: `http://localhost:${ports.admin}`,
     }),
@@ -132,6 +141,7 @@ export function appSpecs(ports, options = {}) {
           // any stored object.
           MEDIA_URL: `http://127.0.0.1:${mediaHttpPort(i)}`,
           CORS_ORIGINS: options.corsOrigins || `http://localhost:${ports.shell}`,
+          TRUSTED_PROXIES: SHELL_PROXY_ADDRESS,
         },
         i,
       ),

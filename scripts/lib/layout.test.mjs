@@ -8,6 +8,7 @@ import {
   appSpecs,
   instanceName,
   layoutPorts,
+  SHELL_PROXY_ADDRESS,
   shiftPorts,
 } from './layout.mjs';
 
@@ -90,5 +91,17 @@ describe('the instance layout', () => {
   test('instance names', () => {
     assert.equal(instanceName('gateway', 1, 1), 'gateway');
     assert.equal(instanceName('gateway', 2, 3), 'gateway-2');
+  });
+});
+
+describe('forwarded addresses', () => {
+  test('the gateways believe X-Forwarded-For from the shell alone, not from every local process', () => {
+    const specs = appSpecs(DEFAULT_PORTS, { instances: 2 });
+    const shell = specs.find((s) => s.app === 'shell');
+    const gateways = specs.filter((s) => s.app === 'gateway');
+    assert.equal(shell?.env.API_SOURCE_ADDRESS, SHELL_PROXY_ADDRESS);
+    for (const gateway of gateways) assert.equal(gateway.env.TRUSTED_PROXIES, SHELL_PROXY_ADDRESS);
+    assert.notEqual(SHELL_PROXY_ADDRESS, 'loopback');
+    if (process.platform === 'linux') assert.notEqual(SHELL_PROXY_ADDRESS, '127.0.0.1');
   });
 });

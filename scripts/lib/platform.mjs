@@ -73,6 +73,7 @@ const DEV_ADMIN = { email: 'admin@chitram.in', password: 'chitram-admin' };
  * @param {boolean} [o.seed]     load the demo catalogue once healthy (default: not in production)
  * @param {AbortSignal} [o.signal]  aborting stops whatever was started and rejects
  * @param {number} [o.startedAt]  epoch ms the start-up time is counted from (default: now)
+ * @param {Partial<import('./apps.mjs').RestartPolicy>} [o.restart]  how crashed apps come back (apps.mjs)
  * @returns {Promise<Platform>}
  */
 export async function startPlatform(o = {}) {
@@ -196,7 +197,10 @@ export async function startPlatform(o = {}) {
     signal?.throwIfAborted();
 
     const apps = new Map(
-      specs.map((spec) => [spec.name, new App(spec, { root, dataDir, env: childEnv, log })]),
+      specs.map((spec) => [
+        spec.name,
+        new App(spec, { root, dataDir, env: childEnv, log, restart: o.restart }),
+      ]),
     );
     for (const app of apps.values()) fs.rmSync(app.logFile, { force: true }); // one run per log file
     undo.push(() => Promise.all([...apps.values()].map((app) => app.stop())).then(() => {}));
@@ -218,6 +222,8 @@ export async function startPlatform(o = {}) {
 
     await waitHealthy({ apps, ports, timeoutMs: o.healthTimeoutMs ?? 120_000, dataDir, signal, rel });
     phaseDone('apps');
+    // From here a crash is restarted (apps.mjs); before, it failed the start.
+    for (const app of apps.values()) app.keepRunning = true;
     const seedEnv = { ...childEnv, MEDIA_URL: `http://127.0.0.1:${ports.mediaHttp}` };
     const seeding = o.seed ?? !production;
     if (seeding) {
@@ -421,7 +427,7 @@ function printSummary(p, { log, dataDir, rel }) {
     );
   log(`  logs          ${rel(path.join(dataDir, 'logs'))}/`);
   if (p.controlUrl) {
-    log(`  dev control   ${p.controlUrl}/apps  (POST /apps/<name>/stop|start)`);
+    log(`  dev control   ${p.controlUrl}/apps  (POST /apps/<name>/stop|start; GET shows restarts)`);
     log(
       `                token ${p.controlToken} (Authorization: Bearer …; also in ${rel(path.join(dataDir, 'run', 'control.token'))})`,
     );

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   AdminLoginBody,
@@ -11,9 +11,9 @@ import {
   type TokenPair,
   type ViewerSession,
 } from '@chitram/contracts';
-import { LOGGER, type Logger, RpcClient } from '@chitram/nest-kit';
+import { RpcClient } from '@chitram/nest-kit';
 import type { FastifyRequest } from 'fastify';
-import { subscriptionOf } from '../billing/subscription-of';
+import { ViewerPlans } from '../billing/viewer-plans';
 import { Public, Roles } from './access';
 import { CurrentPrincipal, type Principal } from './principal';
 
@@ -22,7 +22,7 @@ import { CurrentPrincipal, type Principal } from './principal';
 export class SignInController {
   constructor(
     private readonly rpc: RpcClient,
-    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly plans: ViewerPlans,
   ) {}
 
   @Post('user/send-otp')
@@ -41,7 +41,7 @@ export class SignInController {
   @ApiOperation({ summary: 'Check the code; answers the viewer session with its plan (DECISIONS D2, D29)' })
   async verifyOtp(@Body() body: VerifyOtpRequest): Promise<ViewerSession> {
     const session = await this.rpc.call(Subjects.auth.verifyOtp, body);
-    return { ...session, ...(await subscriptionOf(this.rpc, this.logger, session._id)) };
+    return { ...session, ...(await this.plans.forSession(session._id)) };
   }
 
   @Post('admin/admin-login')

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   CreateOrderBody,
@@ -9,10 +9,10 @@ import {
   type SubscriptionStatus,
   type VerifiedPayment,
 } from '@chitram/contracts';
-import { LOGGER, type Logger, RpcClient } from '@chitram/nest-kit';
+import { RpcClient } from '@chitram/nest-kit';
 import { Public, Roles } from '../auth/access';
 import { CurrentPrincipal, type Principal } from '../auth/principal';
-import { subscriptionOf } from './subscription-of';
+import { ViewerPlans } from './viewer-plans';
 
 /** Plans, checkout and the viewer's plan (SPEC §4.4, §7; DECISIONS D16–D18). */
 @ApiTags('billing')
@@ -20,13 +20,13 @@ import { subscriptionOf } from './subscription-of';
 export class CheckoutController {
   constructor(
     private readonly rpc: RpcClient,
-    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly plans: ViewerPlans,
   ) {}
 
   @Get('plans')
   @Public()
   @ApiOperation({ summary: 'The four prepaid plans, priced by the server' })
-  plans(): Promise<StoredPlan[]> {
+  listPlans(): Promise<StoredPlan[]> {
     return this.rpc.call(Subjects.billing.listPlans, {});
   }
 
@@ -44,17 +44,25 @@ export class CheckoutController {
   @Roles('user')
   @HttpCode(200)
   @ApiOperation({ summary: 'Check the payment’s signature against the viewer’s order and activate the plan' })
-  verifyPayment(
+  async verifyPayment(
     @CurrentPrincipal() caller: Principal,
     @Body() body: VerifyPaymentBody,
   ): Promise<VerifiedPayment> {
-    return this.rpc.call(Subjects.billing.verifyPayment, { ...body, viewerId: caller.subjectId });
+    const verified = await this.rpc.call(Subjects.billing.verifyPayment, {
+      ...body,
+      viewerId: caller.subjectId,
+    });
+    this.plans.remember(caller.subjectId, verified);
+    return verified;
   }
 
   @Get('movie/subscription-status')
   @Roles('user')
-  @ApiOperation({ summary: 'The viewer’s plan now: activeSubscription and isSubscribed (SPEC §7)' })
+  @ApiOperation({
+    summary:
+      'The viewer’s plan now: activeSubscription and isSubscribed (SPEC §7); 503 SERVICE_UNAVAILABLE when billing cannot say',
+  })
   subscriptionStatus(@CurrentPrincipal() caller: Principal): Promise<SubscriptionStatus> {
-    return subscriptionOf(this.rpc, this.logger, caller.subjectId);
+    return this.plans.current(caller.subjectId);
   }
 }

@@ -42,8 +42,8 @@ describe('TRUSTED_PROXIES', () => {
     );
   });
 
-  it("is the gateway's trustProxy: loopback by default (the shell on this machine), none when empty, refused when bad", () => {
-    expect(loadConfig(GatewayConfig, {}).trustProxy).toEqual(['loopback']);
+  it("is the gateway's trustProxy: none by default (not every local process), none when empty, refused when bad", () => {
+    expect(loadConfig(GatewayConfig, {}).trustProxy).toBe(false);
     expect(loadConfig(GatewayConfig, { TRUSTED_PROXIES: '' }).trustProxy).toBe(false);
     expect(loadConfig(GatewayConfig, { TRUSTED_PROXIES: '172.28.0.10' }).trustProxy).toEqual(['172.28.0.10']);
     expect(() => loadConfig(GatewayConfig, { TRUSTED_PROXIES: 'shell' })).toThrow(/TRUSTED_PROXIES: "shell"/);

@@ -13,8 +13,12 @@ import { GatewayConfig } from '../config';
 jest.setTimeout(60_000);
 
 const ROOT = path.resolve(__dirname, '../../..');
-/** The shell's proxy in this test: it reaches the gateway from 127.0.0.1, the one trusted proxy. */
-const SHELL_ADDRESS = '127.0.0.1';
+/**
+ * The shell's proxy, as npm start runs it (scripts/lib/layout.mjs SHELL_PROXY_ADDRESS): it reaches the
+ * gateway from an address of its own (API_SOURCE_ADDRESS), the one proxy the gateway trusts, so no
+ * other process on this machine (127.0.0.1 included) passes for it.
+ */
+const SHELL_ADDRESS = '127.0.0.2';
 
 /**
  * The per-address sign-in limit counts the address the gateway believes. Every 127.x address is this
@@ -76,7 +80,13 @@ describe('the client address the gateway counts (TRUSTED_PROXIES)', () => {
     // The shell's own server (libs/web-server), in front of the gateway, as npm start runs it.
     shell = spawn(process.execPath, ['libs/web-server/serve.mjs'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: '0', ROOT: shellRoot, API_TARGET: `http://127.0.0.1:${gatewayPort}` },
+      env: {
+        ...process.env,
+        PORT: '0',
+        ROOT: shellRoot,
+        API_TARGET: `http://127.0.0.1:${gatewayPort}`,
+        API_SOURCE_ADDRESS: SHELL_ADDRESS,
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     shellPort = await new Promise<number>((resolve, reject) => {
@@ -98,6 +108,11 @@ describe('the client address the gateway counts (TRUSTED_PROXIES)', () => {
   it('ignores a forged X-Forwarded-For sent straight to the gateway', async () => {
     expect(await sendOtp(gatewayPort, '127.0.0.3', '198.51.100.1')).toBe('127.0.0.3');
     expect(await sendOtp(gatewayPort, '127.0.0.3', '198.51.100.2, 198.51.100.3')).toBe('127.0.0.3');
+  });
+
+  it('ignores it from any other process on this machine, 127.0.0.1 included', async () => {
+    expect(await sendOtp(gatewayPort, '127.0.0.1', '198.51.100.7')).toBe('127.0.0.1');
+    expect(await sendOtp(gatewayPort, '127.0.0.9', '198.51.100.8')).toBe('127.0.0.9');
   });
 
   it('counts the address the shell saw, whatever the browser wrote in the header', async () => {

@@ -29,6 +29,8 @@ export async function startTestGateway(
     RPC_TIMEOUT_MS: '5000',
     JWT_PUBLIC_KEY: jwtPublicKey,
     REDIS_KEY_PREFIX: env.REDIS_KEY_PREFIX,
+    // The test's HTTP client stands where the shell's proxy stands: its X-Forwarded-For is believed.
+    TRUSTED_PROXIES: 'loopback',
     ...overrides,
   });
   const app = await createGatewayApp(config);

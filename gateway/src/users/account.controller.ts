@@ -11,7 +11,7 @@ import {
 import { LOGGER, type Logger, RpcClient } from '@chitram/nest-kit';
 import { Roles } from '../auth/access';
 import { CurrentPrincipal, type Principal } from '../auth/principal';
-import { subscriptionOf } from '../billing/subscription-of';
+import { ViewerPlans } from '../billing/viewer-plans';
 
 /** The signed-in viewer's own account: who am I, my settings, and delete me (DECISIONS D2, D25, D31). */
 @ApiTags('account')
@@ -19,6 +19,7 @@ import { subscriptionOf } from '../billing/subscription-of';
 export class AccountController {
   constructor(
     private readonly rpc: RpcClient,
+    private readonly plans: ViewerPlans,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -30,7 +31,7 @@ export class AccountController {
   async me(@CurrentPrincipal() caller: Principal): Promise<ViewerProfile> {
     const [viewer, plan, preferences] = await Promise.all([
       this.rpc.request<Viewer>(Subjects.users.getViewer, { id: caller.subjectId }),
-      subscriptionOf(this.rpc, this.logger, caller.subjectId),
+      this.plans.forSession(caller.subjectId),
       this.rpc.call(Subjects.users.preferences.get, { id: caller.subjectId }),
     ]);
     return {

@@ -50,6 +50,23 @@ export interface SubscriptionStatus {
   activeSubscription: SubscriptionView | null;
 }
 
+/**
+ * How sure a session answer is of the viewer's plan: `current`, billing said so now; `stale`, billing
+ * could not answer and this is the last plan the gateway saw (at `planSeenAt`); `unknown`, billing
+ * could not answer and the gateway knows nothing it may repeat: `isSubscribed` is then null, never a
+ * false that would tell a paying viewer they have no plan.
+ */
+export type PlanCertainty = 'current' | 'stale' | 'unknown';
+
+/** The plan part of a session answer (`verify-otp`, `GET /api/user/me`), with how sure it is. */
+export interface SessionPlan {
+  isSubscribed: boolean | null;
+  activeSubscription: SubscriptionView | null;
+  planStatus: PlanCertainty;
+  /** When a stale plan was last confirmed by billing. */
+  planSeenAt?: string;
+}
+
 /** `POST /api/checkout/verify-payment`: success, and the plan the payment bought (SPEC §7). */
 export interface VerifiedPayment extends SubscriptionStatus {
   success: true;

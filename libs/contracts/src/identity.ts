@@ -4,6 +4,7 @@
  * and the texts shown to people.
  */
 
+import type { PlanCertainty } from './billing-answers';
 import type { InterfaceLanguageCode } from './interface-languages';
 
 /** Roles carried in an access token (SPEC §6). A visitor has no token and so no role. */
@@ -90,8 +91,12 @@ export interface Viewer {
 export interface ViewerProfile {
   _id: string;
   phoneNumber: string;
-  isSubscribed: boolean;
+  /** null when billing could not answer and no plan is known (planStatus `unknown`). */
+  isSubscribed: boolean | null;
   activeSubscription: ActiveSubscription | null;
+  /** How sure the plan is (billing-answers' PlanCertainty); absent in answers of older gateways. */
+  planStatus?: PlanCertainty;
+  planSeenAt?: string;
   createdAt: string;
   /** The interface language the viewer chose while signed in (issue 11); null until they choose one. */
   interfaceLanguage: InterfaceLanguageCode | null;
@@ -103,8 +108,11 @@ export interface ViewerSession {
   refreshToken: string;
   _id: string;
   phoneNumber: string;
-  isSubscribed: boolean;
+  /** null when billing could not answer and no plan is known (planStatus `unknown`). */
+  isSubscribed: boolean | null;
   activeSubscription: ActiveSubscription | null;
+  planStatus?: PlanCertainty;
+  planSeenAt?: string;
 }
 
 /** `POST /api/admin/admin-login`: the admin session of D2, with the refresh token beside it. */

@@ -380,6 +380,7 @@ export async function startS3({ dataDir, port, accessKey, secretKey, region }) {
           S3RVER_DIRECTORY: dir,
           S3RVER_ACCESS_KEY: accessKey,
           S3RVER_SECRET_KEY: secretKey,
+          S3RVER_REGION: region,
         },
         logFile,
         pidFile,

@@ -18,6 +18,7 @@ function withTimeout(check: HealthCheck): Promise<void> {
 export class HealthRegistry {
   private readonly checks = new Map<string, HealthCheck>();
   private readonly startedAt = Date.now();
+  private stopping = false;
 
   constructor(
     readonly service: string,
@@ -28,9 +29,19 @@ export class HealthRegistry {
     this.checks.set(name, check);
   }
 
+  /**
+   * From now on readiness is down: the app is on its way out (SIGTERM), so an orchestrator or a
+   * supervisor sends it nothing new while it finishes what it has.
+   */
+  markStopping(): void {
+    this.stopping = true;
+  }
+
   async report(): Promise<ServiceHealthReport> {
+    // Stopping, its checks are beside the point (and its database may be closed already).
+    const checks: Array<[string, HealthCheck]> = this.stopping ? [] : [...this.checks];
     const entries = await Promise.all(
-      [...this.checks].map(async ([name, check]): Promise<[string, HealthCheckResult]> => {
+      checks.map(async ([name, check]): Promise<[string, HealthCheckResult]> => {
         try {
           await withTimeout(check);
           return [name, { status: 'up' }];
@@ -39,11 +50,11 @@ export class HealthRegistry {
         }
       }),
     );
-    const checks = Object.fromEntries(entries);
+    if (this.stopping) entries.push(['shutdown', { status: 'down', error: 'the service is stopping' }]);
     const report: ServiceHealthReport = {
       service: this.service,
       status: entries.every(([, r]) => r.status === 'up') ? 'up' : 'down',
-      checks,
+      checks: Object.fromEntries(entries),
       uptimeSeconds: Math.round((Date.now() - this.startedAt) / 1000),
     };
     if (this.rejections) report.rejectedMessages = this.rejections.counts();

@@ -155,10 +155,15 @@ export async function startService<C extends ServiceConfig>(
     logger,
     rejections,
     async close() {
-      healthServer?.close();
-      await app.close();
-      await nats.drain().catch(() => nats.close());
-      if (dataSource.isInitialized) await dataSource.destroy();
+      // Readiness goes down first and keeps answering so until the end: nothing new is sent here.
+      health.markStopping();
+      try {
+        await app.close();
+        await nats.drain().catch(() => nats.close());
+        if (dataSource.isInitialized) await dataSource.destroy();
+      } finally {
+        healthServer?.close();
+      }
     },
   };
 }

@@ -94,6 +94,7 @@ export async function testObjectStorage(): Promise<TestObjectStorage> {
         S3RVER_DIRECTORY: directory,
         S3RVER_ACCESS_KEY: DEVELOPMENT_KEYS.S3_ACCESS_KEY,
         S3RVER_SECRET_KEY: DEVELOPMENT_KEYS.S3_SECRET_KEY,
+        S3RVER_REGION: DEVELOPMENT_KEYS.S3_REGION,
       },
       stdio: 'ignore',
     });

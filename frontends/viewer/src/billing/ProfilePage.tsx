@@ -25,10 +25,12 @@ export function ProfilePage() {
   const payments = useLoader((signal) => api.get('user/payments', { signal }).json<PaymentView[]>(), []);
   const [downloading, setDownloading] = useState<string | null>(null);
 
-  // The header's panel follows what the server says now (a plan bought elsewhere, one that ran out).
+  // The header's panel follows what the server says now (a plan bought elsewhere, one that ran out);
+  // when billing could not say (isSubscribed null, planStatus unknown) the session keeps what it had.
   useEffect(() => {
-    if (profile.data)
-      getSession().updateSubscription(profile.data.activeSubscription, profile.data.isSubscribed);
+    const isSubscribed = profile.data?.isSubscribed;
+    if (profile.data && typeof isSubscribed === 'boolean')
+      getSession().updateSubscription(profile.data.activeSubscription, isSubscribed);
   }, [profile.data, getSession]);
 
   async function download(receipt: { _id: string; number: string }) {
