@@ -91,7 +91,7 @@ export function configFromEnv(env = process.env, defaults = {}) {
     throw new Error('SHARE_PREVIEWS needs API_TARGET: previews are read from the catalogue through it');
   const previews = sharePreviews
     ? {
-        source: createPreviewSource({ apiTarget: [proxy[0].target].flat()[0] }),
+        source: createPreviewSource({ apiTarget: proxy[0].target }),
         publicOrigin: merged.PUBLIC_ORIGIN ? readOrigins(merged, 'PUBLIC_ORIGIN', '')[0] : undefined,
       }
     : null;

@@ -403,6 +403,7 @@ function forward(req, res, target, agent, isTrustedProxy, localAddress) {
         process.stderr.write(
           `web-server: ${req.method} ${pathOf(req)} → ${target.origin}: ${error.code ?? error.message}\n`,
         );
+        // The code is in the contracts' WEB_SERVER_ERROR_CODES, so the shell words it in every language.
         const body = JSON.stringify({
           code: 'GATEWAY_UNREACHABLE',
           message: 'The service could not be reached. Please try again shortly.',

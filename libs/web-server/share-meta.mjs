@@ -148,7 +148,7 @@ export function withPreview(html, tags) {
  * Previews read through the gateway and kept `ttlMs` each, at most `maxEntries` (the least recently
  * used goes first). An unknown title is kept too, so a crawler asking for one again costs nothing; a
  * gateway that fails or is slow is not: the page is then served without a preview.
- * @param {{ apiTarget: string, ttlMs?: number, maxEntries?: number, timeoutMs?: number, now?: () => number }} options
+ * @param {{ apiTarget: string | string[], ttlMs?: number, maxEntries?: number, timeoutMs?: number, now?: () => number }} options
  */
 export function createPreviewSource({
   apiTarget,
@@ -157,11 +157,14 @@ export function createPreviewSource({
   timeoutMs = 1500,
   now = Date.now,
 }) {
-  const base = apiTarget.replace(/\/+$/, '');
+  // Several gateways: taken in turn, as the proxy takes them.
+  const bases = [apiTarget].flat().map((target) => target.replace(/\/+$/, ''));
+  let turn = 0;
   /** @type {Map<string, { at: number, preview: Promise<object | null> }>} */
   const kept = new Map();
 
   async function lookup(page) {
+    const base = bases[turn++ % bases.length];
     const res = await fetch(`${base}/api/${apiPathOf(page)}`, {
       headers: { accept: 'application/json' },
       signal: AbortSignal.timeout(timeoutMs),

@@ -114,6 +114,8 @@ export function appSpecs(ports, options = {}) {
       HOST: host,
       ROOT: 'frontends/shell/dist',
       SPA: '1',
+      // Title, episode and category pages carry their link previews (issue 19).
+      SHARE_PREVIEWS: '1',
       // Several gateways: the shell's proxy takes them in turn.
       API_TARGET: numbers.map((i) => `http://127.0.0.1:${gatewayPort(i)}`).join(','),
       API_SOURCE_ADDRESS: SHELL_PROXY_ADDRESS,

@@ -64,6 +64,11 @@ class CatalogStandIn {
       throw new DomainError(ErrorCode.NOT_FOUND, 'There is no title "missing".');
     return { meta: { _id: '4', slug: payload.idOrSlug } };
   }
+  @MessagePattern(Subjects.catalog.movies.moreLikeThis)
+  moreLikeThis(@Payload() payload: Record<string, unknown>) {
+    record(Subjects.catalog.movies.moreLikeThis, payload);
+    return [{ _id: '5', title: 'Pushpa' }];
+  }
   @MessagePattern(Subjects.catalog.episodes.byCategory)
   category(@Payload() payload: Record<string, unknown>) {
     record(Subjects.catalog.episodes.byCategory, payload);
@@ -141,6 +146,11 @@ describe('the catalogue through the gateway', () => {
       '/api/movie/%E0%B0%AC%E0%B0%BE%E0%B0%B9%E0%B1%81-2',
       Subjects.catalog.movies.meta,
       { idOrSlug: 'బాహు-2' },
+    ],
+    [
+      '/api/movie/love-story/more-like-this',
+      Subjects.catalog.movies.moreLikeThis,
+      { idOrSlug: 'love-story' },
     ],
     ['/api/series/category/health/episodes', Subjects.catalog.episodes.byCategory, { category: 'health' }],
     [

@@ -11,6 +11,7 @@ import type { TitleNavigationState } from '../components/PosterCard';
 import { SmartImage } from '../components/SmartImage';
 import { ComingSoon } from '../components/ComingSoon';
 import { PlayIcon } from '../components/PlayIcon';
+import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { Player } from '../playback/Player';
 import { PlaybackProblem } from '../playback/PlaybackProblem';
@@ -35,6 +36,7 @@ export function TitlePage() {
   const { playing, problem, starting, play, stop } = usePlayback();
   const api = useApi();
   const { t } = useViewerTranslation();
+  const { runTime, year } = useFormats();
 
   const result = useLoader(
     (signal) => api.get(`movie/${encodeURIComponent(slug)}`, { signal }).json<MovieMeta>(),
@@ -162,11 +164,11 @@ export function TitlePage() {
               </div>
               <div>
                 <dt>{t('title.year')}</dt>
-                <dd>{movie.releaseYear}</dd>
+                <dd>{year(movie.releaseYear)}</dd>
               </div>
               <div>
                 <dt>{t('title.duration')}</dt>
-                <dd>{movie.duration}</dd>
+                <dd>{runTime(movie.duration)}</dd>
               </div>
             </dl>
           </div>
