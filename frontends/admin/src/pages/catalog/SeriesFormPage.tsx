@@ -123,6 +123,7 @@ function EpisodeFields({
             }}
             current={block.video}
             onRetried={onRetried}
+            compact
           />
           <TextArea
             label="Episode description"
