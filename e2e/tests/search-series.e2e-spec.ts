@@ -159,6 +159,8 @@ describe('an admin editing an existing series (issue 19)', () => {
       for (let n = 1; n <= count; n++)
         await page.getByLabel(`Episode ${n} video file`).waitFor({ state: 'attached' });
       expect({ width, sideways: await sidewaysOverflow(page) }).toEqual({ width, sideways: 0 });
+      // The pictures (title image, banners) in the shot, not their empty frames.
+      await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
       await shoot('admin-series-form', width);
     },
   );
