@@ -399,4 +399,96 @@ describe('admin upload forms through the gateway', () => {
     ]).expect(400);
     expect(missing.body.fields).toHaveProperty(['episodes[0][banner]']);
   });
+
+  it('saves an existing demo series after an edit, as the admin form sends it (issue 19)', async () => {
+    // Made as the demo seed makes its series: episodes with banners and no link, the first with a video.
+    const demo = [
+      ['Water for Marathwada', 'Farmers from Latur ask three candidates why the tankers still come.'],
+      ['Jobs in Jamshedpur', 'Steel-town graduates question the promises of every manifesto.'],
+      ['Roads of Kalahandi', 'A district that waited forty years for a highway asks who will maintain it.'],
+    ];
+    const created = await send('post', '/api/admin/series', [
+      { name: 'title', value: 'Janata Darbar' },
+      { name: 'description', value: 'Town-hall debates from eight states.' },
+      { name: 'cast', value: 'Meera Iyer, Rahul Khandelwal' },
+      { name: 'language', value: 'Hindi' },
+      { name: 'rating', value: 'U' },
+      { name: 'tags', value: 'debate, elections, town hall' },
+      { name: 'genre', value: 'Drama' },
+      { name: 'category', value: 'political' },
+      { name: 'titleImage', filename: 't.png', contentType: 'image/png', data: lettering },
+      ...demo.flatMap(([title, description], i): Part[] => [
+        { name: `episodes[${i}][title]`, value: title },
+        { name: `episodes[${i}][description]`, value: description },
+        { name: `episodes[${i}][releaseDate]`, value: `2024-01-1${i}` },
+        { name: `episodes[${i}][duration]`, value: '42min' },
+        { name: `episodes[${i}][banner]`, filename: 'b.jpg', contentType: 'image/jpeg', data: banner },
+      ]),
+    ]).expect(201);
+    const seriesId = created.body._id as string;
+    type Saved = { _id: string; title: string; bannerUrl: string; videoUrl: string; video: unknown };
+    const first = (created.body.episodes as Saved[])[0];
+    await http
+      .post('/api/admin/videos')
+      .set('authorization', `Bearer ${admin}`)
+      .send({ ownerKind: 'episode', ownerId: first._id })
+      .expect(201);
+
+    // The edit page loads the series, and the form sends back every field it shows.
+    const loaded = await waitFor(async () => {
+      const res = await http.get(`/api/admin/series/${seriesId}`).set('authorization', `Bearer ${admin}`);
+      return (res.body.episodes as Saved[])[0].video ? (res.body as { episodes: Saved[] }) : undefined;
+    }, 10_000);
+    expect(loaded.episodes.map((e) => e.videoUrl)).toEqual(['', '', '']);
+    const saved = await send('patch', `/api/admin/series/${seriesId}`, [
+      { name: 'title', value: 'Janata Darbar: Season Two' },
+      { name: 'description', value: 'Town-hall debates from eight states.' },
+      { name: 'cast[]', value: 'Meera Iyer' },
+      { name: 'cast[]', value: 'Rahul Khandelwal' },
+      { name: 'language', value: 'Hindi' },
+      { name: 'rating', value: 'U' },
+      ...['debate', 'elections', 'town hall'].map((tag): Part => ({ name: 'tags[]', value: tag })),
+      { name: 'genre', value: 'Drama' },
+      { name: 'category', value: 'political' },
+      ...loaded.episodes.flatMap((episode, i): Part[] => [
+        { name: `episodes[${i}][id]`, value: episode._id },
+        { name: `episodes[${i}][title]`, value: i === 2 ? 'Roads of Kalahandi, revisited' : episode.title },
+        { name: `episodes[${i}][description]`, value: demo[i][1] },
+        { name: `episodes[${i}][releaseDate]`, value: `2024-01-1${i}` },
+        { name: `episodes[${i}][duration]`, value: '42min' },
+        { name: `episodes[${i}][bannerUrl]`, value: episode.bannerUrl },
+      ]),
+    ]).expect(200);
+    expect(saved.body.title).toBe('Janata Darbar: Season Two');
+    const episodes = saved.body.episodes as Saved[];
+    expect(episodes.map((e) => e._id)).toEqual(loaded.episodes.map((e) => e._id));
+    expect(episodes.map((e) => e.title)).toEqual([
+      'Water for Marathwada',
+      'Jobs in Jamshedpur',
+      'Roads of Kalahandi, revisited',
+    ]);
+    // The banners and the first episode's video are still theirs.
+    expect(episodes.map((e) => e.bannerUrl)).toEqual(loaded.episodes.map((e) => e.bannerUrl));
+    expect(episodes[0].video).toEqual(loaded.episodes[0].video);
+    for (const episode of loaded.episodes) expect(await stored()).toContain(keyOf(episode.bannerUrl));
+
+    // Search finds the series under its new name, in its group, and the renamed episode in its own.
+    const found = await http.get('/api/search?q=janta%20darbar').expect(200);
+    expect(Object.keys(found.body).sort()).toEqual(['episodes', 'movies', 'series']);
+    expect((found.body.series as Array<{ _id: string; episodeCount: number }>)[0]).toMatchObject({
+      _id: seriesId,
+      title: 'Janata Darbar: Season Two',
+      episodeCount: 3,
+    });
+    const revisited = await http.get('/api/search?q=revisted').expect(200);
+    expect((revisited.body.episodes as Saved[]).map((e) => e.title)).toEqual([
+      'Roads of Kalahandi, revisited',
+    ]);
+    expect(revisited.body.episodes[0]).not.toHaveProperty('videoUrl');
+    expect((await http.get('/api/search?q=').expect(200)).body).toEqual({
+      movies: [],
+      series: [],
+      episodes: [],
+    });
+  });
 });

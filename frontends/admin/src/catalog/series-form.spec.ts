@@ -128,7 +128,7 @@ describe('series form (SPEC §2.13, DECISIONS D11)', () => {
     });
   });
 
-  it("needs no link for an episode that has a video, saved before or chosen now (the demo's episodes)", () => {
+  it('needs no link for an episode that has a video, saved before or chosen now, nor for a saved one', () => {
     const video = { videoId: 'v1', state: 'ready' as const, progress: 100, error: null, renditions: [360] };
     const clip = new File([new Uint8Array([1, 2])], 'episode.mp4', { type: 'video/mp4' });
     const values = {
@@ -138,6 +138,8 @@ describe('series form (SPEC §2.13, DECISIONS D11)', () => {
         { ...block('chosen'), videoUrl: '', videoFile: clip },
         { ...block('neither'), videoUrl: '' },
         { ...block('bad link'), videoUrl: 'not a link', video },
+        // Saved, still waiting for its video (as most demo episodes are): the series may still be edited.
+        { ...block('waiting'), id: 'e5', videoUrl: '' },
       ],
     };
     expect(validateSeriesForm(values, NOW)).toEqual({

@@ -121,10 +121,19 @@ export function blockField(index: number, field: string): string {
 
 /**
  * An episode with a video (uploaded before, or a file chosen to upload once saved) plays it, so it
- * needs no link (DECISIONS D23): the demo's episodes have only videos.
+ * needs no link (DECISIONS D23).
  */
 export function playsVideo(block: Pick<EpisodeBlock, 'video' | 'videoFile'>): boolean {
   return Boolean(block.videoFile || block.video);
+}
+
+/**
+ * A new episode needs a link unless it gets a video. A saved one is not held to it: it keeps what it
+ * plays, and one still waiting for its video (most of the demo's episodes have neither link nor video)
+ * must not stop the series around it from being edited.
+ */
+export function needsLink(block: Pick<EpisodeBlock, 'id' | 'video' | 'videoFile'>): boolean {
+  return !block.id && !playsVideo(block);
 }
 
 /** Every required field of the series and of each episode block, checked before sending. */
@@ -139,7 +148,7 @@ export function validateSeriesForm(values: SeriesFormValues, now = new Date()): 
   values.episodes.forEach((block, index) => {
     const blockErrors = compact({
       title: required(block.title, 'Episode title'),
-      videoUrl: linkProblem(block.videoUrl, 'Episode link', !playsVideo(block)),
+      videoUrl: linkProblem(block.videoUrl, 'Episode link', needsLink(block)),
       video: block.videoFile ? videoFileProblem(block.videoFile) : undefined,
       description: required(block.description, 'Description'),
       releaseDate: releaseDateProblem(block.releaseDate, now),

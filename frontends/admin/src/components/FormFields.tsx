@@ -224,12 +224,15 @@ export function FilePicker({
   required,
   hint,
   aspect = '16 / 9',
+  preview = true,
 }: BaseProps & {
   accept: string;
   file: File | null;
   currentUrl?: string | null;
   onChange(file: File | null): void;
   aspect?: string;
+  /** False for a picker among many (an episode row's video): the file's name is shown, not the file. */
+  preview?: boolean;
 }) {
   const messageId = useId();
   const chosenUrl = useObjectUrl(file);
@@ -248,24 +251,26 @@ export function FilePicker({
           </span>
         )}
       </span>
-      <div className="ad-file__preview" style={{ aspectRatio: aspect }}>
-        {previewUrl && brokenUrl !== previewUrl ? (
-          video ? (
-            <video src={previewUrl} muted loop autoPlay playsInline aria-label={`${label} preview`} />
+      {preview && (
+        <div className="ad-file__preview" style={{ aspectRatio: aspect }}>
+          {previewUrl && brokenUrl !== previewUrl ? (
+            video ? (
+              <video src={previewUrl} muted loop autoPlay playsInline aria-label={`${label} preview`} />
+            ) : (
+              <img
+                src={previewUrl}
+                alt={`${label} preview`}
+                width={320}
+                height={180}
+                decoding="async"
+                onError={() => setBrokenUrl(previewUrl)}
+              />
+            )
           ) : (
-            <img
-              src={previewUrl}
-              alt={`${label} preview`}
-              width={320}
-              height={180}
-              decoding="async"
-              onError={() => setBrokenUrl(previewUrl)}
-            />
-          )
-        ) : (
-          <span className="ad-file__empty">{previewUrl ? 'Preview unavailable' : 'No file chosen'}</span>
-        )}
-      </div>
+            <span className="ad-file__empty">{previewUrl ? 'Preview unavailable' : 'No file chosen'}</span>
+          )}
+        </div>
+      )}
       <label className="ad-file__pick">
         <input
           type="file"
@@ -280,7 +285,9 @@ export function FilePicker({
         <span className="button button--ghost button--small" aria-hidden="true">
           {file || currentUrl ? 'Replace' : 'Choose file'}
         </span>
-        <span className="ad-file__name">{file ? file.name : currentUrl ? 'Current file kept' : ''}</span>
+        <span className="ad-file__name">
+          {file ? file.name : currentUrl ? 'Current file kept' : preview ? '' : 'No file chosen'}
+        </span>
       </label>
       <FieldMessage id={messageId} error={error} hint={hint} />
     </div>

@@ -17,12 +17,15 @@ export function VideoFileField({
   onRetried,
   name = 'video',
   label = 'Video file',
+  compact = false,
 }: {
   field: VideoFieldState;
   current: TitleVideo | null | undefined;
   onRetried(phase: 'finished' | 'cancelled'): void;
   name?: string;
   label?: string;
+  /** Without the file's preview: one field among many (the series form's episode rows). */
+  compact?: boolean;
 }) {
   const busy = field.upload.phase !== 'idle' && field.upload.phase !== 'failed';
   return (
@@ -31,6 +34,7 @@ export function VideoFileField({
         <FilePicker
           label={label}
           name={name}
+          preview={!compact}
           accept={VIDEO_TYPES}
           file={field.file}
           onChange={field.choose}

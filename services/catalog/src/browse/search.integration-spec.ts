@@ -107,7 +107,7 @@ describe('search, remembering what it read', () => {
     expect(await titles('cardamom')).toEqual([]);
   });
 
-  it("keeps another instance's index current: writes, deletions and changes made behind the service's back", async () => {
+  it("keeps another instance's index current: writes, deletions, imports and changes made behind the service's back", async () => {
     // What a second catalog instance holds: its own index over the same database.
     const other = new LiveSearchIndex(service.dataSource);
     let version = 1_000;
@@ -137,6 +137,23 @@ describe('search, remembering what it read', () => {
     await rpc.request(Subjects.catalog.movies.delete, { id: movie._id });
     expect(await holds('saffron')).toEqual([]);
     expect((await other.at(version)).movies.get(movie._id)).toBeUndefined();
+
+    // Thousands of titles at once (an import behind the service's back) are read in whole, newest first.
+    await service.dataSource.query(
+      `INSERT INTO movie (slug, title, description, "cast", genre, language, rating, release_year, duration,
+         thumbnail, banner, title_image, movie_url, created_at)
+       SELECT 'imported-' || n, 'Imported Mango ' || n, 'A title from an import.', '{Nobody}', '{Drama}',
+         'Hindi', 'U', 2020, '2hr', 'images/t.webp', 'images/b.webp', 'images/p.webp',
+         'https://cdn.example.com/' || n || '.m3u8', now() - n * interval '1 minute'
+       FROM generate_series(1, 2500) AS n`,
+    );
+    const imported = (await other.at(++version)).movies;
+    const mangoes = imported.titlesOf('title', 'mango');
+    expect(mangoes).toHaveLength(2500);
+    expect(imported.nameOf(mangoes[0])).toBe('Imported Mango 1');
+    expect(imported.nameOf(mangoes[2499])).toBe('Imported Mango 2500');
+    await service.dataSource.query(`DELETE FROM movie WHERE slug LIKE 'imported-%'`);
+    expect(await holds('mango')).toEqual([]);
 
     // A version that starts again from 0 (Redis emptied) is a change too, once the bump is past.
     const later = await createMovie({ title: 'Jackfruit Orchard' });

@@ -8,6 +8,8 @@ import { SearchIndex, type IndexedTitle } from './search-index';
 
 /** Transaction ids (xid8) of one epoch share this quotient; 32-bit row xmins compare only within one. */
 const EPOCH = 2 ** 32;
+/** Changed rows of a table beyond which a catch-up reads the table whole (and beyond a quarter of it). */
+const BULK_CHANGE_ROWS = 2000;
 /** Without a catalogue version (Redis unavailable), the index is brought up to date at most this often. */
 const UNVERSIONED_REFRESH_MS = 1000;
 
@@ -193,6 +195,12 @@ export class LiveSearchIndex {
           `${shelf.rows} WHERE ${shelf.alias}.xmin::text::bigint >= $1`,
           [since % EPOCH],
         );
+        // Many rows at once (an import, a bulk update) are read again in order rather than put one by
+        // one: a title put out of age order is spliced into each of its words' lists.
+        if (rows.length > Math.max(BULK_CHANGE_ROWS, index.size / 4)) {
+          this.indexes[kind] = await this.readShelf(manager, kind);
+          continue;
+        }
         for (const row of rows) index.put(shelf.indexed(row as never));
         if (index.size < totals[kind]) this.indexes[kind] = await this.readShelf(manager, kind);
         else if (index.size > totals[kind]) {

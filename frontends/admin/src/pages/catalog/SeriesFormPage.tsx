@@ -10,9 +10,10 @@ import {
   blockField,
   type EpisodeBlock,
   episodeVideoWords,
+  playsVideo,
   emptyEpisodeBlock,
   emptySeriesForm,
-  playsVideo,
+  needsLink,
   seriesFormData,
   seriesFormFromSeries,
   seriesServerErrors,
@@ -100,12 +101,16 @@ function EpisodeFields({
             label="Episode link"
             name={blockField(index, 'videoUrl')}
             type="url"
-            required={!playsVideo(block)}
+            required={needsLink(block)}
             value={block.videoUrl}
             onChange={(v) => onChange({ videoUrl: v })}
             error={error('videoUrl')}
             placeholder="https://"
-            hint="Optional when the episode has a video file"
+            hint={
+              !block.id || playsVideo(block) || block.videoUrl
+                ? 'Optional when the episode has a video file'
+                : 'This episode has nothing to play yet: add a link or a video file'
+            }
           />
           <VideoFileField
             name={blockField(index, 'video')}
@@ -118,6 +123,7 @@ function EpisodeFields({
             }}
             current={block.video}
             onRetried={onRetried}
+            compact
           />
           <TextArea
             label="Episode description"
