@@ -23,7 +23,8 @@ beforeAll(async () => {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
   });
-  // The demo videos are transcoded after start-up: wait until the free one plays.
+  // The demo videos are transcoded after start-up, in the background (issue 19: seven sources, one
+  // after another, on a machine that may be busy): wait until these titles' videos are ready.
   const phone = freshPhone();
   twoScreens = (async () => {
     const first = await viewer(phone, 'basic');
@@ -39,14 +40,14 @@ beforeAll(async () => {
       EPISODES.map(async (name) => `series/episodes/${(await episode(name))._id}/stream`),
     )),
   ];
-  const deadline = Date.now() + 150_000;
+  const deadline = Date.now() + 330_000;
   for (const route of routes) {
     while ((await api(route)).status === 409) {
       if (Date.now() > deadline) throw new Error(`the demo video of ${route} never became ready`);
       await new Promise((r) => setTimeout(r, 2000));
     }
   }
-}, 180_000);
+}, 360_000);
 
 afterAll(async () => {
   await browser?.close();

@@ -12,13 +12,13 @@ import { setTimeout as delay } from 'node:timers/promises';
 /**
  * The demo titles whose videos are transcoded: one free film (D22), paid films whose ladders differ by
  * plan (D21: 1440p for Premium, 2160p for Gold), and the first two episodes of the political series (the
- * end of one offers the next). They are short, the highest the shortest, so that two cores transcode
- * them all within a few minutes of start-up (a second of a 2160p ladder costs some sixty of a 360p one).
+ * end of one offers the next). They are short, the highest the shortest and still pictures (bars), so
+ * that two cores make and transcode them all within a few minutes of start-up (a second of a 2160p ladder
+ * costs some sixty of a 360p one). The workers take them in this order: the free film and the episodes
+ * first, the costliest last.
  */
 export const DEMO_VIDEOS = [
   { kind: 'movie', title: 'Palleturi Cricket', seconds: 12, height: 720, pattern: 'testsrc2', tone: 440 },
-  { kind: 'movie', title: 'Godavari Express', seconds: 12, height: 1080, pattern: 'smptehdbars', tone: 523 },
-  { kind: 'movie', title: 'Chhota Jasoos', seconds: 10, height: 480, pattern: 'rgbtestsrc', tone: 659 },
   {
     kind: 'episode',
     title: 'Water for Marathwada',
@@ -35,15 +35,17 @@ export const DEMO_VIDEOS = [
     pattern: 'rgbtestsrc',
     tone: 392,
   },
+  { kind: 'movie', title: 'Godavari Express', seconds: 12, height: 1080, pattern: 'smptehdbars', tone: 523 },
+  { kind: 'movie', title: 'Chhota Jasoos', seconds: 10, height: 480, pattern: 'rgbtestsrc', tone: 659 },
   {
     kind: 'movie',
     title: 'Operation Shaurya',
     seconds: 6,
     height: 1440,
-    pattern: 'smptehdbars',
+    pattern: 'rgbtestsrc',
     tone: 587,
   },
-  { kind: 'movie', title: 'Sitaron Se Aage', seconds: 4, height: 2160, pattern: 'testsrc2', tone: 784 },
+  { kind: 'movie', title: 'Sitaron Se Aage', seconds: 4, height: 2160, pattern: 'smptehdbars', tone: 784 },
 ];
 
 /** Every film and episode of the catalogue, with its video (if any), as the admin lists answer them. */

@@ -47,6 +47,7 @@ export class VideoUploadParams extends VideoParams {
  *   POST   /api/admin/videos                              {ownerKind, ownerId} → 201 VideoStatus
  *   GET    /api/admin/videos/:videoId                     → VideoStatus
  *   POST   /api/admin/videos/:videoId/retry               → VideoStatus
+ *   POST   /api/admin/videos/:videoId/copies              {ownerKind, ownerId} → 201 VideoStatus (ready)
  *   POST   /api/admin/videos/:videoId/upload              tus creation → 201, Location
  *   HEAD   /api/admin/videos/:videoId/upload/:uploadId    → Upload-Offset
  *   PATCH  /api/admin/videos/:videoId/upload/:uploadId    application/offset+octet-stream → 204
@@ -98,6 +99,28 @@ export class AdminVideosController {
       action: 'video-retried',
       entity: owner.entity,
       changes: [{ field: 'video.state', before: failed.state, after: video.state }],
+    });
+    return video;
+  }
+
+  @Post(':videoId/copies')
+  @HttpCode(201)
+  @ApiOperation({
+    summary:
+      'Gives another saved movie or episode a ready copy of this ready video: its renditions are shared, nothing is transcoded',
+  })
+  async copy(
+    @Param() { videoId }: VideoParams,
+    @Body() body: CreateVideoRequest,
+    @Actor() actor: AdminActor,
+  ): Promise<VideoStatus> {
+    const owner = await videoOwner(this.rpc, body.ownerKind, body.ownerId);
+    const video = await this.rpc.call(Subjects.media.videos.copy, { fromVideoId: videoId, ...body });
+    await fileAdminAction(this.rpc, this.logger, {
+      actor,
+      action: 'video-copied',
+      entity: owner.entity,
+      changes: [{ field: 'video', before: owner.videoId, after: video.videoId }],
     });
     return video;
   }

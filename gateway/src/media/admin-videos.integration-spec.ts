@@ -230,6 +230,40 @@ describe('admin videos through the gateway', () => {
       return shown?.state === 'ready' ? shown : undefined;
     }, 15_000);
     expect(listed).toMatchObject({ videoId: video.videoId, progress: 100 });
+
+    // Another title takes a ready copy of it (issue 19), nothing transcoded: the title shows it ready.
+    const other = await newMovie();
+    const copied = await json('POST', `/api/admin/videos/${video.videoId}/copies`, {
+      ownerKind: 'movie',
+      ownerId: other._id,
+    });
+    expect(copied.status).toBe(201);
+    const copy = JSON.parse(copied.body) as VideoStatus;
+    expect(copy).toMatchObject({ ownerId: other._id, state: 'ready', renditions: [360, 480, 720] });
+    expect(copy.videoId).not.toBe(video.videoId);
+    await waitFor(async () => {
+      const res = await json('GET', `/api/admin/movies/${other._id}`);
+      return (JSON.parse(res.body) as AdminMovie).video?.videoId === copy.videoId;
+    }, 15_000);
+    // Only to a title that exists, only of a ready video, only by an admin.
+    const toNowhere = await json('POST', `/api/admin/videos/${video.videoId}/copies`, {
+      ownerKind: 'movie',
+      ownerId: randomUUID(),
+    });
+    expect(toNowhere.status).toBe(404);
+    const pending = await newVideo();
+    const notReady = await json('POST', `/api/admin/videos/${pending.videoId}/copies`, {
+      ownerKind: 'movie',
+      ownerId: other._id,
+    });
+    expect(notReady.status).toBe(409);
+    const byNobody = await json(
+      'POST',
+      `/api/admin/videos/${video.videoId}/copies`,
+      { ownerKind: 'movie', ownerId: other._id },
+      null,
+    );
+    expect(byNobody.status).toBe(401);
   });
 
   it('refuses a file that is not a video, fails the video with the reason, and retries only what has a file', async () => {

@@ -86,6 +86,7 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
       Subjects.media.videos.create,
       Subjects.media.videos.get,
       Subjects.media.videos.retry,
+      Subjects.media.videos.copy,
     ],
     // Its cache of whole catalogue answers is emptied on each change, and what its stream grants keep
     // of a viewer when the viewer's plan or account changes (events, heard as they pass: no consumer).

@@ -273,7 +273,7 @@ describe('videos and their transcoding jobs', () => {
       // The last one takes them.
       await rpc.call(Subjects.media.videos.remove, { videoId: second.videoId });
       for (const key of [...rendered, ...original.objects]) expect(await s3.keys(key)).toEqual([]);
-    });
+    }, 180_000);
 
     it('copies only a ready video, and replaces what the title played', async () => {
       const uploading = await rpc.call(Subjects.media.videos.create, {
@@ -295,7 +295,7 @@ describe('videos and their transcoding jobs', () => {
       for (const key of own.objects) expect(await s3.keys(key)).toEqual([]);
       expect((await get(copied.videoId)).state).toBe('ready');
       for (const key of other.objects) expect(await s3.keys(key)).toEqual([key]);
-    });
+    }, 180_000);
 
     it('cancels an upload: the video leaves "uploading", and the title is told of the video it plays now', async () => {
       // A title with nothing playable yet: the cancelled video is its news.
