@@ -10,6 +10,7 @@ import { ErrorLine, LoadingLine } from '../components/LoadStatus';
 import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { checkoutPath } from './billing-rules';
+import { DeviceNotice, PlanDeviceNote, useDeviceConfirm } from './DeviceNotice';
 import '../styles/billing.css';
 
 /** /subscribe (SPEC §2.8, §4.4; DECISIONS D16, D17): one card per plan, priced by the server. */
@@ -23,6 +24,7 @@ export function PlansPage() {
   const signedIn = useSession((s) => Boolean(s.user?.token));
   const current = useSession((s) => (s.user?.isSubscribed ? s.user.activeSubscription : null));
   const plans = useLoader((signal) => api.get('plans', { signal }).json<StoredPlan[]>(), []);
+  const deviceCheck = useDeviceConfirm();
 
   function choose(plan: StoredPlan) {
     if (!signedIn) {
@@ -30,7 +32,7 @@ export function PlansPage() {
       void navigate('/login', { state: { returnTo: '/subscribe' } });
       return;
     }
-    void navigate(checkoutPath(plan));
+    deviceCheck.confirm(plan, () => void navigate(checkoutPath(plan)));
   }
 
   return (
@@ -51,6 +53,7 @@ export function PlansPage() {
       )}
       {plans.status === 'loading' && !plans.data && <LoadingLine />}
       {plans.status === 'error' && <ErrorLine message={plans.error} onRetry={plans.reload} />}
+      {plans.data && <DeviceNotice plans={plans.data} />}
       {plans.data && (
         <ul className="vw-plans__grid">
           {plans.data.map((plan) => {
@@ -77,6 +80,7 @@ export function PlansPage() {
                     <dd>{plan.maxStreams}</dd>
                   </div>
                 </dl>
+                <PlanDeviceNote plan={plan} />
                 <button
                   type="button"
                   className="button button--primary button--block"
@@ -90,6 +94,7 @@ export function PlansPage() {
         </ul>
       )}
       <p className="vw-plans__note">{t('plans.note')}</p>
+      {deviceCheck.dialog}
     </section>
   );
 }

@@ -29,7 +29,7 @@ export function TitlePage() {
   const slug = useParams().slug ?? '';
   const location = useLocation();
   const navigate = useNavigate();
-  const { playing, problem, starting, play, stop } = usePlayback();
+  const { playing, problem, starting, play, stop, playButton } = usePlayback();
   const api = useApi();
   const { t } = useViewerTranslation();
 
@@ -66,18 +66,33 @@ export function TitlePage() {
 
   return (
     <article className="vw-title">
-      <div className="vw-title__art" aria-hidden="true">
-        <SmartImage
-          src={movie.bannerUrl}
-          alt=""
-          width={1920}
-          height={820}
-          priority
-          allowVideo
-          className="vw-title__banner"
-          fallback={<span className="vw-feature__banner-fallback" />}
-        />
-      </div>
+      {playing ? (
+        // The player takes the hero's place, at the top where the viewer looks.
+        <div className="vw-stage">
+          <Player
+            stream={playing.stream}
+            title={movie.title}
+            kind="movie"
+            titleId={movie._id}
+            poster={movie.bannerUrl}
+            startAt={playing.startAt}
+            onClose={stop}
+          />
+        </div>
+      ) : (
+        <div className="vw-title__art" aria-hidden="true">
+          <SmartImage
+            src={movie.bannerUrl}
+            alt=""
+            width={1920}
+            height={820}
+            priority
+            allowVideo
+            className="vw-title__banner"
+            fallback={<span className="vw-feature__banner-fallback" />}
+          />
+        </div>
+      )}
       <div className="vw-title__content">
         <button type="button" className="vw-back" onClick={back}>
           <span aria-hidden="true">←</span> {t('common.back')}
@@ -99,6 +114,7 @@ export function TitlePage() {
             <p className="vw-title__text">{movie.description}</p>
             <div className="vw-feature__actions">
               <button
+                ref={playButton}
                 type="button"
                 className="button button--primary vw-feature__play"
                 onClick={() => void play('movie', movie._id)}
@@ -114,17 +130,6 @@ export function TitlePage() {
               )}
             </div>
             {problem && <PlaybackProblem problem={problem} />}
-            {playing && (
-              <Player
-                stream={playing.stream}
-                title={movie.title}
-                kind="movie"
-                titleId={movie._id}
-                poster={movie.bannerUrl}
-                startAt={playing.startAt}
-                onClose={stop}
-              />
-            )}
             <dl className="vw-title__details">
               <div>
                 <dt>{t('title.cast')}</dt>
