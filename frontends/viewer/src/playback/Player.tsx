@@ -106,6 +106,14 @@ export function Player({
     const touch = window.matchMedia?.('(pointer: coarse)').matches ?? false;
     const onTurn = () => {
       const element = frame.current;
+      // An iPhone has no full screen for the page, only the video's own.
+      const own = video.current as (HTMLVideoElement & { webkitEnterFullscreen?(): void }) | null;
+      if (!document.fullscreenEnabled && isLandscape())
+        try {
+          own?.webkitEnterFullscreen?.();
+        } catch {
+          // Refused without a tap on some versions: the viewer still has the video's own button.
+        }
       if (!element || !document.fullscreenEnabled) return;
       if (isLandscape() && !document.fullscreenElement)
         void element.requestFullscreen?.({ navigationUI: 'hide' }).catch(() => undefined);
