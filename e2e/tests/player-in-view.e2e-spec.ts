@@ -90,7 +90,7 @@ afterAll(async () => {
 });
 
 /** How long the demo videos may take to transcode after start-up, on a busy machine. */
-const TRANSCODING_MS = 360_000;
+const TRANSCODING_MS = 600_000;
 
 /**
  * Waits until a demo title's video has been transcoded: until then its stream answers 409
@@ -306,7 +306,7 @@ describe('the next episode', () => {
         expect(await card.innerText()).toMatch(/Plays in (10|9|8) seconds/);
         await shoot(page, 'autoplay-card', screen);
 
-        // The card's buttons are in the keyboard's reach, after the player's own controls.
+        // The card's buttons are in the keyboard's reach: the first Tab stops from the player.
         for (let i = 0; i < 6 && (await focusedText(page)) !== 'Play now'; i++)
           await page.keyboard.press('Tab');
         expect(await focusedText(page)).toBe('Play now');

@@ -15,7 +15,7 @@ export function DeviceNotice({ plans }: { plans: readonly StoredPlan[] }) {
   return (
     <p className="vw-device-notice" role="note">
       {t('deviceNotice.summary', {
-        device: here,
+        here,
         plans: listOf(playing.map((p) => p.plan)),
       })}
     </p>
@@ -29,7 +29,7 @@ export function PlanDeviceNote({ plan }: { plan: StoredPlan }) {
   if (playsOn(plan, device)) return null;
   return (
     <p className="vw-plan__device-note">
-      {t('deviceNotice.notHere', { devices: devicesOf(plan.devices), device: here })}
+      {t('deviceNotice.notHere', { devices: devicesOf(plan.devices), here })}
     </p>
   );
 }
@@ -51,13 +51,13 @@ export function useDeviceConfirm() {
   const dialog = (
     <ConfirmDialog
       open={asking !== null}
-      title={asking ? t('deviceNotice.confirmTitle', { plan: asking.plan.plan, device: here }) : ''}
+      title={asking ? t('deviceNotice.confirmTitle', { plan: asking.plan.plan }) : ''}
       message={
         asking
           ? t('deviceNotice.confirmMessage', {
               plan: asking.plan.plan,
               devices: devicesOf(asking.plan.devices),
-              device: here,
+              here,
             })
           : ''
       }

@@ -265,6 +265,8 @@ export function Player({
       tabIndex={-1}
     >
       <div className="vw-player__screen">
+        {/* Before the picture, so the card's buttons are the first Tab stops after the player. */}
+        {overlay}
         <video
           ref={video}
           className="vw-player__video"
@@ -290,7 +292,6 @@ export function Player({
             onProgress?.(at, duration);
           }}
         />
-        {overlay}
       </div>
       <div className="vw-player__bar">
         <button
