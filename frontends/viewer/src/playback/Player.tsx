@@ -106,8 +106,8 @@ export function Player({
     const touch = window.matchMedia?.('(pointer: coarse)').matches ?? false;
     const onTurn = () => {
       const element = frame.current;
-      // An iPhone has no full screen for the page, only the video's own.
-      const own = video.current as (HTMLVideoElement & { webkitEnterFullscreen?(): void }) | null;
+      // An iPhone has no full screen for the page, only the video's own (Safari's webkit method).
+      const own = video.current as unknown as { webkitEnterFullscreen?(): void } | null;
       if (!document.fullscreenEnabled && isLandscape())
         try {
           own?.webkitEnterFullscreen?.();
