@@ -54,7 +54,13 @@ function EpisodeView({
   // Watch Now, Play and Next come here to play at once.
   const autoplay = wantsAutoplay(location.state);
   useEffect(() => {
-    if (autoplay) void play('episode', episode._id);
+    if (!autoplay) return;
+    // Once: coming Back to this page later shows the episode without playing it again.
+    void navigate(`${location.pathname}${location.search}`, {
+      replace: true,
+      state: { ...(location.state as object), autoplay: false },
+    });
+    void play('episode', episode._id);
     // Once per episode page: the view is keyed by the episode.
   }, []);
 
