@@ -256,7 +256,8 @@ describe('no surprises about devices (D20)', () => {
         await p.goto(titleUrl);
         await playButton(p).click();
         const wayOn = p.locator('.vw-way-on');
-        await wayOn.waitFor();
+        // The upgrade shows once the plans have loaded.
+        await wayOn.getByRole('link', { name: 'Upgrade to Standard Plan' }).waitFor();
         expect(await wayOn.innerText()).toContain('Your plan does not include this device.');
         expect(await wayOn.innerText()).toMatch(
           /Standard Plan plays on phones and computers: ₹200(\.00)? more than your Basic Plan\./,
@@ -321,6 +322,11 @@ describe('the next episode', () => {
             const element = document.querySelector<HTMLVideoElement>('video.vw-player__video')!;
             element.currentTime = 1;
             void element.play();
+          });
+          // Playing again before the credits (so the card knows the viewer went back) ...
+          await page.waitForFunction(() => {
+            const element = document.querySelector<HTMLVideoElement>('video.vw-player__video')!;
+            return !element.paused && element.currentTime > 1.3 && element.currentTime < 5;
           });
           await intoCredits();
           await card.waitFor();
