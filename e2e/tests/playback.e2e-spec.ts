@@ -274,7 +274,7 @@ describe('playing titles (SPEC §4.5, DECISIONS D20–D24)', () => {
     expect(await rail.getByRole('progressbar', { name: `${PAID_TITLE}: watched` }).count()).toBe(1);
   });
 
-  it('plays an episode on its category page and offers the next one at its end', async () => {
+  it('plays an episode on its category page and, with the countdown cancelled, offers the next one at its end', async () => {
     const session = await viewer(freshPhone(), 'standard');
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     contexts.push(context);
@@ -294,6 +294,11 @@ describe('playing titles (SPEC §4.5, DECISIONS D20–D24)', () => {
       const video = document.querySelector<HTMLVideoElement>('video.vw-player__video')!;
       video.currentTime = video.duration - 0.3;
     });
+    // The next episode's card counts down in the credits (player-in-view spec); cancelled, the end
+    // still offers the next episode.
+    const card = page.getByRole('region', { name: 'Up next' });
+    await card.waitFor();
+    await card.getByRole('button', { name: 'Cancel' }).click();
     const next = page.getByRole('button', { name: /^Next: Episode \d+ - Jobs in Jamshedpur$/ });
     await next.waitFor({ timeout: 15_000 });
     await next.click();

@@ -1,4 +1,10 @@
-import { deviceClassOf, deviceClassOfAgent, isWatchedToTheEnd, StreamMessages } from './playback-answers';
+import {
+  creditsStartOf,
+  deviceClassOf,
+  deviceClassOfAgent,
+  isWatchedToTheEnd,
+  StreamMessages,
+} from './playback-answers';
 
 const AGENTS = {
   androidPhone:
@@ -45,12 +51,22 @@ describe('device classes (DECISIONS D20)', () => {
 });
 
 describe('watched to the end', () => {
-  it('is the last half minute of a film, or the last tenth of a title shorter than five minutes', () => {
+  it('is the end credits: the last ten seconds of a film, or the last tenth of a title shorter than 100 s', () => {
+    expect(creditsStartOf(5400)).toBe(5390);
     expect(isWatchedToTheEnd(5390, 5400)).toBe(true);
-    expect(isWatchedToTheEnd(5369, 5400)).toBe(false);
-    // A 24-second title: its first seconds are not its end.
-    expect(isWatchedToTheEnd(4, 24)).toBe(false);
-    expect(isWatchedToTheEnd(22, 24)).toBe(true);
+    // Twenty seconds before the end a viewer is still watching: the film stays on Continue watching.
+    expect(isWatchedToTheEnd(5380, 5400)).toBe(false);
+    expect(isWatchedToTheEnd(5389.9, 5400)).toBe(false);
+    // A 12-second episode: its first seconds are not its end.
+    expect(creditsStartOf(12)).toBeCloseTo(10.8);
+    expect(isWatchedToTheEnd(2, 12)).toBe(false);
+    expect(isWatchedToTheEnd(11, 12)).toBe(true);
+  });
+
+  it('knows no end while the length is unknown', () => {
+    expect(creditsStartOf(0)).toBeNull();
+    expect(creditsStartOf(Number.NaN)).toBeNull();
+    expect(creditsStartOf(Number.POSITIVE_INFINITY)).toBeNull();
     expect(isWatchedToTheEnd(10, 0)).toBe(false);
   });
 });

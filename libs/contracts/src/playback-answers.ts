@@ -72,19 +72,27 @@ export interface WatchPosition {
   updatedAt: string;
 }
 
-/** A title counts as watched to the end this close to it, and leaves the rail. */
-export const FINISHED_WITHIN_SECONDS = 30;
-
 /**
- * Whether a position is the end of a title: within FINISHED_WITHIN_SECONDS of it, or within its last
- * tenth for a title so short that half a minute is most of it (a trailer, a short film).
+ * A title's end credits, where the next episode is offered and the title counts as watched: the last
+ * CREDITS_SECONDS (the catalogue keeps no credits marker), or the last tenth of a title so short that
+ * ten seconds are most of it (a 12-second clip ends in its last 1.2 s).
  */
-export function isWatchedToTheEnd(positionSeconds: number, durationSeconds: number): boolean {
-  return (
-    durationSeconds > 0 &&
-    positionSeconds >= durationSeconds - Math.min(FINISHED_WITHIN_SECONDS, durationSeconds / 10)
-  );
+export const CREDITS_SECONDS = 10;
+
+/** Where a title's end credits start, in seconds; null while its length is unknown. */
+export function creditsStartOf(durationSeconds: number): number | null {
+  if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) return null;
+  return durationSeconds - Math.min(CREDITS_SECONDS, durationSeconds / 10);
 }
+
+/** Whether a position is in a title's end credits: the title is finished and leaves Continue watching. */
+export function isWatchedToTheEnd(positionSeconds: number, durationSeconds: number): boolean {
+  const credits = creditsStartOf(durationSeconds);
+  return credits !== null && positionSeconds >= credits;
+}
+
+/** How long the card at the end of an episode counts down before the next one plays. */
+export const AUTOPLAY_COUNTDOWN_SECONDS = 10;
 
 /** A title on the rail with the movie as the catalogue shows it (movies only; episodes play from their category). */
 export interface ContinueWatching extends WatchPosition {

@@ -12,6 +12,7 @@ import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { checkoutPath } from './billing-rules';
 import { usePlanWords } from './plan-words';
 import { PlanSkeletons } from './PlanSkeletons';
+import { DeviceNotice, PlanDeviceNote, useDeviceConfirm } from './DeviceNotice';
 import '../styles/billing.css';
 
 /** /subscribe (SPEC §2.8, §4.4; DECISIONS D16, D17): one card per plan, priced by the server. */
@@ -26,6 +27,7 @@ export function PlansPage() {
   const signedIn = useSession((s) => Boolean(s.user?.token));
   const current = useSession((s) => (s.user?.isSubscribed ? s.user.activeSubscription : null));
   const plans = useLoader((signal) => api.get('plans', { signal }).json<StoredPlan[]>(), []);
+  const deviceCheck = useDeviceConfirm();
 
   function choose(plan: StoredPlan) {
     if (!signedIn) {
@@ -33,7 +35,7 @@ export function PlansPage() {
       void navigate('/login', { state: { returnTo: '/subscribe' } });
       return;
     }
-    void navigate(checkoutPath(plan));
+    deviceCheck.confirm(plan, () => void navigate(checkoutPath(plan)));
   }
 
   return (
@@ -57,6 +59,7 @@ export function PlansPage() {
       )}
       {!plans.data && plans.status !== 'error' && <PlanSkeletons />}
       {plans.status === 'error' && <ErrorLine message={plans.error} onRetry={plans.reload} />}
+      {plans.data && <DeviceNotice plans={plans.data} />}
       {plans.data && (
         <ul className="vw-plans__grid">
           {plans.data.map((plan) => {
@@ -86,6 +89,7 @@ export function PlansPage() {
                     <dd>{number(plan.maxStreams)}</dd>
                   </div>
                 </dl>
+                <PlanDeviceNote plan={plan} />
                 <button
                   type="button"
                   className="button button--primary button--block"
@@ -99,6 +103,7 @@ export function PlansPage() {
         </ul>
       )}
       <p className="vw-plans__note">{t('plans.note')}</p>
+      {deviceCheck.dialog}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useReducer, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useApi } from '../app/api';
 import { useDocumentTitle } from '../app/use-document-title';
@@ -19,9 +19,10 @@ import { ComingSoon } from '../components/ComingSoon';
 import { PlayIcon } from '../components/PlayIcon';
 import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
+import { NextEpisodeCard } from '../playback/NextEpisodeCard';
 import { PlaybackProblem } from '../playback/PlaybackProblem';
 import { Player } from '../playback/Player';
-import { nextEpisode } from '../playback/playback-rules';
+import { AUTOPLAY_WAITING, autoplayCard, nextEpisode } from '../playback/playback-rules';
 import { usePlayback } from '../playback/use-playback';
 
 const PLAY: EpisodeNavigationState = { autoplay: true };
@@ -40,36 +41,75 @@ function EpisodeView({
   const { releaseDate, runTime } = useFormats();
   const location = useLocation();
   const navigate = useNavigate();
-  const { playing, problem, starting, play, stop } = usePlayback();
+  const { playing, problem, starting, play, stop, playButton } = usePlayback();
   const [ended, setEnded] = useState(false);
+  const [card, updateCard] = useReducer(autoplayCard, AUTOPLAY_WAITING);
   const group = groupOf(groupBySeries(answer), episode._id);
   const next = nextEpisode(answer.episodes, episode._id);
   const heading = t('episode.heading', { number: episode.episodeNumber, title: episode.title });
   const headingOf = (e: Episode) => t('episode.heading', { number: e.episodeNumber, title: e.title });
   useDocumentTitle(heading);
+  // The next episode takes this one's place in the history: Back from it returns to this page.
+  const playNext = (e: Episode) => void navigate(episodePath(category, e), { state: PLAY, replace: true });
 
   // Watch Now, Play and Next come here to play at once.
   const autoplay = wantsAutoplay(location.state);
   useEffect(() => {
-    if (autoplay && episode.playable) void play('episode', episode._id);
+    if (!autoplay) return;
+    // Once: coming Back to this page later shows the episode without playing it again.
+    void navigate(`${location.pathname}${location.search}`, {
+      replace: true,
+      state: { ...(location.state as object), autoplay: false },
+    });
+    if (episode.playable) void play('episode', episode._id);
     // Once per episode page: the view is keyed by the episode.
   }, []);
 
   return (
     <article className="vw-title vw-episode-page">
-      <div className="vw-title__art" aria-hidden="true">
-        <SmartImage
-          src={episode.bannerUrl}
-          alt=""
-          width={1920}
-          height={820}
-          priority
-          className="vw-title__banner"
-          fallback={
-            <span className={`vw-category__banner-fallback vw-category__banner-fallback--${category}`} />
-          }
-        />
-      </div>
+      {playing ? (
+        // The player takes the hero's place, at the top where the viewer looks.
+        <div className="vw-stage">
+          <Player
+            stream={playing.stream}
+            title={heading}
+            kind="episode"
+            titleId={episode._id}
+            poster={episode.bannerUrl}
+            startAt={playing.startAt}
+            onClose={stop}
+            onEnded={() => setEnded(true)}
+            onProgress={(positionSeconds, durationSeconds) =>
+              updateCard({ type: 'progress', positionSeconds, durationSeconds, now: Date.now() })
+            }
+            overlay={
+              next &&
+              card.phase === 'counting' && (
+                <NextEpisodeCard
+                  heading={headingOf(next)}
+                  deadline={card.deadline}
+                  onPlayNow={() => playNext(next)}
+                  onCancel={() => updateCard({ type: 'cancel' })}
+                />
+              )
+            }
+          />
+        </div>
+      ) : (
+        <div className="vw-title__art" aria-hidden="true">
+          <SmartImage
+            src={episode.bannerUrl}
+            alt=""
+            width={1920}
+            height={820}
+            priority
+            className="vw-title__banner"
+            fallback={
+              <span className={`vw-category__banner-fallback vw-category__banner-fallback--${category}`} />
+            }
+          />
+        </div>
+      )}
       <div className="vw-title__content">
         <Link className="vw-back" to={`/${category}`}>
           <span aria-hidden="true">←</span>{' '}
@@ -93,10 +133,12 @@ function EpisodeView({
           <div className="vw-feature__actions">
             {episode.playable ? (
               <button
+                ref={playButton}
                 type="button"
                 className="button button--primary vw-feature__play"
                 onClick={() => {
                   setEnded(false);
+                  updateCard({ type: 'reset' });
                   void play('episode', episode._id);
                 }}
                 disabled={starting}
@@ -109,25 +151,9 @@ function EpisodeView({
             )}
           </div>
           {problem && <PlaybackProblem problem={problem} />}
-          {playing && (
-            <Player
-              stream={playing.stream}
-              title={heading}
-              kind="episode"
-              titleId={episode._id}
-              poster={episode.bannerUrl}
-              startAt={playing.startAt}
-              onClose={stop}
-              onEnded={() => setEnded(true)}
-            />
-          )}
-          {ended && next && (
+          {ended && next && card.phase === 'cancelled' && (
             <p className="vw-category__next">
-              <button
-                type="button"
-                className="button button--primary"
-                onClick={() => void navigate(episodePath(category, next), { state: PLAY })}
-              >
+              <button type="button" className="button button--primary" onClick={() => playNext(next)}>
                 {t('episode.next', { episode: headingOf(next) })}
               </button>
             </p>

@@ -33,7 +33,7 @@ export function TitlePage() {
   const slug = useParams().slug ?? '';
   const location = useLocation();
   const navigate = useNavigate();
-  const { playing, problem, starting, play, stop } = usePlayback();
+  const { playing, problem, starting, play, stop, playButton } = usePlayback();
   const api = useApi();
   const { t } = useViewerTranslation();
   const { runTime, year } = useFormats();
@@ -71,18 +71,33 @@ export function TitlePage() {
 
   return (
     <article className="vw-title">
-      <div className="vw-title__art" aria-hidden="true">
-        <SmartImage
-          src={movie.bannerUrl}
-          alt=""
-          width={1920}
-          height={820}
-          priority
-          allowVideo
-          className="vw-title__banner"
-          fallback={<span className="vw-feature__banner-fallback" />}
-        />
-      </div>
+      {playing ? (
+        // The player takes the hero's place, at the top where the viewer looks.
+        <div className="vw-stage">
+          <Player
+            stream={playing.stream}
+            title={movie.title}
+            kind="movie"
+            titleId={movie._id}
+            poster={movie.bannerUrl}
+            startAt={playing.startAt}
+            onClose={stop}
+          />
+        </div>
+      ) : (
+        <div className="vw-title__art" aria-hidden="true">
+          <SmartImage
+            src={movie.bannerUrl}
+            alt=""
+            width={1920}
+            height={820}
+            priority
+            allowVideo
+            className="vw-title__banner"
+            fallback={<span className="vw-feature__banner-fallback" />}
+          />
+        </div>
+      )}
       <div className="vw-title__content">
         <button type="button" className="vw-back" onClick={back}>
           <span aria-hidden="true">←</span> {t('common.back')}
@@ -105,6 +120,7 @@ export function TitlePage() {
             <div className="vw-feature__actions">
               {movie.playable ? (
                 <button
+                  ref={playButton}
                   type="button"
                   className="button button--primary vw-feature__play"
                   onClick={() => void play('movie', movie._id)}
@@ -124,17 +140,6 @@ export function TitlePage() {
               <ShareButton slug={movie.slug} title={movie.title} />
             </div>
             {problem && <PlaybackProblem problem={problem} />}
-            {playing && (
-              <Player
-                stream={playing.stream}
-                title={movie.title}
-                kind="movie"
-                titleId={movie._id}
-                poster={movie.bannerUrl}
-                startAt={playing.startAt}
-                onClose={stop}
-              />
-            )}
             <dl className="vw-title__details">
               <div>
                 <dt>{t('title.cast')}</dt>

@@ -1,6 +1,6 @@
 import type { StreamAnswer } from '@chitram/contracts/src/playback-answers';
 import type Hls from 'hls.js';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useHost } from '../app/host';
 import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
@@ -19,6 +19,21 @@ interface PlayerProps {
   onClose(): void;
   /** The video reached its end (an episode page offers the next one). */
   onEnded?(): void;
+  /** Where the video is, as it plays (an episode page counts down to the next one in the credits). */
+  onProgress?(positionSeconds: number, durationSeconds: number): void;
+  /** Shown over the picture, and with it in full screen (the next episode's card). */
+  overlay?: ReactNode;
+}
+
+/** Keys that belong to the control in focus (a button's Space, a list's arrows), not to the player. */
+function isControl(target: EventTarget): boolean {
+  return target instanceof HTMLElement && /^(BUTTON|SELECT|INPUT|A)$/.test(target.tagName);
+}
+
+/** A phone or tablet held sideways (the Screen Orientation API where there is one). */
+function isLandscape(): boolean {
+  const type = window.screen.orientation?.type;
+  return type ? type.startsWith('landscape') : window.innerWidth > window.innerHeight;
 }
 
 /** The browser plays HLS itself (Safari), where hls.js has no Media Source Extensions to work with. */
@@ -39,7 +54,18 @@ interface Level {
  * HLS otherwise (Safari). Quality is Auto or one of the renditions the plan allows. While it plays, it
  * keeps its screen with heartbeats, and gives the screen back when it closes.
  */
-export function Player({ stream, title, kind, titleId, poster, startAt = 0, onClose, onEnded }: PlayerProps) {
+export function Player({
+  stream,
+  title,
+  kind,
+  titleId,
+  poster,
+  startAt = 0,
+  onClose,
+  onEnded,
+  onProgress,
+  overlay,
+}: PlayerProps) {
   const { api, getSession } = useHost();
   const { t } = useViewerTranslation();
   const { locale } = useFormats();
@@ -54,6 +80,52 @@ export function Player({ stream, title, kind, titleId, poster, startAt = 0, onCl
   const [failure, setFailure] = useState<PlayerFailure | null>(null);
   const seen = useRef({ at: startAt, duration: 0 });
   const signedIn = Boolean(getSession().user?.token);
+  const close = useRef(onClose);
+  close.current = onClose;
+
+  // The player opens where the viewer looks: brought into view (below the fixed header, through the
+  // page's scroll padding) and given the keyboard focus, so Space, arrows and Esc reach it at once.
+  useEffect(() => {
+    const element = frame.current;
+    if (!element) return;
+    element.scrollIntoView({ block: 'start' });
+    element.focus({ preventScroll: true });
+  }, []);
+
+  // Esc closes the player from anywhere on the page, unless it leaves full screen (the browser's) or
+  // a dialog is open; turning a phone sideways fills the screen with it, and upright gives the page back.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || document.fullscreenElement) return;
+      if (document.querySelector('dialog[open]')) return;
+      event.preventDefault();
+      close.current();
+    };
+    document.addEventListener('keydown', onKey);
+    const orientation = window.screen.orientation as ScreenOrientation | undefined;
+    const touch = window.matchMedia?.('(pointer: coarse)').matches ?? false;
+    const onTurn = () => {
+      const element = frame.current;
+      // An iPhone has no full screen for the page, only the video's own (Safari's webkit method).
+      const own = video.current as unknown as { webkitEnterFullscreen?(): void } | null;
+      if (!document.fullscreenEnabled && isLandscape())
+        try {
+          own?.webkitEnterFullscreen?.();
+        } catch {
+          // Refused without a tap on some versions: the viewer still has the video's own button.
+        }
+      if (!element || !document.fullscreenEnabled) return;
+      if (isLandscape() && !document.fullscreenElement)
+        void element.requestFullscreen?.({ navigationUI: 'hide' }).catch(() => undefined);
+      else if (!isLandscape() && document.fullscreenElement === element)
+        void document.exitFullscreen().catch(() => undefined);
+    };
+    if (touch) orientation?.addEventListener('change', onTurn);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      orientation?.removeEventListener('change', onTurn);
+    };
+  }, []);
 
   useEffect(() => {
     const element = video.current;
@@ -131,12 +203,14 @@ export function Player({ stream, title, kind, titleId, poster, startAt = 0, onCl
     const timer = setInterval(() => {
       if (!video.current?.paused) beat();
     }, HEARTBEAT_MS);
-    // Playing again after a pause renews the screen and the stream pass at once.
+    // Playing again after a pause renews the screen and the stream pass at once; a pause or the end
+    // says where the viewer stopped (a title watched into its credits leaves Continue watching).
     const element = video.current;
-    element?.addEventListener('play', beat);
+    const events = ['play', 'pause', 'ended'] as const;
+    for (const name of events) element?.addEventListener(name, beat);
     return () => {
       clearInterval(timer);
-      element?.removeEventListener('play', beat);
+      for (const name of events) element?.removeEventListener(name, beat);
       const token = getSession().user?.token;
       if (token)
         void fetch('/api/playback/stop', {
@@ -171,7 +245,7 @@ export function Player({ stream, title, kind, titleId, poster, startAt = 0, onCl
   }
 
   function onKey(event: React.KeyboardEvent) {
-    if ((event.target as HTMLElement).tagName === 'SELECT') return;
+    if (isControl(event.target)) return;
     const keys: Record<string, () => void> = {
       ' ': toggle,
       k: toggle,
@@ -179,7 +253,6 @@ export function Player({ stream, title, kind, titleId, poster, startAt = 0, onCl
       ArrowLeft: () => seek(-10),
       f: fullScreen,
       m: () => video.current && (video.current.muted = !video.current.muted),
-      Escape: () => (document.fullscreenElement ? undefined : onClose()),
     };
     const action = keys[event.key];
     if (action) {
@@ -197,30 +270,35 @@ export function Player({ stream, title, kind, titleId, poster, startAt = 0, onCl
       onKeyDown={onKey}
       tabIndex={-1}
     >
-      <video
-        ref={video}
-        className="vw-player__video"
-        poster={poster}
-        playsInline
-        controls
-        aria-label={title}
-        onLoadedMetadata={(e) => {
-          if (startAt > 0 && startAt < e.currentTarget.duration - 5) e.currentTarget.currentTime = startAt;
-        }}
-        onEnded={onEnded}
-        onError={() => {
-          // hls.js reports its own errors; this is the browser's own HLS (or a plain file) failing.
-          if (!hls.current) setFailure('playback.streamFailed');
-        }}
-        onPlay={() => setPlaying(true)}
-        onPause={() => setPlaying(false)}
-        onTimeUpdate={(e) => {
-          const at = e.currentTarget.currentTime;
-          const duration = Number.isFinite(e.currentTarget.duration) ? e.currentTarget.duration : 0;
-          seen.current = { at, duration };
-          setTime({ at, duration });
-        }}
-      />
+      <div className="vw-player__screen">
+        {/* Before the picture, so the card's buttons are the first Tab stops after the player. */}
+        {overlay}
+        <video
+          ref={video}
+          className="vw-player__video"
+          poster={poster}
+          playsInline
+          controls
+          aria-label={title}
+          onLoadedMetadata={(e) => {
+            if (startAt > 0 && startAt < e.currentTarget.duration - 5) e.currentTarget.currentTime = startAt;
+          }}
+          onEnded={onEnded}
+          onError={() => {
+            // hls.js reports its own errors; this is the browser's own HLS (or a plain file) failing.
+            if (!hls.current) setFailure('playback.streamFailed');
+          }}
+          onPlay={() => setPlaying(true)}
+          onPause={() => setPlaying(false)}
+          onTimeUpdate={(e) => {
+            const at = e.currentTarget.currentTime;
+            const duration = Number.isFinite(e.currentTarget.duration) ? e.currentTarget.duration : 0;
+            seen.current = { at, duration };
+            setTime({ at, duration });
+            onProgress?.(at, duration);
+          }}
+        />
+      </div>
       <div className="vw-player__bar">
         <button
           type="button"

@@ -2,7 +2,16 @@ import { createInstance } from 'i18next';
 import { StreamMessages } from '@chitram/contracts/src/playback-answers';
 import en from '../i18n/locales/en.json';
 import ta from '../i18n/locales/ta.json';
-import { clock, nextEpisode, qualityLabel, streamProblem, type PlayerWords } from './playback-rules';
+import {
+  AUTOPLAY_WAITING,
+  autoplayCard,
+  clock,
+  nextEpisode,
+  qualityLabel,
+  streamProblem,
+  type AutoplayCard,
+  type PlayerWords,
+} from './playback-rules';
 
 // The player's words come from the viewer's catalogues (issue 11), as the viewer's `t` gives them.
 const i18n = createInstance();
@@ -93,5 +102,38 @@ describe('the next episode (issue 8)', () => {
     expect(nextEpisode(episodes, 'a3')).toBeUndefined();
     expect(nextEpisode(episodes, 's1')?._id).toBe('s2');
     expect(nextEpisode(episodes, 'nope')).toBeUndefined();
+  });
+});
+
+describe('the next episode card in the end credits', () => {
+  const now = 1_000_000;
+  const at = (positionSeconds: number, durationSeconds = 2700) =>
+    ({ type: 'progress', positionSeconds, durationSeconds, now }) as const;
+
+  it('waits until the last ten seconds, then counts ten seconds down to the next episode', () => {
+    let card: AutoplayCard = AUTOPLAY_WAITING;
+    card = autoplayCard(card, at(2600));
+    expect(card).toBe(AUTOPLAY_WAITING);
+    card = autoplayCard(card, at(2690));
+    expect(card).toEqual({ phase: 'counting', deadline: now + 10_000 });
+    // Later moments of the credits keep the first deadline: the countdown does not start over.
+    expect(autoplayCard(card, { ...at(2695), now: now + 5000 })).toBe(card);
+  });
+
+  it('shows for a short clip in its last tenth, and not before its length is known', () => {
+    expect(autoplayCard(AUTOPLAY_WAITING, at(10, 12)).phase).toBe('waiting');
+    expect(autoplayCard(AUTOPLAY_WAITING, at(11, 12)).phase).toBe('counting');
+    expect(autoplayCard(AUTOPLAY_WAITING, at(11, 0)).phase).toBe('waiting');
+  });
+
+  it('stays cancelled through the credits, and waits again when the viewer goes back before them', () => {
+    const counting = autoplayCard(AUTOPLAY_WAITING, at(2695));
+    const cancelled = autoplayCard(counting, { type: 'cancel' });
+    expect(cancelled).toEqual({ phase: 'cancelled' });
+    expect(autoplayCard(cancelled, at(2699))).toBe(cancelled);
+    expect(autoplayCard(cancelled, at(1200))).toEqual(AUTOPLAY_WAITING);
+    expect(autoplayCard(counting, { type: 'reset' })).toEqual(AUTOPLAY_WAITING);
+    // Nothing to cancel before the card shows.
+    expect(autoplayCard(AUTOPLAY_WAITING, { type: 'cancel' })).toBe(AUTOPLAY_WAITING);
   });
 });

@@ -1,3 +1,4 @@
+import { AUTOPLAY_COUNTDOWN_SECONDS, isWatchedToTheEnd } from '@chitram/contracts/src/playback-answers';
 import type { TFunction } from 'i18next';
 
 // What the player says when a stream is refused (SPEC §8; DECISIONS D20–D24), and the way on, in the
@@ -7,6 +8,8 @@ export interface StreamProblem {
   message: string;
   /** Where the viewer can go to fix it, with the words for the link. */
   action: { to: string; label: string } | null;
+  /** The plan does not play on this device (D20): offer the upgrade and the way to a phone. */
+  otherDevice?: true;
 }
 
 /** The viewer's words: `t` of the viewer namespace. */
@@ -27,6 +30,7 @@ export function streamProblem(
       return {
         message: t('playback.deviceNotAllowed'),
         action: { to: '/subscribe', label: t('playback.upgradePlan') },
+        otherDevice: true,
       };
     case 'STREAM_LIMIT_REACHED': {
       // The plan's limit (the answer's `limit`), in the viewer's words and digits; else without the number.
@@ -81,4 +85,34 @@ export function nextEpisode<E extends { _id: string; seriesId: string | null; ep
   return episodes
     .filter((e) => e.seriesId === current.seriesId && e.episodeNumber > current.episodeNumber)
     .sort((a, b) => a.episodeNumber - b.episodeNumber)[0];
+}
+
+/**
+ * The card that counts down to the next episode in the end credits (contracts' `creditsStartOf`: the
+ * last ten seconds, as no title has a credits marker): waiting for the credits, counting to a deadline,
+ * or cancelled by the viewer. Going back before the credits waits again.
+ */
+export type AutoplayCard =
+  { phase: 'waiting' } | { phase: 'counting'; deadline: number } | { phase: 'cancelled' };
+
+export type AutoplayEvent =
+  | { type: 'progress'; positionSeconds: number; durationSeconds: number; now: number }
+  | { type: 'cancel' }
+  | { type: 'reset' };
+
+export const AUTOPLAY_WAITING: AutoplayCard = { phase: 'waiting' };
+
+export function autoplayCard(card: AutoplayCard, event: AutoplayEvent): AutoplayCard {
+  switch (event.type) {
+    case 'reset':
+      return card.phase === 'waiting' ? card : AUTOPLAY_WAITING;
+    case 'cancel':
+      return card.phase === 'counting' ? { phase: 'cancelled' } : card;
+    case 'progress': {
+      const inCredits = isWatchedToTheEnd(event.positionSeconds, event.durationSeconds);
+      if (!inCredits) return card.phase === 'waiting' ? card : AUTOPLAY_WAITING;
+      if (card.phase !== 'waiting') return card;
+      return { phase: 'counting', deadline: event.now + AUTOPLAY_COUNTDOWN_SECONDS * 1000 };
+    }
+  }
 }

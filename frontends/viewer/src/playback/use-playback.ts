@@ -1,5 +1,6 @@
 import type { StreamAnswer, WatchPosition } from '@chitram/contracts/src/playback-answers';
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useHost } from '../app/host';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { streamProblem, type StreamProblem } from './playback-rules';
@@ -12,6 +13,13 @@ export interface Playing {
   startAt: number;
 }
 
+/** The history entry an open player adds to its page's, so the browser's Back closes the player. */
+const PLAYER_OPEN = 'playerOpen';
+
+function hasPlayerEntry(state: unknown): boolean {
+  return (state as Record<string, unknown> | null)?.[PLAYER_OPEN] === true;
+}
+
 const STREAM_ROUTE = {
   movie: (id: string) => `movie/${encodeURIComponent(id)}/stream`,
   episode: (id: string) => `series/episodes/${encodeURIComponent(id)}/stream`,
@@ -20,6 +28,8 @@ const STREAM_ROUTE = {
 /**
  * SPEC §4.5: Play asks for the stream grant (and, for a signed-in viewer, where they left off), then the
  * player opens; a refusal becomes a message with the way on (sign in, see plans, stop another screen).
+ * An open player is a history entry of its own: Back (or Esc, or Close) closes it, and the keyboard
+ * focus goes back to the Play button (`playButton`) that opened it.
  */
 export function usePlayback() {
   const { api, problemOf, getSession } = useHost();
@@ -27,6 +37,44 @@ export function usePlayback() {
   const [playing, setPlaying] = useState<Playing | null>(null);
   const [problem, setProblem] = useState<StreamProblem | null>(null);
   const [starting, setStarting] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const playButton = useRef<HTMLButtonElement>(null);
+  const open = playing !== null;
+  const entered = hasPlayerEntry(location.state);
+  const hadEntry = useRef(false);
+
+  // Opening pushes the entry (the same address, its state marked); Back takes it away, which closes.
+  useEffect(() => {
+    if (open && !entered && !hadEntry.current) {
+      hadEntry.current = true;
+      void navigate(`${location.pathname}${location.search}`, {
+        state: { ...(location.state as object | null), [PLAYER_OPEN]: true },
+      });
+    } else if (open && !entered && hadEntry.current) {
+      hadEntry.current = false;
+      setPlaying(null);
+    } else if (!open && entered && !hadEntry.current) {
+      // A page reloaded on an open player's entry opens closed: drop the mark without a new entry.
+      void navigate(`${location.pathname}${location.search}`, {
+        replace: true,
+        state: { ...(location.state as object | null), [PLAYER_OPEN]: false },
+      });
+    }
+  }, [open, entered, navigate, location]);
+
+  // Focus goes back where the viewer pressed Play once the player has gone.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !open) playButton.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+
+  /** Close the player: through Back when it has its entry, so the entry does not linger. */
+  const stop = useCallback(() => {
+    if (hadEntry.current) void navigate(-1);
+    else setPlaying(null);
+  }, [navigate]);
 
   async function play(kind: 'movie' | 'episode', titleId: string) {
     setStarting(true);
@@ -53,5 +101,5 @@ export function usePlayback() {
     }
   }
 
-  return { playing, problem, starting, play, stop: () => setPlaying(null) };
+  return { playing, problem, starting, play, stop, playButton };
 }

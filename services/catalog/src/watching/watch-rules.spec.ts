@@ -31,8 +31,10 @@ describe('continue watching and watch time', () => {
     });
   });
 
-  it('treats the last half minute as the end, and days as India has them', () => {
+  it('treats the end credits (the last ten seconds) as the end', () => {
     expect(isFinished(5390, 5400)).toBe(true);
+    expect(isFinished(5375, 5400)).toBe(false);
+    expect(isFinished(11, 12)).toBe(true);
     expect(isFinished(5000, 5400)).toBe(false);
     expect(isFinished(10, 0)).toBe(false);
   });

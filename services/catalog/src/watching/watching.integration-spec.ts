@@ -67,6 +67,12 @@ describe('continue watching', () => {
       [second.title, 42],
       [first.title, 600],
     ]);
+    // Twenty seconds before the end the film is still on the rail; in its end credits it leaves.
+    await report(viewer, first._id, 5380);
+    expect((await rpc.call(watch.continueWatching, { viewerId: viewer })).map((r) => r.titleId)).toEqual([
+      first._id,
+      second._id,
+    ]);
     await report(viewer, first._id, 5390);
     expect((await rpc.call(watch.continueWatching, { viewerId: viewer })).map((r) => r.titleId)).toEqual([
       second._id,
