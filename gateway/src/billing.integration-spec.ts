@@ -3,6 +3,7 @@ import { ErrorCode } from '@chitram/contracts';
 import { isolatedEnv, testSigningKeys } from '@chitram/test-helpers';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type request from 'supertest';
+import { webhookBodyLimit } from './billing/raw-body';
 import { startServiceProcesses, type RunningProcesses } from './testing/service-processes';
 import { bearer, payForPlan, signInViewer, startTestGateway } from './testing/test-gateway';
 
@@ -42,6 +43,17 @@ describe('subscribing through the gateway', () => {
     await app?.close();
     await services?.stop();
     await isolation.cleanUp();
+  });
+
+  it('refuses a webhook too large to hand to billing with 413, never a 503, and handles one near that size', async () => {
+    const body = (padding: number) =>
+      JSON.stringify({ event: 'payment.captured', padding: 'x'.repeat(padding) });
+    // Under BODY_LIMIT_BYTES (1 MiB), but base64 inside a NATS message it would pass NATS's 1 MiB.
+    const tooLarge = await webhook(body(900_000), 'f'.repeat(64)).expect(413);
+    expect(tooLarge.body).toMatchObject({ code: ErrorCode.PAYLOAD_TOO_LARGE });
+    // Just under the webhook limit: billing reads it and refuses the signature.
+    const nearLimit = await webhook(body(webhookBodyLimit() - 100), 'f'.repeat(64)).expect(400);
+    expect(nearLimit.body).toMatchObject({ code: ErrorCode.WEBHOOK_SIGNATURE_INVALID });
   });
 
   it('answers the plans with server prices to anyone', async () => {

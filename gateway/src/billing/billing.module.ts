@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
+import { NATS_CONNECTION } from '@chitram/nest-kit';
+import type { NatsConnection } from 'nats';
 import { GatewayConfig } from '../config';
 import { CheckoutController } from './checkout.controller';
-import { keepRawBody } from './raw-body';
+import { keepRawBody, webhookBodyLimit } from './raw-body';
 import { ViewerBillingController } from './viewer-billing.controller';
 import { RAZORPAY_WEBHOOK_PATH, WebhooksController } from './webhooks.controller';
 
@@ -16,12 +18,12 @@ const RAW_BODY_HOOK = Symbol('RAW_BODY_HOOK');
     {
       // Added while the app is built, before any route exists: Fastify gives each route the hooks added before it.
       provide: RAW_BODY_HOOK,
-      inject: [HttpAdapterHost, GatewayConfig],
-      useFactory: (host: HttpAdapterHost, config: GatewayConfig) =>
+      inject: [HttpAdapterHost, GatewayConfig, NATS_CONNECTION],
+      useFactory: (host: HttpAdapterHost, config: GatewayConfig, nats: NatsConnection) =>
         keepRawBody(
           host.httpAdapter.getInstance<FastifyInstance>(),
           [RAZORPAY_WEBHOOK_PATH],
-          config.BODY_LIMIT_BYTES,
+          Math.min(config.BODY_LIMIT_BYTES, webhookBodyLimit(nats.info?.max_payload)),
         ),
     },
   ],

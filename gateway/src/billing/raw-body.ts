@@ -31,3 +31,17 @@ export function keepRawBody(fastify: FastifyInstance, paths: readonly string[], 
     return replay;
   });
 }
+
+/** NATS's own default largest message, when the server does not say. */
+const NATS_DEFAULT_MAX_PAYLOAD = 1024 * 1024;
+/** Room in the NATS message for what travels beside the body: the request packet, signature, event id, headers. */
+const ENVELOPE_ALLOWANCE = 8 * 1024;
+
+/**
+ * The largest webhook body the gateway can hand to billing: the body travels base64 (4 characters for
+ * 3 bytes) inside one NATS message, which the server caps at `maxPayload`. A larger one is refused
+ * with 413 at the door instead of failing on NATS as a 503 (which Razorpay would retry for ever).
+ */
+export function webhookBodyLimit(maxPayload: number = NATS_DEFAULT_MAX_PAYLOAD): number {
+  return Math.floor(Math.max(0, maxPayload - ENVELOPE_ALLOWANCE) / 4) * 3;
+}

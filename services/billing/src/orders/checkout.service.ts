@@ -120,13 +120,18 @@ export class CheckoutService {
 
   /**
    * The payment as the provider knows it, captured if it was only authorised. If the provider cannot be
-   * asked, the valid signature is Razorpay's own proof of payment for this order, and is enough.
+   * asked, the valid signature is Razorpay's own proof of payment for this order, and is enough; if it
+   * answers that there is no such payment, the signature proves nothing and the payment is refused.
    */
   private async confirmedPayment(order: StoredOrder, paymentId: string): Promise<ProviderPayment> {
     let payment: ProviderPayment;
     try {
       payment = await this.provider.fetchPayment(paymentId);
     } catch (error) {
+      if (error instanceof DomainError && error.code === ErrorCode.NOT_FOUND) {
+        this.logger.warn({ paymentId }, 'the provider has no such payment; refused despite its signature');
+        throw new DomainError(ErrorCode.PAYMENT_FAILED, PaymentMessages.verificationFailed);
+      }
       this.logger.warn({ err: error, paymentId }, 'payment not fetched; settling on its valid signature');
       return {
         id: paymentId,

@@ -9,6 +9,8 @@ import {
   type TestService,
 } from '@chitram/test-helpers';
 import type { NatsConnection } from 'nats';
+import { SANDBOX_KEYS } from '../config';
+import { paymentSignature } from '../providers/signatures';
 import { billingService } from '../service';
 import { viewersStandIn } from '../testing/viewers-stand-in';
 
@@ -78,6 +80,23 @@ describe('the sandbox payment provider', () => {
     await expect(
       rpc.call(Subjects.billing.sandboxPay, { viewerId: viewer, orderId: order.orderId }),
     ).rejects.toMatchObject({ code: ErrorCode.CONFLICT });
+  });
+
+  it('refuses a validly signed confirmation of a payment the provider says does not exist', async () => {
+    const viewer = newViewer();
+    const order = await rpc.call(Subjects.billing.createOrder, { viewerId: viewer, planKey: 'premium' });
+    const paymentId = `pay_${randomUUID().replace(/-/g, '').slice(0, 14)}`;
+    // Signed with the sandbox's key secret, as a leaked secret or a forged page could sign it.
+    const confirmation = {
+      razorpay_order_id: order.orderId,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: paymentSignature(SANDBOX_KEYS.keySecret, order.orderId, paymentId),
+    };
+    await expect(
+      rpc.call(Subjects.billing.verifyPayment, { viewerId: viewer, planKey: 'premium', ...confirmation }),
+    ).rejects.toMatchObject({ code: ErrorCode.PAYMENT_FAILED });
+    expect((await rpc.call(Subjects.billing.entitlement, { viewerId: viewer })).isSubscribed).toBe(false);
+    expect(await events(viewer)).toEqual([]);
   });
 
   it('activates through the webhook alone when the tab was closed after paying', async () => {

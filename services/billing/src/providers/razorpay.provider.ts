@@ -48,7 +48,9 @@ export class RazorpayProvider extends PaymentProvider {
   }
 
   async fetchPayment(paymentId: string): Promise<ProviderPayment> {
-    const payment = await this.call('fetch a payment', () => this.client.payments.fetch(paymentId));
+    const payment = await this.call('fetch a payment', () => this.client.payments.fetch(paymentId), {
+      notFound: 'Razorpay has no such payment.',
+    });
     return fromRazorpayPayment(payment);
   }
 
@@ -66,12 +68,27 @@ export class RazorpayProvider extends PaymentProvider {
     return fromRazorpayPayment(captured);
   }
 
-  private async call<T>(what: string, request: () => Promise<T>): Promise<T> {
+  /**
+   * A call to Razorpay; PAYMENT_PROVIDER_UNAVAILABLE when it cannot be asked. With `notFound`, its
+   * answer that the id does not exist (400 or 404) is NOT_FOUND instead: it was asked, and said no.
+   */
+  private async call<T>(
+    what: string,
+    request: () => Promise<T>,
+    options: { notFound?: string } = {},
+  ): Promise<T> {
     try {
       return await request();
     } catch (error) {
       // The SDK throws `{ statusCode, error: { code, description } }` for answers, and TypeErrors without one.
       const answer = error as { statusCode?: number; error?: { code?: string; description?: string } };
+      if (options.notFound && (answer.statusCode === 400 || answer.statusCode === 404)) {
+        this.logger.warn(
+          { statusCode: answer.statusCode, providerError: answer.error },
+          `Razorpay: ${options.notFound}`,
+        );
+        throw new DomainError(ErrorCode.NOT_FOUND, options.notFound);
+      }
       this.logger.warn(
         {
           statusCode: answer.statusCode,
