@@ -60,6 +60,8 @@ describe('sign-in through the gateway with the real auth and users services', ()
       RPC_TIMEOUT_MS: '5000',
       JWT_PUBLIC_KEY: keys.publicPem,
       REDIS_KEY_PREFIX: isolation.env.REDIS_KEY_PREFIX,
+      // The test's HTTP client stands where the shell's proxy stands: its X-Forwarded-For is believed.
+      TRUSTED_PROXIES: 'loopback',
     });
     app = await createGatewayApp(config);
     await app.init();

@@ -47,7 +47,10 @@ jest.setTimeout(60_000);
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-/** The public movie answer of SPEC §3 / DECISIONS D28: these keys and no others (no stream link). */
+/**
+ * The public movie answer of SPEC §3 / DECISIONS D28: these keys and no others (no stream link), and
+ * whether it plays now (issue 19: a title that does not shows "Coming soon").
+ */
 function expectPublicMovie(movie: Movie): void {
   expect(Object.keys(movie).sort()).toEqual(
     [
@@ -70,6 +73,7 @@ function expectPublicMovie(movie: Movie): void {
       'vendor',
       'createdAt',
       'updatedAt',
+      'playable',
     ].sort(),
   );
   expect(LANGUAGES).toContain(movie.language);
@@ -100,6 +104,7 @@ function expectEpisode(episode: Episode, withLink = true): void {
       'createdAt',
       'updatedAt',
       'video',
+      'playable',
     ].sort(),
   );
   expect(episode.video).toBeNull(); // no video uploaded: it plays its link
