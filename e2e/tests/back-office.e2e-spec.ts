@@ -279,7 +279,7 @@ describe('an admin in the back office (SPEC §2.13, DECISIONS D13, D25)', () => 
     // The audit trail lists it: who revealed whose number, and when.
     await page.getByRole('link', { name: 'Audit', exact: true }).click();
     await h1('Audit').waitFor();
-    await page.getByLabel('Action').selectOption('phone-revealed');
+    await page.getByLabel('Action', { exact: true }).selectOption('phone-revealed');
     await page.waitForURL(/action=phone-revealed/);
     const entry = page
       .getByRole('list', { name: 'Audit entries' })

@@ -178,7 +178,8 @@ describe('a visitor browsing the catalogue (SPEC §2.1, §2.11, DECISIONS D10)',
     await page.waitForURL(`${BASE_URL}/?language=Telugu`);
     await visible(switcher.getByRole('button', { name: /^Telugu/, pressed: true }));
     await page.waitForFunction(() => !document.querySelector('.vw-rails--stale'));
-    const metas = await page.locator('section.vw-rail .vw-poster__meta').allInnerTexts();
+    // Text, not innerText: rails below the fold are not rendered until scrolled near (content-visibility).
+    const metas = await page.locator('section.vw-rail .vw-poster__meta').allTextContents();
     expect(metas.length).toBeGreaterThan(0);
     for (const meta of metas) expect(meta).toContain('Telugu');
 

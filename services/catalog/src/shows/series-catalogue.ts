@@ -77,7 +77,11 @@ export class SeriesCatalogue {
       : [];
     const byId = new Map(entities.map((series) => [series.id, series]));
     return {
-      series: rows.map((row) => toSeries(byId.get(row.id)!, row.episodes)),
+      // A series deleted between the two reads is left out rather than failing the page.
+      series: rows.flatMap((row) => {
+        const series = byId.get(row.id);
+        return series ? [toSeries(series, row.episodes)] : [];
+      }),
       currentPage: page,
       totalSeries: total,
       totalPages: Math.ceil(total / ADMIN_PAGE_SIZE),
