@@ -188,9 +188,11 @@ describe('a title with nothing to play yet (issue 19)', () => {
       // Its poster, first on the featured rail, says so.
       const rail = page.getByRole('region', { name: 'Featured', exact: true });
       const poster = rail.getByTestId('poster').first();
+      // As a viewer scrolls to it: rails below the fold are rendered only when near (content-visibility).
+      await rail.scrollIntoViewIfNeeded();
+      await poster.getByTestId('coming-soon').waitFor();
       expect(await poster.innerText()).toContain(soon.title);
       expect(await poster.getByTestId('coming-soon').innerText()).toBe('Coming soon');
-      await rail.scrollIntoViewIfNeeded();
       await rail.screenshot({ path: `${SHOTS}/coming-soon-rail-${width}.png` });
       await context.close();
     }
