@@ -103,7 +103,7 @@ const CASES: PageCase[] = [
   {
     name: 'search',
     path: () => `/search?q=${encodeURIComponent(searchTerm)}`,
-    data: (url) => url.pathname === '/api/home/search',
+    data: (url) => url.pathname === '/api/search',
     loading: '.vw-list [role="status"]',
     ready: (page) => page.getByTestId('poster').first().waitFor(),
   },
