@@ -46,7 +46,8 @@ describe('sign-in through the gateway with the real auth and users services', ()
   };
 
   beforeAll(async () => {
-    services = await startServiceProcesses(['auth', 'users'], isolation.env, {
+    // Billing answers the session's plan: without it the plan is unknown, not absent (issue 20).
+    services = await startServiceProcesses(['auth', 'users', 'billing'], isolation.env, {
       // The wait stays at RESEND_SECONDS however often a number signs in here (it doubles by default).
       auth: {
         JWT_PRIVATE_KEY: keys.privatePem,
@@ -159,6 +160,8 @@ describe('sign-in through the gateway with the real auth and users services', ()
         phoneNumber: `+91${phone}`,
         isSubscribed: false,
         activeSubscription: null,
+        // Billing answered: the plan (none) is known now, not the last one seen (issue 20).
+        planStatus: 'current',
       });
     });
 
@@ -189,6 +192,7 @@ describe('sign-in through the gateway with the real auth and users services', ()
         phoneNumber: session.phoneNumber,
         isSubscribed: false,
         activeSubscription: null,
+        planStatus: 'current',
         createdAt: expect.any(String),
         interfaceLanguage: null,
       });
