@@ -75,6 +75,32 @@ export class VideoUploadProxy implements OnApplicationShutdown {
     this.agent.destroy();
   }
 
+  private send(
+    request: FastifyRequest,
+    mediaPath: string,
+    headers: Record<string, string>,
+    body: Readable | undefined,
+  ): Promise<IncomingMessage> {
+    return new Promise<IncomingMessage>((resolve, reject) => {
+      const upstream = httpRequest(new URL(mediaPath, this.base), {
+        method: request.method === 'HEAD' ? 'HEAD' : request.method,
+        agent: this.agent,
+        headers,
+      });
+      upstream.setTimeout(IDLE_MS, () => upstream.destroy(new Error('the upload stalled')));
+      upstream.once('response', resolve);
+      upstream.once('error', (error) =>
+        reject(Object.assign(error, { reusedSocket: upstream.reusedSocket })),
+      );
+      request.raw.once('close', () => {
+        if (!request.raw.complete) upstream.destroy(new Error('the admin went away'));
+      });
+      if (!body) return upstream.end();
+      body.once('error', (error) => upstream.destroy(error));
+      body.pipe(upstream);
+    });
+  }
+
   async forward(request: FastifyRequest, reply: FastifyReply, mediaPath: string): Promise<void> {
     const body = request.body instanceof Readable ? request.body : undefined;
     const headers: Record<string, string> = { [REQUEST_ID_HEADER]: currentRequestId() ?? request.id };
@@ -87,21 +113,13 @@ export class VideoUploadProxy implements OnApplicationShutdown {
 
     let answer: IncomingMessage;
     try {
-      answer = await new Promise<IncomingMessage>((resolve, reject) => {
-        const upstream = httpRequest(new URL(mediaPath, this.base), {
-          method: request.method === 'HEAD' ? 'HEAD' : request.method,
-          agent: this.agent,
-          headers,
-        });
-        upstream.setTimeout(IDLE_MS, () => upstream.destroy(new Error('the upload stalled')));
-        upstream.once('response', resolve);
-        upstream.once('error', reject);
-        request.raw.once('close', () => {
-          if (!request.raw.complete) upstream.destroy(new Error('the admin went away'));
-        });
-        if (!body) return upstream.end();
-        body.once('error', (error) => upstream.destroy(error));
-        body.pipe(upstream);
+      answer = await this.send(request, mediaPath, headers, body).catch((error: NodeJS.ErrnoException) => {
+        // Media may close a kept-alive connection just as it is reused (after an answer it gave before
+        // taking a whole body, for one); a request without a body never reached it, so it goes again.
+        if (body || !(error as { reusedSocket?: boolean }).reusedSocket || error.code !== 'ECONNRESET') {
+          throw error;
+        }
+        return this.send(request, mediaPath, headers, undefined);
       });
     } catch (error) {
       if (!request.raw.complete) {
