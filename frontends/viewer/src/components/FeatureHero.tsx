@@ -7,8 +7,7 @@ import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import type { TitleNavigationState } from './PosterCard';
 import { SmartImage } from './SmartImage';
-import { ComingSoon } from './ComingSoon';
-import { PlayIcon } from './PlayIcon';
+import { PlayAction } from './PlayAction';
 
 /** A title's logo (its title image), or its name in type when the image is missing or broken. */
 export function TitleLogo({
@@ -84,14 +83,12 @@ export function FeatureHero({ movie }: { movie: Movie }) {
         <TitleFacts movie={movie} />
         <p className="vw-feature__text">{movie.description}</p>
         <div className="vw-feature__actions">
-          {movie.playable ? (
-            <Link className="button button--primary vw-feature__play" to={playPath(movie)} state={state}>
-              <PlayIcon />
-              {t('title.watchNow')}
-            </Link>
-          ) : (
-            <ComingSoon />
-          )}
+          <PlayAction
+            playable={movie.playable}
+            label={t('title.watchNow')}
+            to={playPath(movie)}
+            state={state}
+          />
           {genre && (
             <Link className="button button--ghost" to={`/${genreSlug(genre)}`}>
               {t('title.moreOfGenre', { genre: t(`genres.${genre}`) })}

@@ -15,8 +15,7 @@ import {
 import type { CategoryEpisodes, Episode } from '../catalog/types';
 import { ErrorLine, LoadingLine } from '../components/LoadStatus';
 import { SmartImage } from '../components/SmartImage';
-import { ComingSoon } from '../components/ComingSoon';
-import { PlayIcon } from '../components/PlayIcon';
+import { PlayAction } from '../components/PlayAction';
 import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { NextEpisodeCard } from '../playback/NextEpisodeCard';
@@ -131,24 +130,17 @@ function EpisodeView({
           </ul>
           <p className="vw-title__text">{episode.description}</p>
           <div className="vw-feature__actions">
-            {episode.playable ? (
-              <button
-                ref={playButton}
-                type="button"
-                className="button button--primary vw-feature__play"
-                onClick={() => {
-                  setEnded(false);
-                  updateCard({ type: 'reset' });
-                  void play('episode', episode._id);
-                }}
-                disabled={starting}
-              >
-                <PlayIcon />
-                {t('title.play')}
-              </button>
-            ) : (
-              <ComingSoon />
-            )}
+            <PlayAction
+              playable={episode.playable}
+              label={t('title.play')}
+              buttonRef={playButton}
+              onPlay={() => {
+                setEnded(false);
+                updateCard({ type: 'reset' });
+                void play('episode', episode._id);
+              }}
+              disabled={starting}
+            />
           </div>
           {problem && <PlaybackProblem problem={problem} />}
           {ended && next && card.phase === 'cancelled' && (

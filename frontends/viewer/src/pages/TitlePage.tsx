@@ -9,8 +9,7 @@ import { TitleFacts, TitleLogo } from '../components/FeatureHero';
 import { ErrorLine, LoadingLine } from '../components/LoadStatus';
 import type { TitleNavigationState } from '../components/PosterCard';
 import { SmartImage } from '../components/SmartImage';
-import { ComingSoon } from '../components/ComingSoon';
-import { PlayIcon } from '../components/PlayIcon';
+import { PlayAction } from '../components/PlayAction';
 import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { Player } from '../playback/Player';
@@ -118,20 +117,13 @@ export function TitlePage() {
             <TitleFacts movie={movie} />
             <p className="vw-title__text">{movie.description}</p>
             <div className="vw-feature__actions">
-              {movie.playable ? (
-                <button
-                  ref={playButton}
-                  type="button"
-                  className="button button--primary vw-feature__play"
-                  onClick={() => void play('movie', movie._id)}
-                  disabled={starting}
-                >
-                  <PlayIcon />
-                  {t('title.play')}
-                </button>
-              ) : (
-                <ComingSoon />
-              )}
+              <PlayAction
+                playable={movie.playable}
+                label={t('title.play')}
+                buttonRef={playButton}
+                onPlay={() => void play('movie', movie._id)}
+                disabled={starting}
+              />
               {movie.trailerUrl && (
                 <a className="button button--ghost" href={movie.trailerUrl} target="_blank" rel="noreferrer">
                   {t('title.watchTrailer')}
