@@ -38,6 +38,9 @@ const CONTENT_TYPES = {
   '.webmanifest': 'application/manifest+json',
 };
 
+/** How long a kept-alive connection may idle: longer than any client's, as the gateway's (72 s). */
+const KEEP_ALIVE_MS = 72_000;
+
 // Files whose name must always be revalidated: the page itself and the federation entry points,
 // which keep their names from build to build while their content changes.
 const ALWAYS_REVALIDATE = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'mf-stats.json']);
@@ -130,6 +133,11 @@ export async function createWebServer({
       }
     });
   });
+  // A kept-alive connection outlives the client's idle time (browsers', undici's 4 s), as the gateway's
+  // does (Fastify, 72 s), so the client lets it go first: a server closing it first races a client that
+  // is just reusing it, and that request fails with "other side closed" (seen under load in CI).
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 5_000;
 
   async function handle(req, res) {
     if (cors) setCorsHeaders(res);
