@@ -10,10 +10,14 @@ import { BASE_URL } from './browser';
 export const freshPhone = () => `${randomInt(6, 10)}${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
 export const freshClientIp = () => `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 
-async function post(path: string, body: unknown, clientIp: string): Promise<Response> {
+async function post(path: string, body: unknown, clientIp: string, token?: string): Promise<Response> {
   return fetch(`${BASE_URL}/api/${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': clientIp },
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': clientIp,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify(body),
   });
 }
@@ -42,6 +46,25 @@ export async function viewerSession(clientIp = freshClientIp()): Promise<object>
   const res = await post('user/verify-otp', { phoneNumber: `+91${phone}`, otp }, clientIp);
   expect(res.status).toBe(200);
   return (await res.json()) as object;
+}
+
+/** A new viewer's session with a plan bought through the sandbox provider (D19), as the checkout buys it. */
+export async function subscribedSession(
+  planKey: 'basic' | 'standard' | 'premium' | 'gold',
+  clientIp = freshClientIp(),
+): Promise<{ token: string }> {
+  const session = (await viewerSession(clientIp)) as { token: string };
+  const order = (await (
+    await post('checkout/create-order', { planKey }, clientIp, session.token)
+  ).json()) as {
+    orderId: string;
+  };
+  const paid = (await (
+    await post('dev/payments-sandbox/pay', { orderId: order.orderId }, clientIp, session.token)
+  ).json()) as object;
+  const verified = await post('checkout/verify-payment', { ...paid, planKey }, clientIp, session.token);
+  expect(verified.status).toBe(200);
+  return session;
 }
 
 /** The test platform's admin's session (D2). */

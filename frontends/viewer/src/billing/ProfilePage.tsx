@@ -45,6 +45,8 @@ export function ProfilePage() {
   }
 
   const plan = profile.data?.activeSubscription ?? null;
+  // Billing could not say: a paying viewer is not shown "Free" nor asked to buy again (issue 20).
+  const planUnknown = profile.data?.isSubscribed === null && !plan;
   return (
     <section className="vw-page vw-profile" aria-labelledby="vw-profile-title">
       <h1 id="vw-profile-title" className="vw-page__title">
@@ -60,17 +62,39 @@ export function ProfilePage() {
           </div>
           <div>
             <dt>{t('profile.plan')}</dt>
-            <dd>{plan ? words.name(plan.planName) : t('common.free')}</dd>
+            <dd>
+              {planUnknown ? (
+                <span className="vw-profile__plan-note" role="status">
+                  {t('profile.planUnknown')}{' '}
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    onClick={profile.reload}
+                  >
+                    {t('common.tryAgain')}
+                  </button>
+                </span>
+              ) : plan ? (
+                words.name(plan.planName)
+              ) : (
+                t('common.free')
+              )}
+              {plan && profile.data.planStatus === 'stale' && (
+                <span className="vw-profile__plan-note">{t('profile.planStale')}</span>
+              )}
+            </dd>
           </div>
           <div>
             <dt>{t('profile.validTill')}</dt>
             <dd>{(plan && dateTime(plan.validTill)) ?? t('common.notAvailable')}</dd>
           </div>
-          <div className="vw-profile__plan-action">
-            <Link className="button button--primary button--small" to="/subscribe">
-              {plan ? t('profile.extendOrChange') : t('profile.subscribe')}
-            </Link>
-          </div>
+          {!planUnknown && (
+            <div className="vw-profile__plan-action">
+              <Link className="button button--primary button--small" to="/subscribe">
+                {plan ? t('profile.extendOrChange') : t('profile.subscribe')}
+              </Link>
+            </div>
+          )}
         </dl>
       )}
 

@@ -1,0 +1,83 @@
+/** @jest-environment ./src/testing/jsdom-environment.js */
+import type { ViewerProfile } from '@chitram/contracts/src/identity';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiStandIn, renderPage } from '../testing/render-page';
+import { ProfilePage } from './ProfilePage';
+
+const VIEWER = {
+  token: 'viewer-token',
+  phoneNumber: '+919876543210',
+  isSubscribed: true,
+  activeSubscription: {
+    planName: 'Standard Plan',
+    planKey: 'standard',
+    validTill: '2027-02-27T18:29:59.000Z',
+  },
+};
+
+function profile(answer: Partial<ViewerProfile>): ViewerProfile {
+  return {
+    _id: 'viewer-1',
+    phoneNumber: VIEWER.phoneNumber,
+    isSubscribed: false,
+    activeSubscription: null,
+    planStatus: 'current',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    interfaceLanguage: null,
+    ...answer,
+  };
+}
+
+function openProfile(me: Partial<ViewerProfile>) {
+  const api = new ApiStandIn().on('GET user/me', { body: profile(me) }).on('GET user/payments', { body: [] });
+  return renderPage(<ProfilePage />, { at: '/profile', path: '/profile', user: VIEWER, api });
+}
+
+const planFact = async () => (await screen.findByText('Plan')).closest('div')!;
+
+describe('the profile page and the plan it shows', () => {
+  it('shows the plan billing holds now, and offers to extend or change it', async () => {
+    openProfile({ isSubscribed: true, activeSubscription: VIEWER.activeSubscription });
+    expect(await screen.findByText('Standard Plan')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Extend or change plan' }).getAttribute('href')).toBe(
+      '/subscribe',
+    );
+    expect(screen.queryByText(/Last known/)).toBeNull();
+  });
+
+  it('marks a plan billing could not confirm just now as the last one known', async () => {
+    openProfile({
+      isSubscribed: true,
+      activeSubscription: VIEWER.activeSubscription,
+      planStatus: 'stale',
+      planSeenAt: '2026-11-27T10:00:00.000Z',
+    });
+    const fact = await planFact();
+    await within(fact).findByText('Standard Plan');
+    expect(within(fact).getByText("Last known; we couldn't check it again just now.")).toBeTruthy();
+  });
+
+  it('never calls a viewer Free, nor asks them to buy, when billing could not say; Try again asks anew', async () => {
+    const { api, session } = openProfile({
+      isSubscribed: null,
+      activeSubscription: null,
+      planStatus: 'unknown',
+    });
+    const unknown = (await screen.findByText("Can't check your plan just now.")).closest<HTMLElement>(
+      '[role=status]',
+    )!;
+    expect(unknown).not.toBeNull();
+    expect(screen.queryByText('Free')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Subscribe' })).toBeNull();
+    // The session keeps the plan it had: an unknown answer is not "unsubscribed".
+    expect(session.getState().user?.isSubscribed).toBe(true);
+
+    api.on('GET user/me', { body: profile({ isSubscribed: false }) });
+    await userEvent.click(within(unknown).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Free')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Subscribe' })).toBeTruthy();
+    expect(api.called('GET user/me')).toBe(2);
+    expect(session.getState().user?.isSubscribed).toBe(false);
+  });
+});
