@@ -2,7 +2,13 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { BASE_URL, CHROMIUM_ARGS } from '../support/browser';
-import { freshClientIp, fromClient, storeSession, viewerSession } from '../support/sessions';
+import {
+  freshClientIp,
+  fromClient,
+  storeSession,
+  subscribedSession,
+  viewerSession,
+} from '../support/sessions';
 
 // The player opens where the viewer looks (issue 19): Play brings a playing video fully into view on a
 // phone and on a laptop, with the focus; Esc and Back close it and give the focus back to Play; the
@@ -60,21 +66,6 @@ async function episodeId(name: string): Promise<string> {
   const found = page.paginatedEpisodes.find((e) => e.title === name);
   if (!found) throw new Error(`no demo episode ${name}`);
   return found._id;
-}
-
-/** A viewer with a plan bought through the sandbox provider's API (D19), as the playback spec does. */
-async function subscribedViewer(plan: 'standard'): Promise<{ token: string }> {
-  const session = (await viewerSession(clientIp)) as { token: string };
-  const order = (await (
-    await api('checkout/create-order', { token: session.token, body: { planKey: plan } })
-  ).json()) as { orderId: string };
-  const paid = (await (
-    await api('dev/payments-sandbox/pay', { token: session.token, body: { orderId: order.orderId } })
-  ).json()) as object;
-  expect(
-    (await api('checkout/verify-payment', { token: session.token, body: { ...paid, planKey: plan } })).status,
-  ).toBe(200);
-  return session;
 }
 
 beforeAll(async () => {
@@ -234,6 +225,13 @@ describe('no surprises about devices (D20)', () => {
       await ask.waitFor({ state: 'hidden' });
       expect(page.url()).toBe(`${BASE_URL}/subscribe`);
 
+      // A checkout link opened on its own (shared, bookmarked) asks the same before any order is made.
+      await page.goto(`${BASE_URL}/checkout?plan=basic&planName=Basic+Plan&device=Mobile&price=99`);
+      const askedByLink = page.getByRole('alertdialog', { name: 'Basic Plan will not play here' });
+      await askedByLink.getByRole('button', { name: 'Choose another plan' }).click();
+      await page.waitForURL(`${BASE_URL}/subscribe`);
+      expect(await page.getByRole('dialog', { name: 'Chitram' }).count()).toBe(0);
+
       await basic.getByRole('button', { name: /^Pay/ }).click();
       await ask.getByRole('button', { name: 'Buy anyway' }).click();
       await page.waitForURL(/\/checkout\?plan=basic/);
@@ -285,7 +283,7 @@ describe('the next episode', () => {
       `counts down from the end credits of one episode to the next, which plays (${screen.width} px)`,
       async () => {
         await untilPlayable(await episodeStream(EPISODES[0]), await episodeStream(EPISODES[1]));
-        const session = await subscribedViewer('standard');
+        const session = await subscribedSession('standard', clientIp);
         const page = await open(screen, session);
         await page.goto(`${BASE_URL}/political`);
         await page

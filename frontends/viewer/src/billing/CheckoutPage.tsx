@@ -3,6 +3,7 @@ import type {
   PaymentConfirmation,
   VerifiedPayment,
 } from '@chitram/contracts/src/billing-answers';
+import { findPlan } from '@chitram/contracts/src/plans';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useHost } from '../app/host';
@@ -12,6 +13,7 @@ import { useDocumentTitle } from '../app/use-document-title';
 import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { checkoutRequestFrom, type PaymentSuccess } from './billing-rules';
+import { useDeviceConfirm } from './DeviceNotice';
 import { openRazorpayCheckout, type CheckoutHandlers } from './razorpay-checkout';
 import { usePlanWords } from './plan-words';
 import { SandboxPaymentWindow } from './SandboxPaymentWindow';
@@ -39,6 +41,7 @@ export function CheckoutPage() {
   const [sandboxOrder, setSandboxOrder] = useState<CheckoutOrder | null>(null);
   const started = useRef(false);
   const handlers = useRef<CheckoutHandlers | null>(null);
+  const deviceCheck = useDeviceConfirm();
 
   useEffect(() => {
     if (started.current) return; // one order per visit, even when React runs effects twice
@@ -95,7 +98,20 @@ export function CheckoutPage() {
       }
     }
 
-    void (async () => {
+    // A plan that does not play here is bought only after the viewer says so (D15, D20): on the plans
+    // page, or here when the checkout was opened from a link.
+    const devicesConfirmed =
+      (location.state as { devicesConfirmed?: unknown } | null)?.devicesConfirmed === true;
+    const plan = findPlan(planKey)!;
+    if (devicesConfirmed) void createOrder();
+    else
+      deviceCheck.confirm(
+        plan,
+        () => void createOrder(),
+        () => void navigate('/subscribe', { replace: true }),
+      );
+
+    async function createOrder() {
       let order: CheckoutOrder;
       try {
         order = await api.post('checkout/create-order', { json: { planKey } }).json<CheckoutOrder>();
@@ -115,7 +131,7 @@ export function CheckoutPage() {
         toast(t('checkout.failed'), 'error');
         void navigate('/', { replace: true });
       }
-    })();
+    }
     // Runs once per visit: the request and session are read as they were when the page opened.
   }, []);
 
@@ -138,6 +154,7 @@ export function CheckoutPage() {
           </p>
         )}
       </div>
+      {deviceCheck.dialog}
       {sandboxOrder && handlers.current && (
         <SandboxPaymentWindow order={sandboxOrder} handlers={handlers.current} />
       )}

@@ -1,8 +1,10 @@
 import type { StoredPlan } from '@chitram/contracts/src/billing-answers';
+import type { Plan } from '@chitram/contracts/src/plans';
 import { useState } from 'react';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { ConfirmDialog } from '../sign-in/ConfirmDialog';
 import { playsOn } from './device-rules';
+import { usePlanWords } from './plan-words';
 import { useDeviceWords } from './use-device-words';
 import '../styles/sign-in.css';
 
@@ -10,13 +12,14 @@ import '../styles/sign-in.css';
 export function DeviceNotice({ plans }: { plans: readonly StoredPlan[] }) {
   const { t } = useViewerTranslation();
   const { device, here, listOf } = useDeviceWords();
+  const words = usePlanWords();
   const playing = plans.filter((p) => playsOn(p, device));
   if (playing.length === plans.length) return null;
   return (
     <p className="vw-device-notice" role="note">
       {t('deviceNotice.summary', {
         here,
-        plans: listOf(playing.map((p) => p.plan)),
+        plans: listOf(playing.map((p) => words.name(p.planKey))),
       })}
     </p>
   );
@@ -34,28 +37,35 @@ export function PlanDeviceNote({ plan }: { plan: StoredPlan }) {
   );
 }
 
+type PlanOnDevices = Pick<Plan, 'planKey' | 'devices'>;
+
 /**
  * Checkout of a plan that will not play on this device asks first, in a dialog (D15); any other goes
- * straight on. `dialog` is rendered by the page.
+ * straight on. `dialog` is rendered by the page; `onCancel` runs when the viewer chooses another plan.
  */
 export function useDeviceConfirm() {
   const { t } = useViewerTranslation();
   const { device, here, devicesOf } = useDeviceWords();
-  const [asking, setAsking] = useState<{ plan: StoredPlan; proceed(): void } | null>(null);
+  const words = usePlanWords();
+  const [asking, setAsking] = useState<{
+    plan: PlanOnDevices;
+    proceed(): void;
+    onCancel?(): void;
+  } | null>(null);
 
-  function confirm(plan: StoredPlan, proceed: () => void) {
+  function confirm(plan: PlanOnDevices, proceed: () => void, onCancel?: () => void) {
     if (playsOn(plan, device)) proceed();
-    else setAsking({ plan, proceed });
+    else setAsking({ plan, proceed, onCancel });
   }
 
   const dialog = (
     <ConfirmDialog
       open={asking !== null}
-      title={asking ? t('deviceNotice.confirmTitle', { plan: asking.plan.plan }) : ''}
+      title={asking ? t('deviceNotice.confirmTitle', { plan: words.name(asking.plan.planKey) }) : ''}
       message={
         asking
           ? t('deviceNotice.confirmMessage', {
-              plan: asking.plan.plan,
+              plan: words.name(asking.plan.planKey),
               devices: devicesOf(asking.plan.devices),
               here,
             })
@@ -67,7 +77,10 @@ export function useDeviceConfirm() {
         asking?.proceed();
         setAsking(null);
       }}
-      onCancel={() => setAsking(null)}
+      onCancel={() => {
+        asking?.onCancel?.();
+        setAsking(null);
+      }}
     />
   );
   return { confirm, dialog };

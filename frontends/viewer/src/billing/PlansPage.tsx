@@ -35,7 +35,8 @@ export function PlansPage() {
       void navigate('/login', { state: { returnTo: '/subscribe' } });
       return;
     }
-    deviceCheck.confirm(plan, () => void navigate(checkoutPath(plan)));
+    // The checkout asks again only when it is opened without this page's answer (a shared link).
+    deviceCheck.confirm(plan, () => void navigate(checkoutPath(plan), { state: { devicesConfirmed: true } }));
   }
 
   return (
