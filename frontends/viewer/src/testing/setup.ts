@@ -1,8 +1,10 @@
-// Component tests (jsdom): DOM matchers, a clean screen after each test, and the <dialog> methods jsdom lacks.
+// Component tests (jsdom): a clean screen after each test, and the layout and <dialog> methods jsdom lacks.
 import { cleanup } from '@testing-library/react';
 
 if (typeof window !== 'undefined') {
   afterEach(cleanup);
+  // jsdom lays nothing out: scrolling into view has nowhere to go.
+  window.Element.prototype.scrollIntoView ??= function scrollIntoView() {};
   // jsdom has <dialog> but not its modal methods; these keep `open` as a browser does.
   const dialog = window.HTMLDialogElement?.prototype;
   if (dialog && !dialog.showModal) {

@@ -1,0 +1,163 @@
+/** @jest-environment ./src/testing/jsdom-environment.js */
+import type { StreamAnswer } from '@chitram/contracts/src/playback-answers';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { installMediaEngine } from '../testing/media-engine';
+import { ApiStandIn, renderPage } from '../testing/render-page';
+import { Player } from './Player';
+
+// hls.js is the edge of this test's world (jsdom has no Media Source Extensions): a stand-in that parses
+// a master playlist into three renditions, and lets a test make it fail as hls.js reports failures.
+type Listener = (event: string, data: unknown) => void;
+const hlsState = { supported: true, instances: [] as FakeHls[] };
+class FakeHls {
+  static readonly Events = { MANIFEST_PARSED: 'hlsManifestParsed', ERROR: 'hlsError' } as const;
+  static isSupported = () => hlsState.supported;
+  currentLevel = -1;
+  destroyed = false;
+  private readonly listeners = new Map<string, Listener>();
+  constructor(readonly config: { startPosition: number }) {
+    hlsState.instances.push(this);
+  }
+  on(event: string, listener: Listener) {
+    this.listeners.set(event, listener);
+  }
+  loadSource() {}
+  attachMedia() {
+    queueMicrotask(() =>
+      this.emit(FakeHls.Events.MANIFEST_PARSED, {
+        levels: [{ height: 480 }, { height: 1080 }, { height: 720 }],
+      }),
+    );
+  }
+  emit(event: string, data: unknown) {
+    this.listeners.get(event)?.(event, data);
+  }
+  destroy() {
+    this.destroyed = true;
+  }
+}
+jest.mock('hls.js', () => ({ __esModule: true, default: FakeHls }));
+
+const STREAM: StreamAnswer = {
+  movieUrl: '/api/stream/movie/m-1/master.m3u8?grant=g',
+  maxResolution: 1080,
+  isSubscribed: true,
+  kind: 'hls',
+  renditions: [480, 720, 1080],
+};
+const VIEWER = {
+  token: 'viewer-token',
+  phoneNumber: '+919876543210',
+  isSubscribed: true,
+  activeSubscription: null,
+};
+
+beforeAll(() => installMediaEngine(5400));
+beforeEach(() => {
+  hlsState.supported = true;
+  hlsState.instances.length = 0;
+});
+
+function openPlayer(onClose = jest.fn()) {
+  const api = new ApiStandIn().on('POST playback/heartbeat', { body: { ok: true } });
+  const view = renderPage(
+    <Player stream={STREAM} title="Godavari Express" kind="movie" titleId="m-1" onClose={onClose} />,
+    { at: '/movie/godavari-express/play', path: '/movie/:slug/play', user: VIEWER, api },
+  );
+  return { ...view, onClose, player: screen.getByRole('region', { name: 'Player: Godavari Express' }) };
+}
+
+const video = () => document.querySelector('video')!;
+
+describe('the player', () => {
+  it('offers Auto and the renditions highest first, and tells hls.js the one chosen', async () => {
+    openPlayer();
+    const menu = await screen.findByRole('combobox', { name: 'Quality' });
+    expect(
+      within(menu)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Auto', '1080p', '720p', '480p']);
+    await userEvent.selectOptions(menu, '720p');
+    // hls.js numbers levels as the playlist lists them: 720p is the third.
+    expect(hlsState.instances[0].currentLevel).toBe(2);
+    await userEvent.selectOptions(menu, 'Auto');
+    expect(hlsState.instances[0].currentLevel).toBe(-1);
+  });
+
+  it('takes the keyboard as soon as it opens: Space and k play and pause, arrows seek 10 s, m mutes', async () => {
+    const { player } = openPlayer();
+    await screen.findByRole('combobox', { name: 'Quality' });
+    expect(document.activeElement).toBe(player);
+    act(() => void video().pause());
+
+    await userEvent.keyboard(' ');
+    expect(video().paused).toBe(false);
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeTruthy();
+    player.focus();
+    await userEvent.keyboard('k');
+    expect(video().paused).toBe(true);
+
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{ArrowLeft}');
+    expect(video().currentTime).toBe(20);
+    expect(screen.getByText('0:20 / 1:30:00')).toBeTruthy();
+    await userEvent.keyboard('m');
+    expect(video().muted).toBe(true);
+  });
+
+  it('closes on Esc, but not while a dialog is open over it', async () => {
+    const { onClose } = openPlayer();
+    await screen.findByRole('combobox', { name: 'Quality' });
+    const dialog = document.body.appendChild(document.createElement('dialog'));
+    dialog.setAttribute('open', '');
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).not.toHaveBeenCalled();
+    dialog.remove();
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps its screen with a heartbeat saying where the viewer is', async () => {
+    const { api } = openPlayer();
+    await screen.findByRole('combobox', { name: 'Quality' });
+    act(() => {
+      video().currentTime = 42;
+      video().dispatchEvent(new Event('pause'));
+    });
+    await waitFor(() => expect(api.called('POST playback/heartbeat')).toBeGreaterThan(0));
+    expect(api.requests.filter((r) => r.path === 'playback/heartbeat').at(-1)?.body).toEqual({
+      kind: 'movie',
+      titleId: 'm-1',
+      positionSeconds: 42,
+      durationSeconds: 5400,
+    });
+  });
+
+  it('says a stream the server refused (403) has expired', async () => {
+    openPlayer();
+    await screen.findByRole('combobox', { name: 'Quality' });
+    act(() => hlsState.instances[0].emit('hlsError', { fatal: true, response: { code: 403 } }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'This stream has expired or is not yours. Close the player and press Play again.',
+    );
+    expect(hlsState.instances[0].destroyed).toBe(true);
+  });
+
+  it('ignores a failure hls.js recovers from by itself', async () => {
+    openPlayer();
+    await screen.findByRole('combobox', { name: 'Quality' });
+    act(() => hlsState.instances[0].emit('hlsError', { fatal: false, details: 'bufferStalledError' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    act(() => hlsState.instances[0].emit('hlsError', { fatal: true, details: 'manifestLoadError' }));
+    expect(screen.getByRole('alert').textContent).toBe('Something went wrong while streaming');
+  });
+
+  it('tells a browser that can play HLS neither way so, instead of a black box', async () => {
+    hlsState.supported = false;
+    openPlayer();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This browser cannot play this stream. Try a recent Chrome, Firefox or Safari.',
+    );
+  });
+});
