@@ -1,4 +1,4 @@
-/** @jest-environment ./src/testing/jsdom-environment.js */
+/** @jest-environment @chitram/web-testing/jsdom-environment.js */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiStandIn, renderPage } from '../testing/render-page';

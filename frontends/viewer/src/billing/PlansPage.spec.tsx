@@ -1,4 +1,4 @@
-/** @jest-environment ./src/testing/jsdom-environment.js */
+/** @jest-environment @chitram/web-testing/jsdom-environment.js */
 import type { StoredPlan } from '@chitram/contracts/src/billing-answers';
 import { PLANS } from '@chitram/contracts/src/plans';
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-/** @jest-environment ./src/testing/jsdom-environment.js */
+/** @jest-environment @chitram/web-testing/jsdom-environment.js */
 import type { ViewerProfile } from '@chitram/contracts/src/identity';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,8 +1,8 @@
-/** @jest-environment ./src/testing/jsdom-environment.js */
+/** @jest-environment @chitram/web-testing/jsdom-environment.js */
 import type { StreamAnswer } from '@chitram/contracts/src/playback-answers';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { installMediaEngine } from '../testing/media-engine';
+import { installMediaEngine } from '@chitram/web-testing';
 import { ApiStandIn, renderPage } from '../testing/render-page';
 import { Player } from './Player';
 

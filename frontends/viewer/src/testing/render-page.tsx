@@ -1,4 +1,5 @@
 import type { ActiveSubscription, HostApi, SessionState, UserSession } from '@chitram/shell-contract';
+import { ApiStandIn } from '@chitram/web-testing';
 import { render } from '@testing-library/react';
 import { createInstance } from 'i18next';
 import ky from 'ky';
@@ -13,42 +14,7 @@ import en from '../i18n/locales/en.json';
 // A viewer page as the shell would host it, for component tests: the real ky client, router and
 // English words, with the API answered by the test's own routes (the one part that is a stand-in).
 
-type Answer = { status?: number; body?: unknown };
-type Handler = (request: Request) => Answer | Promise<Answer>;
-
-/** The API the page talks to: `'GET user/me'` → an answer; every request it got, in order. */
-export class ApiStandIn {
-  readonly requests: Array<{ method: string; path: string; body: unknown }> = [];
-  private readonly routes = new Map<string, Handler>();
-
-  on(route: string, handler: Handler | Answer): this {
-    this.routes.set(route, typeof handler === 'function' ? handler : () => handler);
-    return this;
-  }
-
-  called(route: string): number {
-    return this.requests.filter((r) => `${r.method} ${r.path}` === route).length;
-  }
-
-  readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const request = new Request(input, init);
-    const path = new URL(request.url).pathname.replace(/^\/api\//, '');
-    const text = request.method === 'GET' ? '' : await request.clone().text();
-    this.requests.push({
-      method: request.method,
-      path,
-      body: text ? (JSON.parse(text) as unknown) : undefined,
-    });
-    const handler = this.routes.get(`${request.method} ${path}`);
-    const answer = handler
-      ? await handler(request)
-      : { status: 404, body: { code: 'ROUTE_NOT_FOUND', message: 'There is nothing at this address.' } };
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  };
-}
+export { ApiStandIn };
 
 function sessionStore(user: UserSession | null) {
   return create<SessionState>()((set) => ({

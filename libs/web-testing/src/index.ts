@@ -1,0 +1,2 @@
+export { ApiStandIn } from './api-stand-in';
+export { installMediaEngine } from './media-engine';
