@@ -3,6 +3,8 @@ import { cleanup } from '@testing-library/react';
 
 if (typeof window !== 'undefined') {
   afterEach(cleanup);
+  // Typing as a person does, key by key, takes seconds on a busy machine: more than jest's 5 s default.
+  jest.setTimeout(30_000);
   // jsdom lays nothing out: scrolling into view has nowhere to go.
   window.Element.prototype.scrollIntoView ??= function scrollIntoView() {};
   // jsdom has <dialog> but not its modal methods; these keep `open` as a browser does.

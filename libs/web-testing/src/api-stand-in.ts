@@ -1,6 +1,21 @@
 // The API a remote's page talks to in a component test: each route answered as the test says, every
 // request kept in order. Given to ky as its `fetch`, so the page's own client runs as in the browser.
 
+/** A request's body as a test reads it: JSON parsed, a form as its fields (files by name), else text. */
+async function bodyOf(request: Request): Promise<unknown> {
+  if (request.method === 'GET' || request.method === 'HEAD') return undefined;
+  const type = request.headers.get('content-type') ?? '';
+  if (type.startsWith('multipart/form-data')) {
+    const fields: Record<string, string> = {};
+    for (const [name, value] of (await request.formData()).entries())
+      fields[name] = typeof value === 'string' ? value : `file:${value.name}`;
+    return fields;
+  }
+  const text = await request.text();
+  if (!text) return undefined;
+  return type.includes('json') ? (JSON.parse(text) as unknown) : text;
+}
+
 type Answer = { status?: number; body?: unknown };
 type Handler = (request: Request) => Answer | Promise<Answer>;
 
@@ -21,12 +36,7 @@ export class ApiStandIn {
   readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
     const path = new URL(request.url).pathname.replace(/^\/api\//, '');
-    const text = request.method === 'GET' ? '' : await request.clone().text();
-    this.requests.push({
-      method: request.method,
-      path,
-      body: text ? (JSON.parse(text) as unknown) : undefined,
-    });
+    this.requests.push({ method: request.method, path, body: await bodyOf(request.clone()) });
     const handler = this.routes.get(`${request.method} ${path}`);
     const answer = handler
       ? await handler(request)
