@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import type { AdminSession, SessionRole, UserSession } from '../contract';
+import type { AdminSession, SessionRole, UserSession } from '@chitram/shell-contract';
 import { goTo } from '../app/navigation';
 import { reloadSession, useSession } from '../session/session-store';
 import { toast } from '../toast/toast-store';

@@ -1,4 +1,4 @@
-import type { ApiProblem } from '../contract';
+import type { ApiProblem } from '@chitram/shell-contract';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

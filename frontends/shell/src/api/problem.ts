@@ -1,5 +1,5 @@
 import { HTTPError, TimeoutError } from 'ky';
-import type { ApiProblem } from '../contract';
+import type { ApiProblem } from '@chitram/shell-contract';
 import { problemFromAnswer } from './problem-rules';
 
 /** The parsed answer the client's `beforeError` hook leaves on an HTTPError, so reading it is synchronous. */

@@ -1,4 +1,4 @@
-import type { ApiContext, SessionRole } from '../contract';
+import type { ApiContext, SessionRole } from '@chitram/shell-contract';
 import { createSessionHooks } from './session-hooks';
 import {
   createTokenRenewal,

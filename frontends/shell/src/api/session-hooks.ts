@@ -1,4 +1,4 @@
-import type { ApiContext, SessionRole } from '../contract';
+import type { ApiContext, SessionRole } from '@chitram/shell-contract';
 import type { TokenRenewal, TokenStore } from './token-renewal';
 
 /** Error codes with which the gateway refuses a token; a renewal may cure them (libs/contracts errors.ts). */

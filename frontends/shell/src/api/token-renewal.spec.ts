@@ -1,4 +1,4 @@
-import type { SessionRole } from '../contract';
+import type { SessionRole } from '@chitram/shell-contract';
 import { createTokenRenewal, type RefreshOutcome, refreshTokens, type SessionTokens } from './token-renewal';
 
 /** A session store shared by "tabs": `latest` is local storage, `current` what this tab last saw. */

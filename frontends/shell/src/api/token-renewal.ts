@@ -1,4 +1,4 @@
-import type { SessionRole } from '../contract';
+import type { SessionRole } from '@chitram/shell-contract';
 import { type FetchLike, postJson } from './server';
 
 /** The tokens of one stored session. */

@@ -80,7 +80,7 @@ export function startEarlyRequests(location: { pathname: string; search: string 
 
 /**
  * The JSON answer to `GET /api/<path>?<searchParams>` if it was started early (once), else what `load`
- * answers: `host.answerEarly` (contract.ts).
+ * answers: `host.answerEarly` (`@chitram/shell-contract`).
  */
 export function answerEarly<T>(
   path: string,

@@ -1,7 +1,7 @@
 import { Component, type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import type { HostApi, RemoteAppProps } from '../contract';
+import type { HostApi, RemoteAppProps } from '@chitram/shell-contract';
 import { Spinner } from '../ui/Spinner';
 import { loadRemoteApp, type RemoteName } from './remotes';
 

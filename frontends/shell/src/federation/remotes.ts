@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { fetchRemotesManifest, takeEarlyManifest } from '../app/early-requests';
-import type { RemoteAppProps } from '../contract';
+import type { RemoteAppProps } from '@chitram/shell-contract';
 import { REMOTE_APPS, type RemoteManifest, type RemoteName } from './manifest';
 
 export type { RemoteName } from './manifest';

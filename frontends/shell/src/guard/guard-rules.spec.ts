@@ -1,4 +1,4 @@
-import type { AdminSession, UserSession } from '../contract';
+import type { AdminSession, UserSession } from '@chitram/shell-contract';
 import { decideGuard, guardRuleFor, type Sessions } from './guard-rules';
 
 const user: UserSession = {

@@ -1,4 +1,4 @@
-import type { AdminSession, UserSession } from '../contract';
+import type { AdminSession, UserSession } from '@chitram/shell-contract';
 
 export type Role = 'user' | 'admin';
 

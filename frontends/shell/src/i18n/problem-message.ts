@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import type { ApiProblem } from '../contract';
+import type { ApiProblem } from '@chitram/shell-contract';
 import type en from './locales/en.json';
 
 /** A key of the catalogue's words for the servers' error codes (libs/contracts/src/errors.ts). */

@@ -1,4 +1,4 @@
-import type { AdminSession, UserSession } from '../contract';
+import type { AdminSession, UserSession } from '@chitram/shell-contract';
 import { formatExpiry, headerActions, isTopNavHidden, linksThatFit, searchPath } from './header-rules';
 
 const user: UserSession = {

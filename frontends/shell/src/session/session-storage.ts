@@ -1,4 +1,4 @@
-import type { ActiveSubscription, AdminSession, UserSession } from '../contract';
+import type { ActiveSubscription, AdminSession, UserSession } from '@chitram/shell-contract';
 
 /** Local-storage keys of DECISIONS D2; the Android app and older clients read the same keys. */
 export const USER_KEY = 'user';

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { AdminSession, SessionRole, SessionState, UserSession } from '../contract';
+import type { AdminSession, SessionRole, SessionState, UserSession } from '@chitram/shell-contract';
 import { revokeOnServer } from '../api/revoke';
 import {
   ADMIN_KEY,

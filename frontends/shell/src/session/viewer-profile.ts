@@ -1,4 +1,4 @@
-import type { ActiveSubscription } from '../contract';
+import type { ActiveSubscription } from '@chitram/shell-contract';
 import type { ViewerProfileUpdate } from './session-store';
 
 function isRecord(value: unknown): value is Record<string, unknown> {

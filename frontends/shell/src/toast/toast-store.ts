@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ShowToast, ToastKind } from '../contract';
+import type { ShowToast, ToastKind } from '@chitram/shell-contract';
 
 /** SPEC §2.3: toasts close themselves after 3 seconds. */
 export const TOAST_LIFETIME_MS = 3000;

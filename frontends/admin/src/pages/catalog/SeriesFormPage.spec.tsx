@@ -56,10 +56,10 @@ describe('the series form', () => {
       path: '/admin/series/edit/:seriesId',
       api,
     });
-    const title = await screen.findByLabelText('Title', { selector: 'input' });
-    await waitFor(() => expect((title as HTMLInputElement).value).toBe('Ground Report'));
+    const title = await screen.findByLabelText<HTMLInputElement>('Title', { selector: 'input' });
+    await waitFor(() => expect(title.value).toBe('Ground Report'));
     const episode = screen.getByRole('group', { name: 'Episode 1' });
-    expect((within(episode).getByLabelText('Episode title') as HTMLInputElement).value).toBe(
+    expect(within(episode).getByLabelText<HTMLInputElement>('Episode title').value).toBe(
       'Water for Marathwada',
     );
     expect(within(episode).getByLabelText('Episode link').hasAttribute('required')).toBe(false);

@@ -1,5 +1,5 @@
-// What the shell hands to every remote. Types only: remotes import it with `import type`
-// (through the `@chitram/shell-contract` path alias), so no shell code is bundled into them.
+// What the shell hands to every remote it hosts. Types only, in a library of its own that the shell
+// and both remotes import (`import type`), so neither side reaches into the other's source.
 import type { KyInstance } from 'ky';
 
 /** SPEC §3 / DECISIONS D2: the viewer session, persisted under the local-storage key `user`. */
