@@ -94,13 +94,22 @@ const SERVICE_HEALTH_PATHS = (() => {
   return { live, ready };
 })();
 
-/** The path the gateway image's HEALTHCHECK asks: its liveness, which both probes use. */
+/** The path the gateway image's HEALTHCHECK asks: its liveness, which the liveness probe uses too. */
 const GATEWAY_HEALTH_PATH = (() => {
   const dockerfile = readFileSync(path.join(WORKSPACE_ROOT, DOCKERFILE_BY_KIND.gateway), 'utf8');
   const check = finalStage(dockerfile).find((line) => /^HEALTHCHECK\s/i.test(line)) ?? '';
   const found = /\$\{PORT\}(\/[^"\s]*)/.exec(check)?.[1];
   if (!found) throw new Error(`${DOCKERFILE_BY_KIND.gateway}: no HEALTHCHECK URL on \${PORT}`);
   return found;
+})();
+
+/** The gateway's readiness (503 from SIGTERM on, while it drains), from its controller's source. */
+const GATEWAY_READY_PATH = (() => {
+  const source = readFileSync(path.join(WORKSPACE_ROOT, 'gateway/src/health/readiness.ts'), 'utf8');
+  const controller = /@Controller\('([^']+)'\)/.exec(source)?.[1];
+  const route = /@Get\('([^']+)'\)/.exec(source)?.[1];
+  if (!controller || !route) throw new Error('gateway/src/health/readiness.ts: no readiness route found');
+  return `/api/${controller}/${route}`;
 })();
 
 /** The variables libs/web-server reads, from its source (`merged.PORT`, `readFlag(merged, 'SPA')`). */
@@ -452,7 +461,7 @@ describe.each(renderings.map((r) => [r.label, r] as const))(
         if (app.kind === 'gateway') {
           return probeProblems(name, container, Number(values.PORT), {
             livenessProbe: GATEWAY_HEALTH_PATH,
-            readinessProbe: GATEWAY_HEALTH_PATH,
+            readinessProbe: GATEWAY_READY_PATH,
           });
         }
         const s = settings[name];

@@ -8,6 +8,7 @@ import { CatalogueModule } from './catalog/catalogue.module';
 import { GatewayConfig } from './config';
 import { DevModule } from './dev/dev.module';
 import { HealthController } from './health/health.controller';
+import { GatewayReadiness, ReadinessController } from './health/readiness';
 import { MediaModule } from './media/media.module';
 import { PlaybackModule } from './playback/playback.module';
 import { RpcModule } from './rpc.module';
@@ -42,7 +43,8 @@ export class AppModule {
         PlaybackModule,
         AdminModule,
       ],
-      controllers: [HealthController],
+      controllers: [HealthController, ReadinessController],
+      providers: [GatewayReadiness],
     };
   }
 }

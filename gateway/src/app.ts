@@ -87,7 +87,6 @@ export async function createGatewayApp(
   app.useGlobalGuards(new JsonOnlyGuard());
   app.useGlobalPipes(strictValidationPipe());
   app.useGlobalFilters(new HttpErrorFilter(logger));
-  app.enableShutdownHooks();
 
   const openApi = new DocumentBuilder()
     .setTitle('Chitram API')

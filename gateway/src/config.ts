@@ -41,6 +41,15 @@ export class GatewayConfig extends BaseConfig {
   @Max(5000)
   HEALTH_TIMEOUT_MS = 1500;
 
+  /**
+   * After SIGTERM, how long the gateway keeps answering while `GET /api/health/ready` says 503, so the
+   * load balancer stops sending it requests before it closes (Kubernetes: a few readiness periods).
+   */
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  SHUTDOWN_DRAIN_MS = 0;
+
   /** The media service's internal HTTP address: uploads are streamed to it, stored images read from it. */
   @Matches(/^https?:\/\/[^\s/]+\/?$/, {
     message: 'MEDIA_URL must be an http(s)://host:port address without a path',

@@ -3,6 +3,7 @@ import { setFlagsFromString } from 'node:v8';
 import { createLogger, loadConfigOrExit } from '@chitram/nest-kit';
 import { createGatewayApp } from './app';
 import { GatewayConfig } from './config';
+import { drainAndClose, GatewayReadiness } from './health/readiness';
 
 /**
  * The gateway's live heap is small (about 40 MB, mostly the code it loads) and nearly everything a
@@ -20,6 +21,22 @@ async function main(): Promise<void> {
   const app = await createGatewayApp(config, logger);
   await app.listen(config.PORT, config.HOST);
   logger.info({ port: config.PORT }, 'gateway ready');
+
+  // SIGTERM (an orchestrator's stop) drains first; Ctrl-C in a terminal stops at once.
+  let stopping = false;
+  const stop = (drainMs: number) => {
+    if (stopping) return;
+    stopping = true;
+    drainAndClose(app, app.get(GatewayReadiness), drainMs, logger).then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'unclean stop');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop(config.SHUTDOWN_DRAIN_MS));
+  process.once('SIGINT', () => stop(0));
 }
 
 void main();
