@@ -1,7 +1,9 @@
 // The development object storage checks signatures: the MinIO client's real signed requests (header
-// and presigned) work, unsigned, wrongly signed, expired and Version 2 ones get 403. `node --test libs/infra`.
+// and presigned) work, unsigned, wrongly signed, expired and Version 2 ones get 403; a body that does not
+// hash to its signed SHA-256 is refused and stores nothing. `node --test libs/infra`.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -165,6 +167,51 @@ describe('the development object storage (s3rver) over HTTP', () => {
     for await (const chunk of stream) chunks.push(chunk);
     assert.equal(Buffer.concat(chunks).toString(), 'paid segment');
     assert.equal(await client.bucketExists('another-bucket'), false);
+  });
+
+  test('a body changed on its way (same length, same signature) is refused, and nothing is stored', async () => {
+    // Between the client and the storage, something that rewrites bytes in transit.
+    const storagePort = Number(new URL(endpoint).port);
+    const relay = net.createServer((client) => {
+      const upstream = net.connect(storagePort, '127.0.0.1');
+      client.on('data', (chunk) =>
+        upstream.write(Buffer.from(chunk.toString('latin1').replace('honest', 'forged'), 'latin1')),
+      );
+      client.on('end', () => upstream.end());
+      upstream.pipe(client);
+      upstream.on('error', () => client.destroy());
+      client.on('error', () => upstream.destroy());
+    });
+    await new Promise((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    try {
+      const behindRelay = new Client({
+        endPoint: '127.0.0.1',
+        port: relay.address().port,
+        useSSL: false,
+        ...KEYS,
+        pathStyle: true,
+      });
+      // Over plain HTTP the MinIO client signs each body by its SHA-256.
+      await assert.rejects(
+        behindRelay.putObject(BUCKET, 'videos/paid/seg-1.ts', Buffer.from('honest bytes')),
+        {
+          code: 'XAmzContentSHA256Mismatch',
+        },
+      );
+      await assert.rejects(behindRelay.putObject(BUCKET, 'videos/paid/new.ts', Buffer.from('honest new')), {
+        code: 'XAmzContentSHA256Mismatch',
+      });
+      const stream = await client.getObject(BUCKET, 'videos/paid/seg-1.ts');
+      const chunks = [];
+      for await (const chunk of stream) chunks.push(chunk);
+      assert.equal(Buffer.concat(chunks).toString(), 'paid segment');
+      await assert.rejects(client.statObject(BUCKET, 'videos/paid/new.ts'), { code: 'NotFound' });
+      // The same relay passes a body it does not touch: the check is of the bytes, not of the path.
+      await behindRelay.putObject(BUCKET, 'videos/paid/untouched.ts', Buffer.from('plain bytes'));
+      await client.statObject(BUCKET, 'videos/paid/untouched.ts');
+    } finally {
+      await new Promise((resolve) => relay.close(resolve));
+    }
   });
 
   test('a wrong secret, another key and Version 2 signatures are refused', async () => {

@@ -3,8 +3,11 @@
 // process so that neither its load nor its failures touch the process that started it. Every request
 // must carry an AWS Signature Version 4 (header or presigned query) made with the configured key pair,
 // checked by sigv4.mjs before s3rver sees it: s3rver itself lets unsigned requests do anything, and
-// accepts the older Version 2. Nothing is public: the media service serves images itself.
+// accepts the older Version 2. Nothing is public: the media service serves images itself. A body
+// signed by its SHA-256 (x-amz-content-sha256) must hash to it, as S3 checks, or nothing is stored.
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { Readable } from 'node:stream';
 import { errorXml, verifySigV4 } from './sigv4.mjs';
 
 const require = createRequire(import.meta.url);
@@ -37,13 +40,55 @@ server.middleware.unshift(async (ctx, next) => {
     { method: ctx.method, url: ctx.req.url ?? '/', headers: ctx.req.headers },
     { accessKey, secretKey, region },
   );
-  if (verdict.ok) return next();
-  ctx.status = verdict.status;
+  const refusal = verdict.ok ? await payloadRefusal(ctx) : verdict;
+  if (!refusal) return next();
+  ctx.status = refusal.status;
   ctx.type = 'application/xml';
-  ctx.body = errorXml(verdict.code, verdict.message);
+  ctx.body = errorXml(refusal.code, refusal.message);
   if (process.env.S3RVER_VERBOSE === '1')
-    process.stdout.write(`s3rver: refused ${ctx.method} ${ctx.path}: ${verdict.code}\n`);
+    process.stdout.write(`s3rver: refused ${ctx.method} ${ctx.path}: ${refusal.code}\n`);
 });
+
+/** The largest body held to check its hash: above S3's largest part the MinIO client sends (5 GiB is S3's). */
+const MAX_CHECKED_BODY = 1024 ** 3;
+
+/**
+ * A body whose signed hash it does not have is refused before s3rver stores anything: the body is read
+ * whole and hashed, and s3rver then reads the same bytes from memory. Bodies sent UNSIGNED-PAYLOAD or
+ * in signed chunks carry no whole-body hash to check.
+ */
+async function payloadRefusal(ctx) {
+  const claimed = ctx.get('x-amz-content-sha256');
+  if (!/^[0-9a-f]{64}$/.test(claimed) || !['PUT', 'POST'].includes(ctx.method)) return undefined;
+  const chunks = [];
+  let size = 0;
+  const hash = createHash('sha256');
+  for await (const chunk of ctx.req) {
+    size += chunk.length;
+    if (size > MAX_CHECKED_BODY)
+      return { status: 400, code: 'EntityTooLarge', message: 'The body is larger than this storage checks.' };
+    hash.update(chunk);
+    chunks.push(chunk);
+  }
+  if (hash.digest('hex') !== claimed)
+    return {
+      status: 400,
+      code: 'XAmzContentSHA256Mismatch',
+      message: "The provided 'x-amz-content-sha256' header does not match what was computed.",
+    };
+  const original = ctx.req;
+  const replay = Object.assign(Readable.from(chunks.length ? [Buffer.concat(chunks)] : []), {
+    headers: original.headers,
+    rawHeaders: original.rawHeaders,
+    url: original.url,
+    method: original.method,
+    httpVersion: original.httpVersion,
+    socket: original.socket,
+    connection: original.socket,
+  });
+  ctx.req = ctx.request.req = ctx.response.req = replay;
+  return undefined;
+}
 
 const address = await server.run();
 process.stdout.write(`s3rver: listening on ${address.address}:${address.port}, data in ${directory}\n`);
