@@ -5,7 +5,7 @@ import {
   RefreshRequest,
   SendOtpBody,
   Subjects,
-  VerifyOtpRequest,
+  VerifyOtpBody,
   type AdminSession,
   type SendOtpReply,
   type TokenPair,
@@ -38,9 +38,12 @@ export class SignInController {
   @Post('user/verify-otp')
   @Public()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Check the code; answers the viewer session with its plan (DECISIONS D2, D29)' })
-  async verifyOtp(@Body() body: VerifyOtpRequest): Promise<ViewerSession> {
-    const session = await this.rpc.call(Subjects.auth.verifyOtp, body);
+  @ApiOperation({
+    summary:
+      'Check the code; answers the viewer session with its plan (DECISIONS D2, D29); wrong guesses counted per number and client address',
+  })
+  async verifyOtp(@Body() body: VerifyOtpBody, @Req() request: FastifyRequest): Promise<ViewerSession> {
+    const session = await this.rpc.call(Subjects.auth.verifyOtp, { ...body, clientIp: request.ip });
     return { ...session, ...(await this.plans.forSession(session._id)) };
   }
 
