@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   AdminLoginBody,
@@ -11,7 +11,7 @@ import {
   type TokenPair,
   type ViewerSession,
 } from '@chitram/contracts';
-import { RpcClient } from '@chitram/nest-kit';
+import { LOGGER, RpcClient, type Logger } from '@chitram/nest-kit';
 import type { FastifyRequest } from 'fastify';
 import { ViewerPlans } from '../billing/viewer-plans';
 import { Public, Roles } from './access';
@@ -23,6 +23,7 @@ export class SignInController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly plans: ViewerPlans,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   @Post('user/send-otp')
@@ -69,8 +70,20 @@ export class SignInController {
   @Post('auth/logout')
   @Roles('user', 'admin')
   @HttpCode(200)
-  @ApiOperation({ summary: 'End the caller’s session: its access and refresh tokens stop working at once' })
-  logout(@CurrentPrincipal() caller: Principal): Promise<{ success: true }> {
-    return this.rpc.call(Subjects.auth.logout, { sessionId: caller.sessionId });
+  @ApiOperation({
+    summary:
+      'End the caller’s session: its access and refresh tokens stop working at once, and a viewer’s screen is freed',
+  })
+  async logout(@CurrentPrincipal() caller: Principal): Promise<{ success: true }> {
+    const done = await this.rpc.call(Subjects.auth.logout, { sessionId: caller.sessionId });
+    // The session's screen is free for another at once, not a heartbeat's hold later (issue 20). The
+    // session has ended either way: its stream stops because its tokens are refused.
+    if (caller.role === 'user')
+      await this.rpc
+        .call(Subjects.media.streams.release, { viewerId: caller.subjectId, screenId: caller.sessionId })
+        .catch((error: unknown) =>
+          this.logger.warn({ err: error }, 'could not free the screen of a viewer who signed out'),
+        );
+    return done;
   }
 }

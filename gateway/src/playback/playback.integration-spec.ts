@@ -94,14 +94,13 @@ describe('playing through the gateway', () => {
   }
 
   /** A viewer signed in by OTP, as the web app does. */
-  async function signIn(): Promise<{ token: string }> {
-    const phone = String(nextPhone++);
+  async function signIn(phone = String(nextPhone++)): Promise<{ token: string; phoneNumber: string }> {
     expect((await call('POST', '/api/user/send-otp', { body: { phoneNumber: phone } })).status).toBe(200);
     const outbox = JSON.parse((await call('GET', `/api/dev/otp-outbox?phone=%2B91${phone}`)).text);
     const session = await call('POST', '/api/user/verify-otp', {
       body: { phoneNumber: `+91${phone}`, otp: outbox.codes.at(-1).otp },
     });
-    return JSON.parse(session.text) as { token: string };
+    return JSON.parse(session.text) as { token: string; phoneNumber: string };
   }
 
   /** Buys a plan through the payments sandbox, as the checkout page does. */
@@ -257,6 +256,21 @@ describe('playing through the gateway', () => {
     expect((await call('GET', segment, { cookie: renewed })).status).toBe(200);
     expect((await call('POST', '/api/auth/logout', { token: viewer.token })).status).toBe(200);
     expect((await call('GET', segment, { cookie: renewed })).status).toBe(403);
+  });
+
+  it("frees a viewer's screen at once on signing out, so another device plays without waiting out its hold", async () => {
+    const phone = String(nextPhone++);
+    const tv = await signIn(phone);
+    await buy(tv.token, 'standard'); // two screens
+    const laptop = await signIn(phone);
+    const phoneScreen = await signIn(phone);
+    expect((await grant(tv.token)).status).toBe(200);
+    expect((await grant(laptop.token)).status).toBe(200);
+    const refused = await grant(phoneScreen.token);
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.text)).toMatchObject({ code: ErrorCode.STREAM_LIMIT_REACHED, limit: 2 });
+    expect((await call('POST', '/api/auth/logout', { token: tv.token })).status).toBe(200);
+    expect((await grant(phoneScreen.token)).status).toBe(200);
   });
 
   it("keeps a title's source and a viewer's plan a few seconds, forgetting them at once when they change", async () => {
