@@ -14,6 +14,7 @@ import {
 import { LOGGER, RpcClient, type Logger } from '@chitram/nest-kit';
 import type { FastifyRequest } from 'fastify';
 import { ViewerPlans } from '../billing/viewer-plans';
+import { freeScreens } from '../playback/free-screens';
 import { Public, Roles } from './access';
 import { CurrentPrincipal, type Principal } from './principal';
 
@@ -76,14 +77,8 @@ export class SignInController {
   })
   async logout(@CurrentPrincipal() caller: Principal): Promise<{ success: true }> {
     const done = await this.rpc.call(Subjects.auth.logout, { sessionId: caller.sessionId });
-    // The session's screen is free for another at once, not a heartbeat's hold later (issue 20). The
-    // session has ended either way: its stream stops because its tokens are refused.
-    if (caller.role === 'user')
-      await this.rpc
-        .call(Subjects.media.streams.release, { viewerId: caller.subjectId, screenId: caller.sessionId })
-        .catch((error: unknown) =>
-          this.logger.warn({ err: error }, 'could not free the screen of a viewer who signed out'),
-        );
+    // The session's screen is free for another at once, not a heartbeat's hold later (issue 20).
+    if (caller.role === 'user') await freeScreens(this.rpc, this.logger, caller.subjectId, caller.sessionId);
     return done;
   }
 }
