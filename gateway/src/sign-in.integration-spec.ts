@@ -181,6 +181,20 @@ describe('sign-in through the gateway with the real auth and users services', ()
       expect(never.body).toEqual({ code: ErrorCode.OTP_NOT_REQUESTED, message: 'Please request OTP first' });
       await http.post('/api/user/verify-otp').send({ phoneNumber: phone, otp: '12a456' }).expect(400);
     });
+
+    it("counts wrong guesses per client address (X-Forwarded-For): a stranger's leave the owner's code working", async () => {
+      const phone = freshPhone();
+      const owner = freshAddress();
+      await sendOtp(phone, owner).expect(200);
+      const code = await latestCode(phone);
+      const verify = (otp: string, ip: string) =>
+        http.post('/api/user/verify-otp').set('x-forwarded-for', ip).send({ phoneNumber: phone, otp });
+      const stranger = freshAddress();
+      for (let i = 0; i < 5; i++) await verify(code === '000000' ? '111111' : '000000', stranger).expect(400);
+      const spent = await verify(code, stranger).expect(400);
+      expect(spent.body.code).toBe(ErrorCode.OTP_ATTEMPTS_EXCEEDED);
+      await verify(code, owner).expect(200);
+    });
   });
 
   describe('a signed-in viewer', () => {
@@ -338,6 +352,20 @@ describe('sign-in through the gateway with the real auth and users services', ()
         .send({ email: 'nobody@chitram.in', password: 'guess' })
         .expect(401);
       expect(unknown.body).toEqual(wrong.body);
+    });
+
+    it("is not kept out by a stranger's ten wrong passwords from another client address (X-Forwarded-For)", async () => {
+      const login = (password: string, ip: string) =>
+        http
+          .post('/api/admin/admin-login')
+          .set('x-forwarded-for', ip)
+          .send({ email: 'admin@chitram.in', password });
+      const stranger = freshAddress();
+      for (let i = 0; i < 10; i++) await login(`guess-${i}`, stranger);
+      const refused = await login('chitram-admin', stranger).expect(429);
+      expect(refused.body).toMatchObject({ code: ErrorCode.ACCOUNT_LOCKED });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      await login('chitram-admin', freshAddress()).expect(200);
     });
   });
 

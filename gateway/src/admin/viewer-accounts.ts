@@ -21,6 +21,7 @@ import {
 } from '@chitram/contracts';
 import { LOGGER, type Logger, RpcClient } from '@chitram/nest-kit';
 import { ADMIN_PART_TIMEOUT_MS, partOf } from './service-part';
+import { freeScreens } from '../playback/free-screens';
 
 /**
  * The admin's viewers (SPEC §2.13 Users, §7; DECISIONS D5, D25): the searched list with each viewer's plan,
@@ -163,6 +164,7 @@ export class ViewerAccounts {
         'sessions of a deleted account not revoked yet; the event will',
       );
     }
+    await freeScreens(this.rpc, this.logger, id);
     return { success: true, message: BackOfficeMessages.viewerDeleted };
   }
 
@@ -177,6 +179,8 @@ export class ViewerAccounts {
       actor: admin,
       label: maskPhoneNumber(viewer.phoneNumber),
     });
+    // Their screens are free at once for the viewer's next sign-in (issue 20).
+    await freeScreens(this.rpc, this.logger, id);
     return { success: true, message: BackOfficeMessages.signedOutEverywhere };
   }
 }

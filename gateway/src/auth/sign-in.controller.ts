@@ -1,19 +1,20 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   AdminLoginBody,
   RefreshRequest,
   SendOtpBody,
   Subjects,
-  VerifyOtpRequest,
+  VerifyOtpBody,
   type AdminSession,
   type SendOtpReply,
   type TokenPair,
   type ViewerSession,
 } from '@chitram/contracts';
-import { RpcClient } from '@chitram/nest-kit';
+import { LOGGER, RpcClient, type Logger } from '@chitram/nest-kit';
 import type { FastifyRequest } from 'fastify';
 import { ViewerPlans } from '../billing/viewer-plans';
+import { freeScreens } from '../playback/free-screens';
 import { Public, Roles } from './access';
 import { CurrentPrincipal, type Principal } from './principal';
 
@@ -23,6 +24,7 @@ export class SignInController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly plans: ViewerPlans,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   @Post('user/send-otp')
@@ -38,9 +40,12 @@ export class SignInController {
   @Post('user/verify-otp')
   @Public()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Check the code; answers the viewer session with its plan (DECISIONS D2, D29)' })
-  async verifyOtp(@Body() body: VerifyOtpRequest): Promise<ViewerSession> {
-    const session = await this.rpc.call(Subjects.auth.verifyOtp, body);
+  @ApiOperation({
+    summary:
+      'Check the code; answers the viewer session with its plan (DECISIONS D2, D29); wrong guesses counted per number and client address',
+  })
+  async verifyOtp(@Body() body: VerifyOtpBody, @Req() request: FastifyRequest): Promise<ViewerSession> {
+    const session = await this.rpc.call(Subjects.auth.verifyOtp, { ...body, clientIp: request.ip });
     return { ...session, ...(await this.plans.forSession(session._id)) };
   }
 
@@ -66,8 +71,14 @@ export class SignInController {
   @Post('auth/logout')
   @Roles('user', 'admin')
   @HttpCode(200)
-  @ApiOperation({ summary: 'End the caller’s session: its access and refresh tokens stop working at once' })
-  logout(@CurrentPrincipal() caller: Principal): Promise<{ success: true }> {
-    return this.rpc.call(Subjects.auth.logout, { sessionId: caller.sessionId });
+  @ApiOperation({
+    summary:
+      'End the caller’s session: its access and refresh tokens stop working at once, and a viewer’s screen is freed',
+  })
+  async logout(@CurrentPrincipal() caller: Principal): Promise<{ success: true }> {
+    const done = await this.rpc.call(Subjects.auth.logout, { sessionId: caller.sessionId });
+    // The session's screen is free for another at once, not a heartbeat's hold later (issue 20).
+    if (caller.role === 'user') await freeScreens(this.rpc, this.logger, caller.subjectId, caller.sessionId);
+    return done;
   }
 }

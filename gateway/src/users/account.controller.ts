@@ -12,6 +12,7 @@ import { LOGGER, type Logger, RpcClient } from '@chitram/nest-kit';
 import { Roles } from '../auth/access';
 import { CurrentPrincipal, type Principal } from '../auth/principal';
 import { ViewerPlans } from '../billing/viewer-plans';
+import { freeScreens } from '../playback/free-screens';
 
 /** The signed-in viewer's own account: who am I, my settings, and delete me (DECISIONS D2, D25, D31). */
 @ApiTags('account')
@@ -85,6 +86,7 @@ export class AccountController {
         'sessions of a deleted account not revoked yet; the event will',
       );
     }
+    await freeScreens(this.rpc, this.logger, caller.subjectId);
     return { success: true, message: SignInMessages.accountDeleted };
   }
 }

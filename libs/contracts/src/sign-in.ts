@@ -34,14 +34,20 @@ export class SendOtpRequest extends SendOtpBody {
   clientIp: string;
 }
 
-/** `POST /api/user/verify-otp`'s body and the auth service's payload alike (DECISIONS D29). */
-export class VerifyOtpRequest {
+/** `POST /api/user/verify-otp`'s body (DECISIONS D29). */
+export class VerifyOtpBody {
   @IsString()
   @MaxLength(20)
   phoneNumber: string;
 
   @Matches(/^\d{6}$/, { message: 'otp must be 6 digits' })
   otp: string;
+}
+
+export class VerifyOtpRequest extends VerifyOtpBody {
+  /** The caller's address as the gateway saw it: wrong guesses are counted per number and address (issue 20). */
+  @IsIP()
+  clientIp: string;
 }
 
 /** `POST /api/admin/admin-login`'s body (DECISIONS D29). */

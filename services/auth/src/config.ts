@@ -127,6 +127,10 @@ export class AuthConfig extends EventServiceConfig {
   @IsString()
   ADMIN_PASSWORD: string = DEMO_ADMIN.password;
 
+  /**
+   * Failed sign-ins to one e-mail from one client address before that address is locked out of it; and
+   * failures to one e-mail from all addresses together before its answers are slowed (issue 20).
+   */
   @IsInt()
   @Min(1)
   @Max(1000)
@@ -137,7 +141,7 @@ export class AuthConfig extends EventServiceConfig {
   @Max(86_400)
   ADMIN_LOGIN_WINDOW_SECONDS = 15 * 60;
 
-  /** The first lock's length; each further lock in a row doubles it, up to ADMIN_LOCK_MAX_SECONDS. */
+  /** The first lock's length (of one e-mail for one address); each further lock in a row doubles it, up to ADMIN_LOCK_MAX_SECONDS. */
   @IsInt()
   @Min(1)
   @Max(86_400)
@@ -147,6 +151,18 @@ export class AuthConfig extends EventServiceConfig {
   @Min(1)
   @Max(7 * 86_400)
   ADMIN_LOCK_MAX_SECONDS = 24 * 3600;
+
+  /** The first wait before an answer for an e-mail with too many failures from all addresses; it doubles with each further one. */
+  @IsInt()
+  @Min(0)
+  @Max(4000)
+  ADMIN_LOGIN_DELAY_MS = 500;
+
+  /** The longest such wait: below the gateway's RPC_TIMEOUT_MS (5 s), so the admin's answer still arrives. */
+  @IsInt()
+  @Min(0)
+  @Max(4000)
+  ADMIN_LOGIN_DELAY_MAX_MS = 3000;
 
   /** Failed admin logins one client address (IPv6: per /64) may make per window, whatever e-mails they name. */
   @IsInt()

@@ -7,6 +7,7 @@ import { AuthConfig } from './config';
 import { Init1763712000000 } from './migrations/1763712000000-Init';
 import { SignIn1764460800000 } from './migrations/1764460800000-SignIn';
 import { AuditTrail1795390000000 } from './migrations/1795390000000-AuditTrail';
+import { AdminSignInPerAddress1795400000000 } from './migrations/1795400000000-AdminSignInPerAddress';
 import { AuthSession, RefreshToken } from './sessions/session.entity';
 
 export const authService = defineService({
@@ -23,6 +24,11 @@ export const authService = defineService({
       RefreshToken,
       AuditEntryRow,
     ],
-    migrations: [Init1763712000000, SignIn1764460800000, AuditTrail1795390000000],
+    migrations: [
+      Init1763712000000,
+      SignIn1764460800000,
+      AuditTrail1795390000000,
+      AdminSignInPerAddress1795400000000,
+    ],
   },
 });

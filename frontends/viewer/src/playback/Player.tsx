@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useHost } from '../app/host';
 import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
-import { clock, HEARTBEAT_MS, qualityLabel } from './playback-rules';
+import { clock, HEARTBEAT_MS, qualityLabel, streamFailure, type PlayerFailure } from './playback-rules';
 import '../styles/player.css';
 
 interface PlayerProps {
@@ -40,8 +40,6 @@ function isLandscape(): boolean {
 function canPlayNatively(element: HTMLVideoElement): boolean {
   return element.canPlayType('application/vnd.apple.mpegurl') !== '';
 }
-
-type PlayerFailure = 'playback.unsupportedBrowser' | 'playback.streamExpired' | 'playback.streamFailed';
 
 interface Level {
   index: number;
@@ -166,7 +164,7 @@ export function Player({
       instance.on(HlsClass.Events.ERROR, (_event, data) => {
         if (!data.fatal) return;
         const status = (data.response as { code?: number } | undefined)?.code;
-        setFailure(status === 403 ? 'playback.streamExpired' : 'playback.streamFailed');
+        setFailure(streamFailure(status));
         instance.destroy();
       });
       instance.loadSource(stream.movieUrl);

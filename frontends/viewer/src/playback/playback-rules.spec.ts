@@ -8,6 +8,7 @@ import {
   clock,
   nextEpisode,
   qualityLabel,
+  streamFailure,
   streamProblem,
   type AutoplayCard,
   type PlayerWords,
@@ -75,6 +76,16 @@ describe('the player’s words (SPEC §8)', () => {
     expect(streamProblem({ code: 'SOMETHING_ELSE', message: 'x' }, true, words('en')).message).toBe(
       StreamMessages.generic,
     );
+  });
+
+  it('says a screen that lost its slot while playing is over the plan’s screens, not that the stream failed', () => {
+    const t = words('en');
+    expect(t(streamFailure(429))).toBe(
+      'You are already watching on as many screens as your plan allows. Stop another screen to watch here.',
+    );
+    expect(streamFailure(403)).toBe('playback.streamExpired');
+    expect(streamFailure(500)).toBe('playback.streamFailed');
+    expect(streamFailure(undefined)).toBe('playback.streamFailed');
   });
 
   it('labels qualities and times, in the locale’s digits', () => {

@@ -53,6 +53,23 @@ export function streamProblem(
   }
 }
 
+/** What the player says when hls.js gives up on a playlist or segment, by the status it was answered. */
+export type PlayerFailure =
+  | 'playback.unsupportedBrowser'
+  | 'playback.streamExpired'
+  | 'playback.limitReachedAny'
+  | 'playback.streamFailed';
+
+/**
+ * 403: the stream's address expired or is not the viewer's; 429: this screen lost its slot to another
+ * of the plan's screens while it played (issue 20); anything else: the stream failed.
+ */
+export function streamFailure(status: number | undefined): PlayerFailure {
+  if (status === 403) return 'playback.streamExpired';
+  if (status === 429) return 'playback.limitReachedAny';
+  return 'playback.streamFailed';
+}
+
 /** 'Auto' (in the viewer's words) and each rendition the stream offers, highest first: '1080p'. */
 export function qualityLabel(height: number | null, auto: string): string {
   return height === null ? auto : `${height}p`;

@@ -6,13 +6,16 @@ import { isEmail } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { AuthConfig, DEMO_ADMIN, MIN_ADMIN_PASSWORD_LENGTH } from '../config';
 import { SessionsService } from '../sessions/sessions.service';
+import { rateLimitAddress } from '../otp/client-address';
+import { AccountSlowdown } from './account-slowdown';
 import { AdminAccount } from './admin-account.entity';
 import { AdminLoginAddressLimit } from './address-limit';
 import { EmailThrottle } from './email-throttle';
 import { hashPassword, normaliseEmail, passwordMatches } from './password';
 import { SignInRecords } from './sign-in-records';
 
-type LoginOutcome = { ok: true; account: AdminAccount } | { ok: false; error: DomainError };
+type LoginOutcome =
+  { ok: true; account: AdminAccount } | { ok: false; error: DomainError; wrongPassword: boolean };
 
 function invalidCredentials(): DomainError {
   return new DomainError(ErrorCode.INVALID_CREDENTIALS, SignInMessages.invalidCredentials);
@@ -47,8 +50,10 @@ export async function insertAdminAccount(
 
 /**
  * Admin accounts and their login (DECISIONS D6): Argon2id hashes; failures counted per client address
- * (AdminLoginAddressLimit) and per e-mail (EmailThrottle, which locks it); a locked e-mail refuses even
- * the right password.
+ * (AdminLoginAddressLimit), per e-mail and address together (EmailThrottle, which locks the e-mail for
+ * that address: there it refuses even the right password) and per e-mail from all addresses
+ * (AccountSlowdown, which only slows the answers). So a stranger's failures never keep the admin, at
+ * another address, out (issue 20).
  */
 @Injectable()
 export class AdminAccountsService implements OnApplicationBootstrap {
@@ -59,6 +64,7 @@ export class AdminAccountsService implements OnApplicationBootstrap {
     private readonly dataSource: DataSource,
     private readonly sessions: SessionsService,
     private readonly addressLimit: AdminLoginAddressLimit,
+    private readonly slowdown: AccountSlowdown,
     private readonly throttle: EmailThrottle,
     private readonly signIns: SignInRecords,
     private readonly config: AuthConfig,
@@ -110,41 +116,47 @@ export class AdminAccountsService implements OnApplicationBootstrap {
   }
 
   /**
-   * Signs an admin in (DECISIONS D6; issue 10). An e-mail no admin has goes through the same steps as a
-   * wrong password (a password check against a decoy hash, the same failure count and lock, the same
-   * answers), so neither the answer, its timing nor a lock tells which e-mails are real. Every attempt
-   * is filed in the audit trail in the same transaction.
+   * Signs an admin in (DECISIONS D6; issues 10, 20). An e-mail no admin has goes through the same steps
+   * as a wrong password (a password check against a decoy hash, the same failure counts, wait and lock,
+   * the same answers), so neither the answer, its timing nor a lock tells which e-mails are real. Every
+   * attempt is filed in the audit trail in the same transaction.
    */
   async login(emailInput: string, password: string, clientIp: string): Promise<AdminSession> {
     const email = normaliseEmail(emailInput);
+    const address = rateLimitAddress(clientIp);
     const place = await this.addressLimit.takePlace(clientIp);
+    await this.slowdown.wait(email);
     const outcome = await this.dataSource.transaction(async (manager): Promise<LoginOutcome> => {
-      const throttle = await this.throttle.hold(manager, email);
+      const throttle = await this.throttle.hold(manager, email, address);
       const account = await manager.getRepository(AdminAccount).findOneBy({ email });
       const attempt = { account, email, clientIp };
       const now = Date.now();
       const lockedMs = this.throttle.lockedFor(throttle, now);
       if (lockedMs > 0) {
         await this.signIns.refusedWhileLocked(manager, attempt, lockedMs);
-        return { ok: false, error: locked(lockedMs) };
+        return { ok: false, error: locked(lockedMs), wrongPassword: false };
       }
       const matches = await passwordMatches(account?.passwordHash ?? (await this.decoy()), password);
       if (account && matches) {
-        await this.throttle.clear(manager, email);
+        await this.throttle.clear(manager, email, address);
         await manager.update(AdminAccount, account.id, { lastLoginAt: new Date(now) });
         await this.signIns.signedIn(manager, account, clientIp);
         return { ok: true, account };
       }
       const failure = await this.throttle.countFailure(manager, throttle, now);
       await this.signIns.failed(manager, attempt, failure);
-      if (!failure.locked) return { ok: false, error: invalidCredentials() };
+      if (!failure.locked) return { ok: false, error: invalidCredentials(), wrongPassword: true };
       this.logger.warn(
-        { adminId: account?.id, lockSeconds: failure.lockSeconds },
-        'admin sign-in locked after failed logins',
+        { adminId: account?.id, address, lockSeconds: failure.lockSeconds },
+        'admin sign-in locked for an address after failed logins',
       );
-      return { ok: false, error: locked(failure.lockSeconds * 1000) };
+      return { ok: false, error: locked(failure.lockSeconds * 1000), wrongPassword: true };
     });
-    if (!outcome.ok) throw outcome.error;
+    if (!outcome.ok) {
+      if (outcome.wrongPassword) await this.slowdown.countFailure(email);
+      throw outcome.error;
+    }
+    await this.slowdown.clear(email);
     await this.addressLimit.giveBack(place);
     const session = await this.sessions.open(outcome.account.id, 'admin');
     return {

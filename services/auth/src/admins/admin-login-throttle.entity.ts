@@ -1,8 +1,9 @@
 import { Column, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /**
- * The failed sign-ins of one e-mail address (DECISIONS D6), kept alike for an admin's e-mail and for one
- * no admin has, so that the lock answers the same for both (issue 10): a lock tells nobody which
+ * The failed sign-ins of one e-mail address from one client address (DECISIONS D6; issue 20: a
+ * stranger's failures lock only the stranger's address out), kept alike for an admin's e-mail and for
+ * one no admin has, so that the lock answers the same for both (issue 10): a lock tells nobody which
  * e-mails are real. A row left quiet for a day is forgotten.
  */
 @Entity({ name: 'admin_login_throttle' })
@@ -10,6 +11,10 @@ export class AdminLoginThrottle {
   /** Lower-case, trimmed, as typed. */
   @PrimaryColumn({ type: 'text' })
   email: string;
+
+  /** The client address as counted (IPv6: its /64). */
+  @PrimaryColumn({ type: 'text' })
+  address: string;
 
   /** Failures since failureWindowStartedAt. */
   @Column({ name: 'failed_logins', type: 'integer', default: 0 })

@@ -22,6 +22,10 @@ let nextGhost = 1;
 const ghostEmail = () => `ghost-${nextGhost++}-${Date.now()}@chitram.in`;
 
 type Answer = { code: string; message: string; retryAfterSeconds?: number } | { ok: true };
+/** Failed sign-ins one address may make in the window; above the e-mail's 3, as the defaults' 20 are above 10. */
+const ADDRESS_LIMIT = 8;
+const DELAY_MS = 100;
+const DELAY_MAX_MS = 400;
 
 /**
  * Issue 10's admin sign-in rules, on a real auth service: failed sign-ins limited per client address
@@ -57,8 +61,10 @@ describe('admin sign-in: the per-address limit and no telling real e-mails apart
         ADMIN_LOGIN_MAX_FAILURES: '3',
         ADMIN_LOGIN_WINDOW_SECONDS: '60',
         ADMIN_LOCK_SECONDS: '1',
-        ADMIN_LOGIN_ADDRESS_LIMIT: '4',
+        ADMIN_LOGIN_ADDRESS_LIMIT: String(ADDRESS_LIMIT),
         ADMIN_LOGIN_ADDRESS_WINDOW_SECONDS: '60',
+        ADMIN_LOGIN_DELAY_MS: String(DELAY_MS),
+        ADMIN_LOGIN_DELAY_MAX_MS: String(DELAY_MAX_MS),
       },
     });
     nats = await connectNats(testInfrastructure().NATS_URL, 'admin-limits-test');
@@ -74,7 +80,7 @@ describe('admin sign-in: the per-address limit and no telling real e-mails apart
   describe('the per-address limit', () => {
     it('refuses an address after its failures, whatever e-mails they named, even with the right password', async () => {
       const address = freshAddress();
-      for (let i = 0; i < 4; i++)
+      for (let i = 0; i < ADDRESS_LIMIT; i++)
         expect(await answer(ghostEmail(), 'guess', address)).toMatchObject({
           code: ErrorCode.INVALID_CREDENTIALS,
         });
@@ -94,7 +100,8 @@ describe('admin sign-in: the per-address limit and no telling real e-mails apart
     });
 
     it('counts an IPv6 /64 as one address', async () => {
-      for (const host of ['a', 'b', 'c', 'd']) await answer(ghostEmail(), 'guess', `2001:db8:1:2::${host}`);
+      for (let host = 1; host <= ADDRESS_LIMIT; host++)
+        await answer(ghostEmail(), 'guess', `2001:db8:1:2::${host.toString(16)}`);
       expect(await answer(ghostEmail(), 'guess', '2001:db8:1:2:ffff::1')).toMatchObject({
         code: ErrorCode.RATE_LIMITED,
       });
@@ -114,22 +121,28 @@ describe('admin sign-in: the per-address limit and no telling real e-mails apart
     it('lets no more guesses sent together through than the limit', async () => {
       const address = freshAddress();
       const answers = await Promise.all(
-        Array.from({ length: 10 }, () => answer(ghostEmail(), 'guess', address)),
+        Array.from({ length: ADDRESS_LIMIT + 6 }, () => answer(ghostEmail(), 'guess', address)),
       );
       const codes = answers.map((a) => ('code' in a ? a.code : 'ok'));
-      expect(codes.filter((c) => c === ErrorCode.INVALID_CREDENTIALS)).toHaveLength(4);
+      expect(codes.filter((c) => c === ErrorCode.INVALID_CREDENTIALS)).toHaveLength(ADDRESS_LIMIT);
       expect(codes.filter((c) => c === ErrorCode.RATE_LIMITED)).toHaveLength(6);
     });
   });
 
   describe('an e-mail no admin has', () => {
-    /** Three wrong passwords, the right one while locked, then (after the lock) three more: what each answered. */
+    /**
+     * From one address: three wrong passwords, the right one while locked, then (after the lock) three
+     * more: what each answered.
+     */
     async function lockTwice(email: string, rightPassword: string): Promise<Answer[]> {
+      const address = freshAddress();
       const answers: Answer[] = [];
-      for (const guess of ['wrong-1', 'wrong-2', 'wrong-3']) answers.push(await answer(email, guess));
-      answers.push(await answer(email, rightPassword));
+      for (const guess of ['wrong-1', 'wrong-2', 'wrong-3'])
+        answers.push(await answer(email, guess, address));
+      answers.push(await answer(email, rightPassword, address));
       await sleep(1100);
-      for (const guess of ['wrong-4', 'wrong-5', 'wrong-6']) answers.push(await answer(email, guess));
+      for (const guess of ['wrong-4', 'wrong-5', 'wrong-6'])
+        answers.push(await answer(email, guess, address));
       return answers;
     }
 
@@ -155,7 +168,8 @@ describe('admin sign-in: the per-address limit and no telling real e-mails apart
 
     it('answers an e-mail that is only spaces as any other, lock included', async () => {
       const answers = [];
-      for (let i = 0; i < 3; i++) answers.push(await answer('   ', 'guess'));
+      const address = freshAddress();
+      for (let i = 0; i < 3; i++) answers.push(await answer('   ', 'guess', address));
       expect(answers.map((a) => ('code' in a ? a.code : 'ok'))).toEqual([
         ErrorCode.INVALID_CREDENTIALS,
         ErrorCode.INVALID_CREDENTIALS,
@@ -199,8 +213,8 @@ describe('admin sign-in: the per-address limit and no telling real e-mails apart
       const ghost = ghostEmail();
       const address = freshAddress();
       await login(DEMO_ADMIN.email, DEMO_ADMIN.password, address);
-      for (const guess of ['x-1', 'x-2', 'x-3']) await answer(ghost, guess, freshAddress());
-      await answer(ghost, 'x-4', freshAddress());
+      const guesser = freshAddress();
+      for (const guess of ['x-1', 'x-2', 'x-3', 'x-4']) await answer(ghost, guess, guesser);
 
       const signedIn = await trail({ admin: adminId, action: 'signed-in' });
       expect(signedIn[0]).toMatchObject({
@@ -213,7 +227,7 @@ describe('admin sign-in: the per-address limit and no telling real e-mails apart
       expect(adminFailures.map((entry) => entry.note)).toEqual(
         expect.arrayContaining([
           'Wrong password.',
-          expect.stringMatching(/^Refused: locked for \d+ seconds? more\.$/),
+          expect.stringMatching(/^Refused: this address is locked for \d+ seconds? more\.$/),
         ]),
       );
       const locks = await trail({ action: 'locked-out', entity: 'admin' });
@@ -221,7 +235,7 @@ describe('admin sign-in: the per-address limit and no telling real e-mails apart
       expect(ghostLock).toMatchObject({
         admin: { id: null, email: ghost },
         entity: { type: 'admin', id: null, label: ghost },
-        note: 'No admin has this e-mail; locked for 1 second after 3 failed sign-ins.',
+        note: 'No admin has this e-mail; locked for 1 second after 3 failed sign-ins from this address.',
       });
       expect(
         locks.some(
@@ -230,7 +244,7 @@ describe('admin sign-in: the per-address limit and no telling real e-mails apart
       ).toBe(true);
       const ghostEntries = (await trail({ entity: 'admin' })).filter((entry) => entry.admin.email === ghost);
       expect(ghostEntries.map((entry) => [entry.action, entry.note])).toEqual([
-        ['sign-in-failed', expect.stringMatching(/^Refused: locked for/)],
+        ['sign-in-failed', expect.stringMatching(/^Refused: this address is locked for/)],
         ['locked-out', expect.any(String)],
         ['sign-in-failed', 'No admin has this e-mail.'],
         ['sign-in-failed', 'No admin has this e-mail.'],
@@ -238,6 +252,42 @@ describe('admin sign-in: the per-address limit and no telling real e-mails apart
       // No password is ever filed.
       const all = await auth.dataSource.query(`SELECT * FROM "audit_entry"`);
       expect(JSON.stringify(all)).not.toContain(DEMO_ADMIN.password);
+    });
+  });
+
+  describe('an e-mail failing from many addresses', () => {
+    it('slows every answer for it, more with each failure up to the cap, and still lets the right password in', async () => {
+      const timed = async (password: string, address: string) => {
+        const started = performance.now();
+        const reply = await answer(DEMO_ADMIN.email, password, address);
+        return { code: 'code' in reply ? reply.code : 'ok', ms: performance.now() - started };
+      };
+      // Three addresses, each stopped by its own lock: eight failures between them.
+      const failures = [];
+      for (const [address, guesses] of [
+        [freshAddress(), 3],
+        [freshAddress(), 3],
+        [freshAddress(), 2],
+      ] as const)
+        for (let guess = 0; guess < guesses; guess++) failures.push(await timed(`wrong-${guess}`, address));
+      expect(failures.map((f) => f.code)).toEqual([
+        ...[ErrorCode.INVALID_CREDENTIALS, ErrorCode.INVALID_CREDENTIALS, ErrorCode.ACCOUNT_LOCKED],
+        ...[ErrorCode.INVALID_CREDENTIALS, ErrorCode.INVALID_CREDENTIALS, ErrorCode.ACCOUNT_LOCKED],
+        ...[ErrorCode.INVALID_CREDENTIALS, ErrorCode.INVALID_CREDENTIALS],
+      ]);
+      // From the e-mail's third failure on, each answer waits: 100, 200, then 400 ms, the cap.
+      const timerTick = 2;
+      const waited = failures.slice(3).map((f) => f.ms + timerTick);
+      expect(waited[0]).toBeGreaterThanOrEqual(DELAY_MS);
+      expect(waited[1]).toBeGreaterThanOrEqual(DELAY_MS * 2);
+      for (const ms of waited.slice(2)) expect(ms).toBeGreaterThanOrEqual(DELAY_MAX_MS);
+
+      // The admin, from an address without failures, is slowed as much, and no more, but signs in.
+      const signIn = await timed(DEMO_ADMIN.password, freshAddress());
+      expect(signIn.code).toBe('ok');
+      expect(signIn.ms + timerTick).toBeGreaterThanOrEqual(DELAY_MAX_MS);
+      // Uncapped, the eighth failure past none would wait 100 ms × 2⁵.
+      expect(signIn.ms).toBeLessThan(DELAY_MS * 2 ** 5);
     });
   });
 });

@@ -3,18 +3,20 @@ import type { EntityManager } from 'typeorm';
 import { AuthConfig } from '../config';
 import { AdminLoginThrottle } from './admin-login-throttle.entity';
 
-/** What a failed sign-in did to its e-mail's record: counted it, or locked the e-mail for a while. */
+/** What a failed sign-in did to its record: counted it, or locked the e-mail for the address a while. */
 export type FailureOutcome = { locked: false } | { locked: true; lockSeconds: number };
 
 /** Rows quiet for longer than this are removed, at most once per PRUNE_EVERY_MS per instance. */
 const PRUNE_EVERY_MS = 10 * 60_000;
 
 /**
- * DECISIONS D6 per e-mail address: after ADMIN_LOGIN_MAX_FAILURES failures within
- * ADMIN_LOGIN_WINDOW_SECONDS the e-mail is locked, first for ADMIN_LOCK_SECONDS and twice as long for
- * each further lock in a row. Kept for every e-mail typed, an admin's or not (issue 10), so the answers
- * cannot tell them apart. The row is locked for the transaction: guesses sent together queue behind
- * one another, and none slips past the count.
+ * DECISIONS D6 per e-mail and client address together (issue 20): after ADMIN_LOGIN_MAX_FAILURES
+ * failures from one address (IPv6: one /64) within ADMIN_LOGIN_WINDOW_SECONDS the e-mail is locked
+ * for that address, first for ADMIN_LOCK_SECONDS and twice as long for each further lock in a row.
+ * Other addresses are not locked out, so a stranger cannot keep the admin out; what all addresses
+ * together do to an e-mail only slows its answers (AccountSlowdown). Kept for every e-mail typed, an
+ * admin's or not (issue 10), so the answers cannot tell them apart. The row is locked for the
+ * transaction: guesses sent together queue behind one another, and none slips past the count.
  */
 @Injectable()
 export class EmailThrottle {
@@ -22,16 +24,16 @@ export class EmailThrottle {
 
   constructor(private readonly config: AuthConfig) {}
 
-  /** The e-mail's record, created if new, locked until the caller's transaction ends. */
-  async hold(manager: EntityManager, email: string): Promise<AdminLoginThrottle> {
+  /** The record of the e-mail from the address, created if new, locked until the caller's transaction ends. */
+  async hold(manager: EntityManager, email: string, address: string): Promise<AdminLoginThrottle> {
     await this.pruneQuietRows(manager);
     await manager.query(
-      `INSERT INTO "admin_login_throttle" ("email") VALUES ($1) ON CONFLICT ("email") DO NOTHING`,
-      [email],
+      `INSERT INTO "admin_login_throttle" ("email", "address") VALUES ($1, $2) ON CONFLICT ("email", "address") DO NOTHING`,
+      [email, address],
     );
     return manager
       .getRepository(AdminLoginThrottle)
-      .findOneOrFail({ where: { email }, lock: { mode: 'pessimistic_write' } });
+      .findOneOrFail({ where: { email, address }, lock: { mode: 'pessimistic_write' } });
   }
 
   /** Milliseconds the e-mail stays locked, 0 when it is not. */
@@ -53,7 +55,7 @@ export class EmailThrottle {
     if (failures < c.ADMIN_LOGIN_MAX_FAILURES) {
       const windowStart = windowOpen ? throttle.failureWindowStartedAt : new Date(now);
       await repository.update(
-        { email: throttle.email },
+        { email: throttle.email, address: throttle.address },
         {
           failedLogins: failures,
           failureWindowStartedAt: windowStart,
@@ -64,7 +66,7 @@ export class EmailThrottle {
     const lockouts = throttle.lockouts + 1;
     const lockSeconds = Math.min(c.ADMIN_LOCK_SECONDS * 2 ** (lockouts - 1), c.ADMIN_LOCK_MAX_SECONDS);
     await repository.update(
-      { email: throttle.email },
+      { email: throttle.email, address: throttle.address },
       {
         failedLogins: 0,
         failureWindowStartedAt: null,
@@ -75,9 +77,9 @@ export class EmailThrottle {
     return { locked: true, lockSeconds };
   }
 
-  /** A successful sign-in forgets the e-mail's failures and locks. */
-  async clear(manager: EntityManager, email: string): Promise<void> {
-    await manager.delete(AdminLoginThrottle, { email });
+  /** A successful sign-in forgets the e-mail's failures and locks from its address; other addresses keep theirs. */
+  async clear(manager: EntityManager, email: string, address: string): Promise<void> {
+    await manager.delete(AdminLoginThrottle, { email, address });
   }
 
   /**

@@ -48,7 +48,7 @@ export class SignInRecords {
       ...this.about(attempt),
       action: outcome.locked ? 'locked-out' : 'sign-in-failed',
       note: outcome.locked
-        ? `${why}; locked for ${spokenDuration(outcome.lockSeconds)} after ${this.config.ADMIN_LOGIN_MAX_FAILURES} failed sign-ins.`
+        ? `${why}; locked for ${spokenDuration(outcome.lockSeconds)} after ${this.config.ADMIN_LOGIN_MAX_FAILURES} failed sign-ins from this address.`
         : `${why}.`,
     });
   }
@@ -57,7 +57,7 @@ export class SignInRecords {
     return this.entries.add(manager, {
       ...this.about(attempt),
       action: 'sign-in-failed',
-      note: `Refused: locked for ${spokenDuration(lockedMs / 1000)} more.`,
+      note: `Refused: this address is locked for ${spokenDuration(lockedMs / 1000)} more.`,
     });
   }
 

@@ -74,13 +74,13 @@ export class OtpService {
 
   async verify(request: VerifyOtpRequest): Promise<ViewerSession> {
     const phone = phoneOrThrow(request.phoneNumber);
-    const attempt = await this.challenges.attempt(phone);
+    const attempt = await this.challenges.attempt(phone, request.clientIp);
     if (!attempt) {
       throw (await this.challenges.wasRequested(phone))
         ? new DomainError(ErrorCode.OTP_EXPIRED, SignInMessages.otpExpired)
         : new DomainError(ErrorCode.OTP_NOT_REQUESTED, SignInMessages.otpNotRequested);
     }
-    // Counted before the code is looked at: past the limit even the right code fails.
+    // Counted before the code is looked at: past the limit even the right code fails, from that address.
     if (attempt.attempts > this.config.OTP_MAX_ATTEMPTS)
       throw new DomainError(ErrorCode.OTP_ATTEMPTS_EXCEEDED, SignInMessages.otpAttemptsExceeded);
 

@@ -5,6 +5,7 @@ import {
   STREAM_PASS_HEADER,
   STREAM_PATH,
   STREAM_VIEWER_HEADER,
+  StreamMessages,
 } from '@chitram/contracts';
 import { LOGGER, type Logger } from '@chitram/nest-kit';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -35,7 +36,8 @@ function forbidden(): DomainError {
  * The stream origin (DECISIONS D21, D23): every playlist and segment request carries a signed token in
  * its path, checked here. The master playlist lists only the renditions the token allows; each
  * rendition's playlist and segments need a token for that very rendition and video, so a higher
- * rendition, another title or an altered or expired token gets 403. Raw storage addresses never leave.
+ * rendition, another title or an altered or expired token gets 403. A paid stream's screen must hold
+ * its slot for each of them (else 429 STREAM_LIMIT_REACHED). Raw storage addresses never leave.
  */
 @Injectable()
 export class StreamOrigin {
@@ -51,6 +53,13 @@ export class StreamOrigin {
     const claims = verifyStreamToken(secret, token);
     // A paid stream's URL is the viewer's own: anyone else presenting it is refused.
     if (!claims || (claims.u !== null && this.caller(req, secret) !== claims.u)) throw forbidden();
+    // A paid stream plays only while its screen holds a slot of the plan's (DECISIONS D24, issue 20).
+    if (!(await this.streams.screenHolds(claims)))
+      throw DomainError.atLimit(
+        ErrorCode.STREAM_LIMIT_REACHED,
+        StreamMessages.limitReached(claims.m ?? 1),
+        claims.m ?? 1,
+      );
     const video = await this.playable(claims.v);
     if (path === 'master.m3u8' && claims.h === undefined) return this.master(res, claims, video);
     const [height, file, ...rest] = path.split('/');

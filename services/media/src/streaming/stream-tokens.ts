@@ -2,9 +2,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * The claims of a stream URL (DECISIONS D23): bound to the video, the viewer (none for a visitor on a
- * free title), the highest rendition allowed, and an expiry. A master token opens the master playlist
- * for a few minutes; a rendition token (`h`) opens one rendition's playlist and segments for as long as
- * the video lasts and a margin.
+ * free title), the highest rendition allowed, and an expiry; for a paid title also the screen it was
+ * granted to. A master token opens the master playlist for a few minutes; a rendition token (`h`) opens
+ * one rendition's playlist and segments for as long as the video lasts and a margin, while the screen
+ * holds its slot.
  */
 export interface StreamClaims {
   /** Video id. */
@@ -15,6 +16,12 @@ export interface StreamClaims {
   r: number;
   /** The one rendition this token opens; absent on a master token. */
   h?: number;
+  /**
+   * A paid stream's screen (the viewer's session) and the screens its plan allows: each playlist and
+   * segment is served only while that screen holds one of them (issue 20). Absent for a free title.
+   */
+  s?: string;
+  m?: number;
   /** Expiry, seconds since the epoch. */
   e: number;
 }

@@ -272,6 +272,61 @@ describe('signed streams from the media origin', () => {
     });
   });
 
+  describe('the screen limit during playback (issue 20)', () => {
+    /** A screen's granted stream, down to its first segment's address. */
+    async function playing(someone: string, screenId: string) {
+      const answer = await grant({ viewerId: someone, screenId, maxStreams: 1 });
+      const as = (url: string) => origin(url, someone);
+      const rendition = lines(await as(answer.movieUrl))[1];
+      const segment = lines(await as(rendition))[0];
+      return { rendition, segment, fetch: as };
+    }
+    const lapse = (someone: string, screenId: string) =>
+      redis.zadd(screensKey(someone), Date.now() - 1000, screenId);
+
+    it('stops serving a screen whose slot another screen took after its heartbeats stopped', async () => {
+      const someone = randomUUID();
+      const firstScreen = randomUUID();
+      const first = await playing(someone, firstScreen);
+      expect((await first.fetch(first.segment)).status).toBe(200);
+      // Its heartbeats stopped for the hold; a second screen takes the one slot.
+      await lapse(someone, firstScreen);
+      const second = await playing(someone, randomUUID());
+      for (const url of [first.segment, first.rendition]) {
+        const refused = await first.fetch(url);
+        expect(refused.status).toBe(429);
+        expect(JSON.parse(refused.body.toString())).toMatchObject({
+          code: ErrorCode.STREAM_LIMIT_REACHED,
+          limit: 1,
+        });
+      }
+      expect((await second.fetch(second.segment)).status).toBe(200);
+    });
+
+    it('plays on, taking its slot again, a screen that lapsed while no other took it (a long pause)', async () => {
+      const someone = randomUUID();
+      const screenId = randomUUID();
+      const paused = await playing(someone, screenId);
+      await lapse(someone, screenId);
+      expect((await paused.fetch(paused.segment)).status).toBe(200);
+      // It holds the slot again: another screen is refused.
+      await expect(grant({ viewerId: someone, screenId: randomUUID(), maxStreams: 1 })).rejects.toMatchObject(
+        {
+          code: ErrorCode.STREAM_LIMIT_REACHED,
+        },
+      );
+    });
+
+    it('stops serving a screen that was released (the player stopped, the viewer signed out) once another takes it', async () => {
+      const someone = randomUUID();
+      const screenId = randomUUID();
+      const stopped = await playing(someone, screenId);
+      await rpc.call(Subjects.media.streams.release, { viewerId: someone, screenId });
+      await playing(someone, randomUUID());
+      expect((await stopped.fetch(stopped.segment)).status).toBe(429);
+    });
+  });
+
   it("lists a viewer's live screens for the back office: what each plays, since when, its last heartbeat", async () => {
     const someone = randomUUID();
     const [tv, phone] = [randomUUID(), randomUUID()];

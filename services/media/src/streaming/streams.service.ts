@@ -17,7 +17,7 @@ import { DataSource } from 'typeorm';
 import { VideosRepository } from '../videos/videos.repository';
 import { ReadyVideos } from './ready-videos';
 import { Screens } from './screens';
-import { signStreamPass, signStreamToken } from './stream-tokens';
+import { signStreamPass, signStreamToken, type StreamClaims } from './stream-tokens';
 
 /** A master playlist URL is good for this long: enough to start the player, too short to share. */
 export const MASTER_TOKEN_SECONDS = 5 * 60;
@@ -92,6 +92,7 @@ export class StreamsService implements OnApplicationBootstrap {
       v: video.id,
       u: request.viewerId ?? null,
       r: Math.max(...allowed),
+      ...(request.maxStreams > 0 ? { s: request.screenId, m: request.maxStreams } : {}),
       e: Math.floor(Date.now() / 1000) + MASTER_TOKEN_SECONDS,
     });
     return {
@@ -105,6 +106,16 @@ export class StreamsService implements OnApplicationBootstrap {
           ? await this.pass({ viewerId: request.viewerId, screenId: request.screenId })
           : null,
     };
+  }
+
+  /**
+   * Whether a paid stream's screen may have its next playlist or segment (issue 20): it holds its slot,
+   * or its slot lapsed and one is free again, which it then takes (a film resumed after a long pause).
+   * A screen whose slot another screen took meanwhile is refused, within the hold of its last beat.
+   */
+  async screenHolds(claims: StreamClaims): Promise<boolean> {
+    if (claims.s === undefined || claims.u === null) return true;
+    return this.screens.take(claims.u, claims.s, claims.m ?? 1, SCREEN_HOLD_SECONDS, claims.v);
   }
 
   async heartbeat(screen: ScreenRequest): Promise<ScreenBeat> {

@@ -110,7 +110,7 @@ describe('phone sign-in with OTP_PROVIDER=twilio (auth service over NATS, codes 
   const sendOtp = (phoneNumber: string) =>
     rpc.call(Subjects.auth.sendOtp, { phoneNumber, clientIp: '203.0.113.50' });
   const verifyOtp = (phoneNumber: string, otp: string) =>
-    rpc.call(Subjects.auth.verifyOtp, { phoneNumber, otp });
+    rpc.call(Subjects.auth.verifyOtp, { phoneNumber, otp, clientIp: '203.0.113.50' });
 
   beforeAll(async () => {
     const baseUrl = await fake.start();
