@@ -16,8 +16,13 @@ import { ReadyVideos, type PlayableVideo } from './ready-videos';
 import { signStreamToken, verifyStreamPass, verifyStreamToken, type StreamClaims } from './stream-tokens';
 import { StreamsService } from './streams.service';
 
-/** Segments never change under their URL, so browsers and a CDN may keep them. */
-const SEGMENT_CACHE = 'public, max-age=31536000, immutable';
+/**
+ * Segments never change under their URL. A free title's may be kept by browsers and a CDN alike; a paid
+ * stream's URL is one viewer's (its token names them, and the origin checks who asks), so only that
+ * viewer's browser keeps them: a shared cache would hand them to anyone with the URL, unchecked.
+ */
+const FREE_SEGMENT_CACHE = 'public, max-age=31536000, immutable';
+const PAID_SEGMENT_CACHE = 'private, max-age=31536000, immutable';
 /** Playlists carry the viewer's tokens: kept by that browser only, briefly. */
 const PLAYLIST_CACHE = 'private, max-age=60';
 /** Rendition tokens outlive the video by this much, so a paused film still plays on. */
@@ -78,7 +83,7 @@ export class StreamOrigin {
       req,
       res,
       `${video.prefix}${claims.h}/${file}`,
-      SEGMENT_CACHE,
+      claims.u === null ? FREE_SEGMENT_CACHE : PAID_SEGMENT_CACHE,
     );
   }
 

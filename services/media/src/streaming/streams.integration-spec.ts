@@ -146,7 +146,8 @@ describe('signed streams from the media origin', () => {
     const segment = await origin(segments[0]);
     expect(segment.status).toBe(200);
     expect(segment.headers['content-type']).toBe('video/mp2t');
-    expect(segment.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // A paid viewer's segment: kept by their browser only, never by a shared cache (issue 20).
+    expect(segment.headers['cache-control']).toBe('private, max-age=31536000, immutable');
     expect(segment.body.subarray(0, 1)[0]).toBe(0x47); // MPEG-TS sync byte
     const part = await origin(segments[0], viewer, { range: 'bytes=0-187' });
     expect(part.status).toBe(206);
@@ -228,6 +229,11 @@ describe('signed streams from the media origin', () => {
     });
     expect(answer.renditions).toEqual([360, 480, 720]);
     expect((await origin(answer.movieUrl, null)).status).toBe(200);
+    // Nobody's own: its segments may be kept by a CDN for everyone.
+    const [, rendition] = lines(await origin(answer.movieUrl, null));
+    const segment = await origin(lines(await origin(rendition, null))[0], null);
+    expect(segment.status).toBe(200);
+    expect(segment.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('counts screens across the plan: the same screen reuses its slot, one more is refused until another stops (D24)', async () => {
