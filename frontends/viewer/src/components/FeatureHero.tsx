@@ -9,6 +9,8 @@ import type { TitleNavigationState } from './PosterCard';
 import { SmartImage } from './SmartImage';
 import { ComingSoon } from './ComingSoon';
 import { PlayIcon } from './PlayIcon';
+import { mediaImageSrcSet } from '@chitram/contracts/src/catalog-lists';
+import { HERO_IMAGE_SIZES, LOGO_SIZES } from '../catalog/image-sizes';
 
 /** A title's logo (its title image), or its name in type when the image is missing or broken. */
 export function TitleLogo({
@@ -25,6 +27,8 @@ export function TitleLogo({
     <img
       className={`vw-logo ${className}`}
       src={movie.titlePngUrl}
+      srcSet={mediaImageSrcSet(movie.titlePngUrl) || undefined}
+      sizes={LOGO_SIZES}
       alt={movie.title}
       width={480}
       height={180}
@@ -70,6 +74,7 @@ export function FeatureHero({ movie }: { movie: Movie }) {
           alt=""
           width={1920}
           height={820}
+          sizes={HERO_IMAGE_SIZES}
           priority
           allowVideo
           className="vw-feature__banner"

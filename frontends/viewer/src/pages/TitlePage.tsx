@@ -18,6 +18,7 @@ import { PlaybackProblem } from '../playback/PlaybackProblem';
 import { usePlayback } from '../playback/use-playback';
 import { MoreLikeThis } from '../sharing/MoreLikeThis';
 import { ShareButton } from '../sharing/ShareButton';
+import { HERO_IMAGE_SIZES, TITLE_POSTER_SIZES } from '../catalog/image-sizes';
 
 function handedMovie(state: unknown, slug: string): Movie | null {
   const movie = (state as Partial<TitleNavigationState> | null)?.movie;
@@ -91,6 +92,7 @@ export function TitlePage() {
             alt=""
             width={1920}
             height={820}
+            sizes={HERO_IMAGE_SIZES}
             priority
             allowVideo
             className="vw-title__banner"
@@ -108,6 +110,7 @@ export function TitlePage() {
             alt={t('title.poster', { title: movie.title })}
             width={240}
             height={360}
+            sizes={TITLE_POSTER_SIZES}
             priority
             className="vw-title__poster"
           />
