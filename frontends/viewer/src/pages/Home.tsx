@@ -21,8 +21,14 @@ import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { ContinueWatchingRail } from '../playback/ContinueWatchingRail';
 import '../styles/player.css';
 
-/** How many rails a first screen can show: one below the hero on a laptop, four on a portrait monitor. */
-const FIRST_SCREEN_RAILS = 4;
+/**
+ * How many rails the first screen can show below the hero (which takes up to 720px): the first two on
+ * a phone or a laptop, up to four on a portrait monitor. Only these render with the page; each poster
+ * costs a phone's main thread, and eighty of them in one task held up its first paint (issue 19).
+ */
+function firstScreenRails(): number {
+  return Math.min(4, Math.max(2, Math.ceil(window.innerHeight / 480)));
+}
 
 /**
  * Starts the hero's banner, the page's largest picture, as soon as the catalogue says which it is: it
@@ -142,7 +148,7 @@ export function Home() {
   // The first screen's rails render at once; the rest, below the fold, in the render that follows,
   // which React may interrupt: the hero and the first titles are not held up by fourteen rails.
   const deferredRailCount = useDeferredValue(rails.length);
-  const shownRails = rails.slice(0, Math.max(deferredRailCount, FIRST_SCREEN_RAILS));
+  const shownRails = rails.slice(0, Math.max(deferredRailCount, firstScreenRails()));
 
   function chooseLanguage(next: LanguageName | null) {
     setParams(next ? { language: next } : {}, { replace: true, preventScrollReset: true });
