@@ -81,7 +81,8 @@ export function configFromEnv(env = process.env, defaults = {}) {
         mediaOrigins,
         production: merged.NODE_ENV === 'production',
       }),
-      ...preconnectHeaders([...Object.values(remotes), ...mediaOrigins]),
+      // The viewer is the remote of every page but the back office's.
+      ...preconnectHeaders([...Object.values(remotes), ...mediaOrigins], [remotes.viewer]),
     },
     assetHeaders: assetHeaders(readOrigins(merged, 'SHELL_ORIGINS', DEFAULT_SHELL_ORIGIN)),
   };

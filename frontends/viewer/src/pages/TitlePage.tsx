@@ -1,5 +1,6 @@
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useApi } from '../app/api';
+import { useHost } from '../app/host';
 import { useDocumentTitle } from '../app/use-document-title';
 import { useLoader } from '../app/use-loader';
 import { genreSlug } from '../catalog/catalog-lists';
@@ -39,9 +40,14 @@ export function TitlePage() {
   const { t } = useViewerTranslation();
   const { runTime, year } = useFormats();
 
+  const host = useHost();
+  // Opened from its address, the shell has asked for the title already, as the page opened.
   const result = useLoader(
-    (signal) => api.get(`movie/${encodeURIComponent(slug)}`, { signal }).json<MovieMeta>(),
-    [api, slug],
+    (signal) =>
+      host.answerEarly(`movie/${encodeURIComponent(slug)}`, {}, () =>
+        api.get(`movie/${encodeURIComponent(slug)}`, { signal }).json<MovieMeta>(),
+      ),
+    [api, host, slug],
   );
   const movie = result.data?.meta ?? handedMovie(location.state, slug);
   useDocumentTitle(movie?.title ?? t('title.documentTitle'));
