@@ -11,7 +11,7 @@
 // Lighthouse (issue 19): the home page, the plans and a title page, each BENCH_WEB_LIGHTHOUSE_RUNS
 // times with Lighthouse 12's defaults (a phone, simulated slow 4G, a 4x slower CPU); the medians of
 // its four category scores, LCP, TBT and CLS, against: Performance >= 90, LCP <= 2.5 s, TBT <= 200 ms,
-// CLS <= 0.05. Lighthouse's Performance depends on the machine's CPU: the load average is printed
+// CLS <= 0.05 (its whole reports are kept in .data/bench/lighthouse/). Lighthouse's Performance depends on the machine's CPU: the load average is printed
 // beside it (a busy machine gives low, noisy scores; the layout shift does not depend on it).
 //
 // Settings (environment): BENCH_WEB_URL (http://localhost:3000, the shell), BENCH_WEB_RUNS (5),
@@ -32,6 +32,8 @@ import { benchSettings } from './lib/settings.mjs';
 import { startTestPlatform } from './lib/test-platform.mjs';
 
 const OUTPUT = path.join(ROOT, '.data/bench/web.json');
+/** Lighthouse's whole reports, one per page and run, for reading its audits. */
+const REPORTS = path.join(ROOT, '.data/bench/lighthouse');
 const TARGETS = { maxScriptKB: 170, maxLcpMs: 1000, maxFirstRailMs: 800 };
 /** Lighthouse's medians, on its phone with its throttling (issue 19). */
 const LIGHTHOUSE_TARGETS = { minPerformance: 90, maxLcpMs: 2500, maxTbtMs: 200, maxCls: 0.05 };
@@ -209,7 +211,11 @@ async function measureWithLighthouse() {
   for (const page of pages) {
     const runs = [];
     for (let run = 1; run <= settings.lighthouseRuns; run++) {
-      const result = await runLighthouse(new URL(page.path, settings.url).href, chromium.port);
+      const result = await runLighthouse(
+        new URL(page.path, settings.url).href,
+        chromium.port,
+        path.join(REPORTS, `${page.name}-${run}.json`),
+      );
       runs.push({ run, load: oneDecimal(os.loadavg()[0]), ...result });
       log(
         `  ${page.name} run ${run}: performance ${result.scores.performance}, LCP ${result.lcpMs} ms, ` +

@@ -86,9 +86,10 @@ export async function startChromiumForLighthouse({ chromium }) {
 /**
  * One Lighthouse run of `url` (mobile, default throttling).
  * @param {string} url  @param {number} port  the DevTools port of startChromiumForLighthouse
+ * @param {string} [reportPath]  where to keep Lighthouse's whole report (JSON), to read its audits
  * @returns {Promise<LighthouseRun>}
  */
-export async function runLighthouse(url, port) {
+export async function runLighthouse(url, port, reportPath) {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -97,6 +98,10 @@ export async function runLighthouse(url, port) {
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  if (reportPath) {
+    fs.mkdirSync(path.dirname(reportPath), { recursive: true });
+    fs.writeFileSync(reportPath, JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const audit = (/** @type {string} */ id) => lhr.audits[id]?.numericValue ?? NaN;
   /** @type {any} the LCP element audit's details have no narrower type in Lighthouse's own */

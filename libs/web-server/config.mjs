@@ -39,8 +39,8 @@ export function remotesManifest(env = process.env) {
  * SHELL_ORIGINS (origins whose pages may time this server's files; default http://localhost:3000),
  * CSP_MEDIA_ORIGINS (origins of title images and video links hosted elsewhere, allowed by the pages'
  * Content-Security-Policy; default none), NODE_ENV (`production` adds HSTS to the pages),
- * SHARE_PREVIEWS (1|true|yes: title, episode and category pages carry their link preview, read from
- * API_TARGET; share-meta.mjs), PUBLIC_ORIGIN (the site's address in those previews, e.g.
+ * SHARE_PREVIEWS (1|true|yes: title, episode and category pages carry their link preview, and those
+ * and the home page a preload of their banner, read from API_TARGET; share-meta.mjs, hero-preload.mjs), PUBLIC_ORIGIN (the site's address in those previews, e.g.
  * https://chitram.in; default the address the request named).
  */
 export function configFromEnv(env = process.env, defaults = {}) {
@@ -81,7 +81,8 @@ export function configFromEnv(env = process.env, defaults = {}) {
         mediaOrigins,
         production: merged.NODE_ENV === 'production',
       }),
-      ...preconnectHeaders([...Object.values(remotes), ...mediaOrigins]),
+      // The viewer is the remote of every page but the back office's.
+      ...preconnectHeaders([...Object.values(remotes), ...mediaOrigins], [remotes.viewer]),
     },
     assetHeaders: assetHeaders(readOrigins(merged, 'SHELL_ORIGINS', DEFAULT_SHELL_ORIGIN)),
   };

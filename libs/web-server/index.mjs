@@ -89,7 +89,8 @@ export function matchesPrefix(pathname, prefix) {
  *   assetHeaders?: Record<string, string>,  added to every file served
  *   routes?: Record<string, (req: http.IncomingMessage) => unknown>,
  *   previews?: { source: { preview(page: object): Promise<object | null> }, publicOrigin?: string },
- *     link previews of title, episode and category pages (share-meta.mjs); SPA pages only
+ *     link previews of title, episode and category pages, and the banner preload of those and of the
+ *     home page (share-meta.mjs, hero-preload.mjs); SPA pages only
  * }} options
  * @returns {Promise<{ url: string, port: number, close(): Promise<void> }>}
  */
@@ -164,12 +165,13 @@ export async function createWebServer({
     }
 
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res);
-    const page = previews && spa && wantsPage(req, url.pathname) ? previewedPage(url.pathname) : null;
+    const page =
+      previews && spa && wantsPage(req, url.pathname) ? previewedPage(url.pathname, url.search) : null;
     if (page && (await servePreview(req, res, page, url.pathname))) return;
     return serveStatic(req, res, url.pathname);
   }
 
-  /** The SPA's page with the link preview of `page` in its head; false when there is none to give. */
+  /** The SPA's page with the link preview and banner preload of `page` in its head; false when there is none to give. */
   async function servePreview(req, res, page, pathname) {
     const preview = await previews.source.preview(page).catch(() => null);
     if (!preview) return false;
@@ -177,7 +179,9 @@ export async function createWebServer({
     if (!origin) return false;
     const html = await readFile(path.join(rootDir, 'index.html'), 'utf8').catch(() => null);
     if (html === null) return false;
-    const body = Buffer.from(withPreview(html, previewTags(preview, { origin, pathname })));
+    const tags = previewTags(preview, { origin, pathname });
+    if (tags.length === 0) return false;
+    const body = Buffer.from(withPreview(html, tags));
     res.writeHead(200, {
       ...assetHeaders,
       ...pageHeaders,

@@ -5,12 +5,19 @@
 import { originOf } from './security-headers.mjs';
 
 /**
- * A `Link` header preconnecting each distinct origin of `urls` (none when there are none). Without
- * `crossorigin`: the remotes' scripts, styles and pictures are all fetched in no-cors mode.
+ * A `Link` header preconnecting each distinct origin of `urls` and preloading each of `scripts` (none
+ * when there are none). Without `crossorigin`: the remotes' scripts, styles and pictures are all
+ * fetched in no-cors mode, as the shell's <script> tag of a remote's entry is.
  * @param {string[]} urls  URLs or origins
+ * @param {string[]} [scripts]  scripts every page runs soon: the viewer's entry (remoteEntry.js), which
+ *   the shell otherwise asks for only once its own code has run and read /remotes.json
  * @returns {Record<string, string>}
  */
-export function preconnectHeaders(urls) {
+export function preconnectHeaders(urls, scripts = []) {
   const origins = [...new Set(urls.map(originOf))];
-  return origins.length ? { Link: origins.map((origin) => `<${origin}>; rel=preconnect`).join(', ') } : {};
+  const links = [
+    ...origins.map((origin) => `<${origin}>; rel=preconnect`),
+    ...[...new Set(scripts)].map((url) => `<${url}>; rel=preload; as=script`),
+  ];
+  return links.length ? { Link: links.join(', ') } : {};
 }

@@ -1,7 +1,10 @@
 // Link previews (issue 19): a title, episode or category page shared in a chat or a post is read by a
 // crawler that runs no JavaScript, so the page itself carries its Open Graph and Twitter card tags,
-// read from the catalogue through the gateway and kept a short while. Every other page is served as
-// it is, without a lookup, so the home page costs nothing more.
+// read from the catalogue through the gateway and kept a short while. Those pages and the home page
+// also name their banner for the browser to preload (hero-preload.mjs). Every other page is served as
+// it is, without a lookup.
+import { URLSearchParams } from 'node:url';
+import { bannerPreload, heroOf } from './hero-preload.mjs';
 
 /** The show categories of SPEC §2.1 and the names the header gives them. */
 const CATEGORY_NAMES = {
@@ -11,13 +14,18 @@ const CATEGORY_NAMES = {
 };
 const SITE_NAME = 'Chitram';
 const DESCRIPTION_MAX = 200;
+/** The home page waits at most this long for its hero: past it, the page goes out without the preload. */
+const HOME_TIMEOUT_MS = 400;
 
 /**
  * What a page address asks the catalogue, or null for a page without its own preview:
- * `/movie/{slug}/play`, `/{category}/episode/{id}` and `/{category}`.
- * @returns {{ kind: 'movie', slug: string } | { kind: 'episode', category: string, id: string } | { kind: 'category', category: string } | null}
+ * `/movie/{slug}/play`, `/{category}/episode/{id}`, `/{category}` and the home page `/` (its hero,
+ * in the language its `?language=` names, as the viewer asks for it).
+ * @returns {{ kind: 'movie', slug: string } | { kind: 'episode', category: string, id: string } | { kind: 'category', category: string } | { kind: 'home', language: string | null } | null}
  */
-export function previewedPage(pathname) {
+export function previewedPage(pathname, search = '') {
+  if (pathname === '/')
+    return { kind: 'home', language: new URLSearchParams(search).get('language') || null };
   let decoded;
   try {
     decoded = decodeURIComponent(pathname);
@@ -61,8 +69,15 @@ function absoluteImage(value, origin) {
   }
 }
 
-/** The preview of a page from the catalogue's answer, or null when the page shows nothing (unknown). */
+/**
+ * The preview of a page from the catalogue's answer, or null when the page shows nothing (unknown):
+ * what a link to it shows (none for the home page) and `banner`, the picture at the top of the page.
+ */
 export function previewOf(page, answer) {
+  if (page.kind === 'home') {
+    const banner = heroOf(answer)?.bannerUrl;
+    return banner ? { banner } : null;
+  }
   if (page.kind === 'movie') {
     const movie = answer?.meta;
     if (!movie?.title) return null;
@@ -71,6 +86,7 @@ export function previewOf(page, answer) {
       title: movie.title,
       description: movie.description,
       image: movie.bannerUrl || movie.thumbnailUrl,
+      banner: movie.bannerUrl,
     };
   }
   const episodes = Array.isArray(answer?.episodes) ? answer.episodes : [];
@@ -82,6 +98,7 @@ export function previewOf(page, answer) {
       title: episode.title,
       description: episode.description,
       image: episode.bannerUrl,
+      banner: episode.bannerUrl,
     };
   }
   // SPEC §2.11: a category page shows its first episode's banner and description.
@@ -90,18 +107,37 @@ export function previewOf(page, answer) {
     title: CATEGORY_NAMES[page.category],
     description: episodes[0]?.description ?? '',
     image: episodes[0]?.bannerUrl ?? null,
+    banner: episodes[0]?.bannerUrl ?? null,
   };
 }
 
 /** The API path (under /api) that answers a page's preview. */
 function apiPathOf(page) {
+  if (page.kind === 'home')
+    return page.language
+      ? `home/content?${new URLSearchParams({ language: page.language })}`
+      : 'home/content';
   return page.kind === 'movie'
     ? `movie/${encodeURIComponent(page.slug)}`
     : `series/category/${page.category}/episodes`;
 }
 
-/** The tags a preview puts in the page's head, every value escaped. */
+/** The tags a preview puts in the page's head, every value escaped: its link preview and its banner's preload. */
 export function previewTags(preview, { origin, pathname }) {
+  const preload = bannerPreload(preview.banner);
+  const preloadTags = preload ? [['link', preload]] : [];
+  return (preview.title ? [...shareTags(preview, { origin, pathname }), ...preloadTags] : preloadTags).map(
+    ([tag, value]) =>
+      tag === 'title'
+        ? `<title>${escapeHtml(value)}</title>`
+        : `<${tag} ${Object.entries(value)
+            .map(([name, v]) => `${name}="${escapeHtml(v)}"`)
+            .join(' ')} />`,
+  );
+}
+
+/** The title, description, Open Graph and Twitter card of a page that has them. */
+function shareTags(preview, { origin, pathname }) {
   const url = `${origin}${pathname}`;
   const title = `${preview.title} · ${SITE_NAME}`;
   const description = shorten(preview.description);
@@ -121,26 +157,23 @@ export function previewTags(preview, { origin, pathname }) {
     ['meta', { name: 'twitter:description', content: description }],
     ...(image ? [['meta', { name: 'twitter:image', content: image }]] : []),
   ];
-  return tags.map(([tag, value]) =>
-    tag === 'title'
-      ? `<title>${escapeHtml(value)}</title>`
-      : `<${tag} ${Object.entries(value)
-          .map(([name, v]) => `${name}="${escapeHtml(v)}"`)
-          .join(' ')} />`,
-  );
+  return tags;
 }
 
 /**
- * The page with its preview: the page's own title and description give way to the preview's, and the
- * tags go at the end of its head.
+ * The page with its preview: the page's own title and description give way to the preview's (when it
+ * has them), and the tags go at the end of its head.
  */
 export function withPreview(html, tags) {
   const head = html.indexOf('</head>');
   if (head === -1) return html;
-  const rest = html
-    .slice(0, head)
-    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
-    .replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/i, '');
+  const ownTitle = !tags.some((tag) => tag.startsWith('<title>'));
+  const rest = ownTitle
+    ? html.slice(0, head)
+    : html
+        .slice(0, head)
+        .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
+        .replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/i, '');
   return `${rest}${tags.join('\n    ')}\n  ${html.slice(head)}`;
 }
 
@@ -167,7 +200,7 @@ export function createPreviewSource({
     const base = bases[turn++ % bases.length];
     const res = await fetch(`${base}/api/${apiPathOf(page)}`, {
       headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: AbortSignal.timeout(page.kind === 'home' ? Math.min(timeoutMs, HOME_TIMEOUT_MS) : timeoutMs),
     });
     if (res.status === 404 || res.status === 400) return null;
     if (!res.ok) throw new Error(`the catalogue answered ${res.status}`);

@@ -168,6 +168,15 @@ describe('admin upload forms through the gateway', () => {
     await http.head(urls[0]).expect(200).expect('content-length', String(poster.length));
     await http.get('/api/media/images/images/not-a-key.png').expect(404);
     await http.get('/api/media/images/images/00000000-0000-4000-8000-000000000000.png').expect(404);
+
+    // Each picture also comes at the widths a page's slots ask for (issue 19), as WebP.
+    const small = await http.get(`${urls[1]}?w=320`).buffer(true).expect(200);
+    expect(small.headers['content-type']).toBe('image/webp');
+    expect(small.headers['cache-control']).toBe(MEDIA_CACHE_CONTROL);
+    const meta = await sharp(small.body as Buffer).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 320, 180]);
+    const refused = await http.get(`${urls[1]}?w=321`).expect(400);
+    expect(refused.body.code).toBe(ErrorCode.VALIDATION_FAILED);
   });
 
   it('refuses a file that is not an image by its content, naming the field, and keeps nothing', async () => {

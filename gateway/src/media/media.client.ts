@@ -2,9 +2,11 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import {
   DomainError,
   ErrorCode,
+  MEDIA_IMAGE_WIDTH_PARAM,
   REQUEST_ID_HEADER,
   Subjects,
   type DeletedMediaObjects,
+  type MediaImageWidth,
   type StoredMedia,
   type UploadPurpose,
 } from '@chitram/contracts';
@@ -129,9 +131,17 @@ export class MediaClient implements OnApplicationShutdown {
     });
   }
 
-  /** The stored object behind `key`, as media answers it (status, headers and a body stream). */
-  open(key: string, headers: Record<string, string | undefined>): Promise<IncomingMessage> {
-    return this.get(`/objects/${key}`, headers);
+  /**
+   * The stored object behind `key` (at `width`, a picture made smaller), as media answers it (status,
+   * headers and a body stream).
+   */
+  open(
+    key: string,
+    width: MediaImageWidth | undefined,
+    headers: Record<string, string | undefined>,
+  ): Promise<IncomingMessage> {
+    const query = width === undefined ? '' : `?${MEDIA_IMAGE_WIDTH_PARAM}=${width}`;
+    return this.get(`/objects/${key}${query}`, headers);
   }
 
   /** A playlist or segment of the stream origin (`<token>/<path>`), as media answers it. */

@@ -1,6 +1,13 @@
-import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { DomainError, ErrorCode, isMediaKey } from '@chitram/contracts';
+import {
+  DomainError,
+  ErrorCode,
+  isMediaKey,
+  MEDIA_IMAGE_WIDTH_PARAM,
+  MEDIA_IMAGE_WIDTHS,
+  parseImageWidth,
+} from '@chitram/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/access';
 import { MediaClient } from './media.client';
@@ -19,6 +26,7 @@ export const PASSED_ON = [
 /**
  * Stored images (and banner videos) for browsers: `/api/media/images/<key>`, streamed from the media
  * service with the long cache headers it sets (keys never change, so neither does what they hold).
+ * `?w=<width>` asks for a picture at one of MEDIA_IMAGE_WIDTHS, as WebP (issue 19).
  */
 @ApiTags('media')
 @Public()
@@ -28,16 +36,20 @@ export class MediaController {
 
   // HEAD is answered by Fastify from this route, without the body.
   @Get(':folder/:name')
-  @ApiOperation({ summary: 'A stored image or banner video, cached for a year (immutable)' })
+  @ApiOperation({
+    summary: `A stored image or banner video, cached for a year (immutable); ?${MEDIA_IMAGE_WIDTH_PARAM}= one of ${MEDIA_IMAGE_WIDTHS.join(', ')} for a picture at that width, as WebP`,
+  })
   async serve(
     @Param('folder') folder: string,
     @Param('name') name: string,
+    @Query(MEDIA_IMAGE_WIDTH_PARAM) widthText: unknown,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const objectKey = `${folder}/${name}`;
     if (!isMediaKey(objectKey)) throw new DomainError(ErrorCode.NOT_FOUND, 'No such image.');
-    const answer = await this.media.open(objectKey, {
+    const width = widthText === undefined ? undefined : parseImageWidth(String(widthText));
+    const answer = await this.media.open(objectKey, width, {
       range: request.headers.range,
       'if-none-match': request.headers['if-none-match'],
     });

@@ -65,6 +65,40 @@ export const CATEGORY_EPISODE_LIMIT = 200;
  */
 export const MEDIA_IMAGES_PATH = '/api/media/images/';
 
+/**
+ * The widths (pixels) a stored picture is also served at, as WebP, by adding `?w=<width>` to its
+ * address (issue 19): a phone's poster slot loads a small picture, a laptop's hero a large one. Only
+ * these, so every variant is made once and kept; a picture narrower than a width is served at its own.
+ */
+export const MEDIA_IMAGE_WIDTHS = [160, 320, 480, 640, 960, 1280] as const;
+export type MediaImageWidth = (typeof MEDIA_IMAGE_WIDTHS)[number];
+/** The query parameter that names the width. */
+export const MEDIA_IMAGE_WIDTH_PARAM = 'w';
+
+/** A stored picture's address (not a video's, not a GIF's, not one hosted elsewhere) at each width. */
+export function mediaImageVariants(url: string | null | undefined): Array<{ url: string; width: number }> {
+  if (!url?.startsWith(MEDIA_IMAGES_PATH) || !/\.(jpg|png|webp)$/i.test(url)) return [];
+  return MEDIA_IMAGE_WIDTHS.map((width) => ({
+    url: `${url}?${MEDIA_IMAGE_WIDTH_PARAM}=${width}`,
+    width,
+  }));
+}
+
+/**
+ * How wide the banner of the home page's hero and of a title page shows (the `sizes` of HTML), which
+ * the shell's server repeats in the page's preload of it (libs/web-server/hero-preload.mjs): the
+ * banner covers the page's width and a box about 82% of the window's height, so on a window taller
+ * than 3:2 its height decides (16:9 picture: 146vh wide, at most the 1280 pixels of a banner).
+ */
+export const HERO_IMAGE_SIZES = '(max-aspect-ratio: 3/2) min(146vh, 1280px), 100vw';
+
+/** The `srcset` of a stored picture (empty for anything else): each width once, `url 320w, …`. */
+export function mediaImageSrcSet(url: string | null | undefined): string {
+  return mediaImageVariants(url)
+    .map((variant) => `${variant.url} ${variant.width}w`)
+    .join(', ');
+}
+
 // Reading names against the lists, for the forms, the gateway and the catalog service.
 
 export function canonical<T extends string>(list: readonly T[], value: unknown): unknown {

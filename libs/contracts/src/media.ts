@@ -1,4 +1,6 @@
 import { ArrayMaxSize, IsArray, Matches } from 'class-validator';
+import { MEDIA_IMAGE_WIDTHS, type MediaImageWidth } from './catalog-lists';
+import { DomainError, ErrorCode } from './errors';
 
 /**
  * Uploads and stored media (SPEC §5, ARCHITECTURE rule 4): what each upload accepts, the size limits,
@@ -44,6 +46,18 @@ export function isMediaKey(value: unknown): value is string {
  * year. They are served at `MEDIA_IMAGES_PATH + key` (catalog.ts), banner videos included.
  */
 export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/** The width a picture is asked for at (`?w=`), refused unless it is one of MEDIA_IMAGE_WIDTHS. */
+export function parseImageWidth(value: string): MediaImageWidth {
+  const width = Number(value);
+  if (!(MEDIA_IMAGE_WIDTHS as readonly number[]).includes(width) || String(width) !== value) {
+    throw new DomainError(
+      ErrorCode.VALIDATION_FAILED,
+      `A picture is served at widths ${MEDIA_IMAGE_WIDTHS.join(', ')}.`,
+    );
+  }
+  return width as MediaImageWidth;
+}
 
 /** What the media service answers for a stored upload. */
 export interface StoredMedia {

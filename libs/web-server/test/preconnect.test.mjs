@@ -16,7 +16,7 @@ before(async () => {
 after(() => rm(root, { recursive: true, force: true }));
 
 describe("the shell's pages name the origins they will need (issue 19)", () => {
-  it('preconnect each remote and picture origin once, with the page, not with its files', async () => {
+  it("preconnect each remote and picture origin once and preload the viewer's entry, with the page, not with its files", async () => {
     const server = await createWebServer({
       ...configFromEnv({
         PORT: '0',
@@ -32,7 +32,8 @@ describe("the shell's pages name the origins they will need (issue 19)", () => {
       const page = await fetch(`${server.url}/movies`, { headers: { accept: 'text/html' } });
       assert.equal(
         page.headers.get('link'),
-        '<https://app.chitram.in>; rel=preconnect, <https://media.chitram.in>; rel=preconnect',
+        '<https://app.chitram.in>; rel=preconnect, <https://media.chitram.in>; rel=preconnect, ' +
+          '<https://app.chitram.in/viewer/remoteEntry.js>; rel=preload; as=script',
       );
       const script = await fetch(`${server.url}/main.3f9a1c2b.js`);
       assert.equal(script.headers.get('link'), null);

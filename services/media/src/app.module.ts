@@ -4,6 +4,7 @@ import { RedisModule } from '@chitram/nest-kit';
 import { MediaConfig } from './config';
 import { MediaHttpServer } from './http/media-http.server';
 import { MediaCoreModule } from './media-core.module';
+import { ImageVariants } from './objects/image-variants';
 import { ObjectsController } from './objects/objects.controller';
 import { ReleasedImagesHandler } from './objects/released-images.handler';
 import { UploadLocks } from './uploads/upload-locks';
@@ -22,6 +23,7 @@ import { VideosController } from './videos/videos.controller';
   controllers: [ObjectsController, VideosController, StreamsController],
   providers: [
     MediaHttpServer,
+    ImageVariants,
     ReleasedImagesHandler,
     // The process takes transcoding jobs unless MEDIA_TRANSCODE is off (workers of their own take
     // them: worker.ts); the job workers find no handler in an empty provider.

@@ -294,6 +294,57 @@ describe('media service', () => {
     }
   });
 
+  it('serves a picture at each width of MEDIA_IMAGE_WIDTHS as WebP, made once and kept, and refuses others', async () => {
+    // A large JPEG banner, as an admin might upload one.
+    const banner = await sharp({ create: { width: 1280, height: 720, channels: 3, background: '#2e86de' } })
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    const stored = json<StoredMedia>(await upload('banner', 'banner', banner, 'image/jpeg'));
+    expect(stored.key).toMatch(/\.jpg$/);
+
+    const small = await call(`${base}/objects/${stored.key}?w=320`);
+    expect(small.status).toBe(200);
+    expect(small.headers['content-type']).toBe('image/webp');
+    expect(small.headers['cache-control']).toBe(MEDIA_CACHE_CONTROL);
+    const meta = await sharp(small.body).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 320, 180]);
+    expect(small.body.length).toBeLessThan(banner.length / 4);
+    // Kept beside the picture: asked again, the same bytes come back from storage, with their validators.
+    const keys = await s3.keys();
+    expect(keys.filter((key) => key.startsWith('variants/'))).toContain(
+      `variants/${stored.key.slice('images/'.length, -'.jpg'.length)}.w320.webp`,
+    );
+    const again = await call(`${base}/objects/${stored.key}?w=320`);
+    expect(again.body.equals(small.body)).toBe(true);
+    const revalidated = await call(`${base}/objects/${stored.key}?w=320`, {
+      headers: { 'if-none-match': String(again.headers.etag) },
+    });
+    expect(revalidated.status).toBe(304);
+
+    // Never wider than the picture itself; a width not on the list, or a video, is refused.
+    const wide = await sharp((await call(`${base}/objects/${stored.key}?w=1280`)).body).metadata();
+    expect([wide.format, wide.width]).toEqual(['webp', 1280]);
+    for (const width of ['300', '0320', 'big', '']) {
+      const refused = await call(`${base}/objects/${stored.key}?w=${width}`);
+      expect([width, refused.status, json<{ code: string }>(refused).code]).toEqual([
+        width,
+        400,
+        ErrorCode.VALIDATION_FAILED,
+      ]);
+    }
+    const clip = json<StoredMedia>(await upload('banner', 'banner', filled(MP4_HEAD, 4096), 'video/mp4'));
+    expect((await call(`${base}/objects/${clip.key}?w=320`)).status).toBe(400);
+    expect((await call(`${base}/objects/images/00000000-0000-4000-8000-000000000000.png?w=320`)).status).toBe(
+      404,
+    );
+
+    // Removing the picture removes what was made of it.
+    await rpc.request<DeletedMediaObjects>(Subjects.media.deleteObjects, { keys: [stored.key] });
+    expect((await s3.keys()).filter((key) => key.includes(stored.key.slice('images/'.length, -4)))).toEqual(
+      [],
+    );
+  });
+
   it('deletes objects over NATS, harmlessly twice, and refuses keys it did not make', async () => {
     const stored = json<StoredMedia>(await upload('image', 'thumbnail', poster));
     await expect(

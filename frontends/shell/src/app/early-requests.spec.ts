@@ -1,4 +1,4 @@
-import { answerEarly, homeContentPathOf, startEarlyRequests } from './early-requests';
+import { answerEarly, earlyApiPathOf, startEarlyRequests } from './early-requests';
 
 type Answer = { status: number; body: unknown };
 
@@ -20,11 +20,18 @@ afterEach(() => {
 });
 
 describe('the home page catalogue asked for as the page opens', () => {
-  it('is asked for on the home page only, in the language its address names', () => {
-    expect(homeContentPathOf('/', '')).toBe('home/content');
-    expect(homeContentPathOf('/', '?language=Tamil')).toBe('home/content?language=Tamil');
-    expect(homeContentPathOf('/movies', '')).toBeNull();
-    expect(homeContentPathOf('/languages/Tamil', '')).toBeNull();
+  it('is asked for on the home page, in the language its address names', () => {
+    expect(earlyApiPathOf('/', '')).toBe('home/content');
+    expect(earlyApiPathOf('/', '?language=Tamil')).toBe('home/content?language=Tamil');
+  });
+
+  it('is the plans on the plans page and the title on a title page, nothing on other pages (issue 19)', () => {
+    expect(earlyApiPathOf('/subscribe', '')).toBe('plans');
+    expect(earlyApiPathOf('/movie/pushpa/play', '')).toBe('movie/pushpa');
+    // As the title page asks for it: the slug as the address has it, decoded, then encoded again.
+    expect(earlyApiPathOf('/movie/%E0%B0%AC%E0%B0%BE/play', '')).toBe(`movie/${encodeURIComponent('బా')}`);
+    for (const other of ['/movies', '/languages/Tamil', '/movie/x', '/movie/%E0%A4/play', '/admin'])
+      expect([other, earlyApiPathOf(other, '')]).toEqual([other, null]);
   });
 
   it('is handed to the home page once; the next load asks the server again', async () => {

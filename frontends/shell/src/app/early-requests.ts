@@ -1,6 +1,6 @@
 // Requests the first screen waits for, started by the page's first script (index.ts) instead of by the
 // code that needs them, which arrives later: the remotes manifest and the entry of the remote the page
-// shows, and on the home page its catalogue (issue 11). Each answer is handed over once; anyone asking
+// shows, and the first answer of the home page (issue 11), the plans and a title page (issue 19). Each answer is handed over once; anyone asking
 // later, or for anything else, fetches anew. This module is part of the entry chunk: it imports only
 // the manifest's rules, which import nothing.
 import { parseManifest, type RemoteManifest, remoteAt } from '../federation/manifest';
@@ -58,14 +58,24 @@ function start(url: string, init?: RequestInit): void {
 }
 
 /**
- * The API path (under /api) of the home page's catalogue for a page address, or null when the page
- * is not the home page. The language is passed on as the address has it, as the viewer does for a
- * link to a language it knows.
+ * The API path (under /api) of what a page shows first, public and the same for everyone, as the
+ * viewer asks for it, or null for a page that starts nothing early: the home page's catalogue (in
+ * the language its address names), the plans (/subscribe) and a title page's title (issue 19: the
+ * answer is in before the viewer's code, instead of a round trip after it).
  */
-export function homeContentPathOf(pathname: string, search: string): string | null {
-  if (pathname !== '/') return null;
-  const language = new URLSearchParams(search).get('language');
-  return language ? `${HOME_CONTENT_PATH}?${new URLSearchParams({ language })}` : HOME_CONTENT_PATH;
+export function earlyApiPathOf(pathname: string, search: string): string | null {
+  if (pathname === '/') {
+    const language = new URLSearchParams(search).get('language');
+    return language ? `${HOME_CONTENT_PATH}?${new URLSearchParams({ language })}` : HOME_CONTENT_PATH;
+  }
+  if (pathname === '/subscribe') return 'plans';
+  const title = /^\/movie\/([^/]+)\/play\/?$/.exec(pathname);
+  if (!title) return null;
+  try {
+    return `movie/${encodeURIComponent(decodeURIComponent(title[1]))}`;
+  } catch {
+    return null;
+  }
 }
 
 /** Starts what the page at `location` needs first; called once, as the page's first script runs. */
@@ -74,8 +84,8 @@ export function startEarlyRequests(location: { pathname: string; search: string 
   earlyManifest = manifest;
   // Whoever takes it reads the failure (the remote's error boundary shows it).
   manifest.then((entries) => startRemoteEntry(entries[remoteAt(location.pathname)])).catch(() => undefined);
-  const homeContent = homeContentPathOf(location.pathname, location.search);
-  if (homeContent) start(`/api/${homeContent}`, { headers: { accept: 'application/json' } });
+  const early = earlyApiPathOf(location.pathname, location.search);
+  if (early) start(`/api/${early}`, { headers: { accept: 'application/json' } });
 }
 
 /**

@@ -26,7 +26,12 @@ export function PlansPage() {
   const navigate = useNavigate();
   const signedIn = useSession((s) => Boolean(s.user?.token));
   const current = useSession((s) => (s.user?.isSubscribed ? s.user.activeSubscription : null));
-  const plans = useLoader((signal) => api.get('plans', { signal }).json<StoredPlan[]>(), []);
+  const { answerEarly } = useHost();
+  // On a first visit the shell has asked for them already, as the page opened.
+  const plans = useLoader(
+    (signal) => answerEarly('plans', {}, () => api.get('plans', { signal }).json<StoredPlan[]>()),
+    [],
+  );
   const deviceCheck = useDeviceConfirm();
 
   function choose(plan: StoredPlan) {

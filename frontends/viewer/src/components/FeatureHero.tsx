@@ -8,6 +8,8 @@ import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import type { TitleNavigationState } from './PosterCard';
 import { SmartImage } from './SmartImage';
 import { PlayAction } from './PlayAction';
+import { mediaImageSrcSet } from '@chitram/contracts/src/catalog-lists';
+import { HERO_IMAGE_SIZES, LOGO_SIZES } from '../catalog/image-sizes';
 
 /** A title's logo (its title image), or its name in type when the image is missing or broken. */
 export function TitleLogo({
@@ -24,6 +26,8 @@ export function TitleLogo({
     <img
       className={`vw-logo ${className}`}
       src={movie.titlePngUrl}
+      srcSet={mediaImageSrcSet(movie.titlePngUrl) || undefined}
+      sizes={LOGO_SIZES}
       alt={movie.title}
       width={480}
       height={180}
@@ -69,6 +73,7 @@ export function FeatureHero({ movie }: { movie: Movie }) {
           alt=""
           width={1920}
           height={820}
+          sizes={HERO_IMAGE_SIZES}
           priority
           allowVideo
           className="vw-feature__banner"

@@ -5,6 +5,7 @@ import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { ComingSoon } from './ComingSoon';
 import { SmartImage } from './SmartImage';
+import { RAIL_POSTER_SIZES } from '../catalog/image-sizes';
 
 /** What a title page may be handed on the way in (DECISIONS D10): shown at once, then refreshed. */
 export interface TitleNavigationState {
@@ -13,7 +14,16 @@ export interface TitleNavigationState {
 }
 
 /** A title's poster, linking to its page. */
-export function PosterCard({ movie, priority = false }: { movie: Movie; priority?: boolean }) {
+export function PosterCard({
+  movie,
+  priority = false,
+  sizes = RAIL_POSTER_SIZES,
+}: {
+  movie: Movie;
+  priority?: boolean;
+  /** How wide the poster shows: a rail's by default (catalog/image-sizes.ts). */
+  sizes?: string;
+}) {
   const { t } = useViewerTranslation();
   const { year } = useFormats();
   const state: TitleNavigationState = { id: movie._id, movie };
@@ -25,6 +35,7 @@ export function PosterCard({ movie, priority = false }: { movie: Movie; priority
           alt={movie.title}
           width={240}
           height={360}
+          sizes={sizes}
           className="vw-poster__image"
           priority={priority}
         />

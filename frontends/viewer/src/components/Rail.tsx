@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useDeferredValue, useRef } from 'react';
 import { Link } from 'react-router';
 import { genreSlug } from '../catalog/catalog-lists';
 import type { Rail as RailData } from '../catalog/catalog-rules';
@@ -21,11 +21,21 @@ function Chevron({ direction }: { direction: 'left' | 'right' }) {
 }
 
 /**
+ * The posters a rail shows across the window (columns of at least 128px and a 14px gap), and one more:
+ * four on a phone, eleven on a laptop. Only these render with the page, the rest of the rail's twenty
+ * in the render after, off the screen to the right (issue 19: less of a phone's first main-thread task).
+ */
+function postersAcrossTheWindow(): number {
+  return Math.ceil(window.innerWidth / 142) + 1;
+}
+
+/**
  * One genre's row of posters, scrolled sideways, with a View all link to the genre's page. The scroll
  * buttons sit in the row's head, beside View all, never over the posters.
  */
 export function Rail({ rail, priority = false }: { rail: RailData; priority?: boolean }) {
   const { t } = useViewerTranslation();
+  const shown = useDeferredValue(rail.movies.length, Math.min(rail.movies.length, postersAcrossTheWindow()));
   const track = useRef<HTMLUListElement>(null);
   const headingId = `vw-rail-${genreSlug(rail.genre)}`;
   const genre = t(`genres.${rail.genre}`);
@@ -68,7 +78,7 @@ export function Rail({ rail, priority = false }: { rail: RailData; priority?: bo
         </div>
       </div>
       <ul className="vw-rail__track" ref={track}>
-        {rail.movies.map((movie, index) => (
+        {rail.movies.slice(0, shown).map((movie, index) => (
           <li key={movie._id} className="vw-rail__item">
             <PosterCard movie={movie} priority={priority && index < 6} />
           </li>

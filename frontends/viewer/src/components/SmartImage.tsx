@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react';
+import { mediaImageSrcSet } from '@chitram/contracts/src/catalog-lists';
 import { initials, isVideoUrl } from '../catalog/catalog-rules';
 
 interface SmartImageProps {
@@ -14,6 +15,11 @@ interface SmartImageProps {
   fallback?: ReactNode;
   /** Plays a banner that is a short video (SPEC §5) muted in a loop instead of showing a picture. */
   allowVideo?: boolean;
+  /**
+   * How wide the picture shows (the `sizes` of HTML): a stored picture then loads at the width its
+   * slot needs (issue 19), from the widths the media service serves; without it, at its own size.
+   */
+  sizes?: string;
 }
 
 /** A catalogue picture that lazy-loads in a box of known size and falls back when it is missing or broken. */
@@ -26,6 +32,7 @@ export function SmartImage({
   priority = false,
   fallback,
   allowVideo = false,
+  sizes,
 }: SmartImageProps) {
   // Remembers which address failed, so a new address gets its own chance.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -62,10 +69,13 @@ export function SmartImage({
       />
     );
   }
+  const srcSet = sizes ? mediaImageSrcSet(src) : '';
   return (
     <img
       className={`vw-img ${className}`}
       src={src}
+      srcSet={srcSet || undefined}
+      sizes={srcSet ? sizes : undefined}
       alt={alt}
       width={width}
       height={height}

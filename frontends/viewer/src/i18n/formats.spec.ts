@@ -8,6 +8,7 @@ import {
   formatReleaseDate,
   formatRunTime,
   formatRupees,
+  numberFormat,
 } from './formats';
 
 describe('formats of the interface language (issue 11)', () => {
@@ -63,5 +64,23 @@ describe('run times, plan periods and devices in the interface language (issue 1
       'Mobile, Website, Tab and Smart TV',
     );
     expect(formatDeviceList(['mobile'], (d) => english[d], 'en-IN')).toBe('Mobile');
+  });
+});
+
+describe('formatters made once (issue 19)', () => {
+  it('makes one formatter per locale and options, however many posters format with it', () => {
+    const made = jest.spyOn(Intl, 'NumberFormat');
+    try {
+      for (let i = 0; i < 60; i++) formatRunTime('2h 15m', 'te-IN');
+      expect(numberFormat('bn-IN', { useGrouping: false }).format(2024)).toBe('২০২৪');
+      expect(numberFormat('bn-IN', { useGrouping: false })).toBe(
+        numberFormat('bn-IN', { useGrouping: false }),
+      );
+      expect(numberFormat('en-IN', { useGrouping: false }).format(2024)).toBe('2024');
+      // Hours and minutes in Telugu, and the two year formatters.
+      expect(made).toHaveBeenCalledTimes(4);
+    } finally {
+      made.mockRestore();
+    }
   });
 });

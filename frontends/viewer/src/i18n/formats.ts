@@ -2,6 +2,28 @@
 import { parseDuration } from '@chitram/contracts/src/durations';
 import type { DeviceClass } from '@chitram/contracts/src/plans';
 
+/**
+ * Intl's formatters, made once per locale and options: making one costs about as much as a thousand
+ * uses of it, and the home page formats a year and a run time for each of its sixty-odd posters
+ * (issue 19: a phone's main thread spent ~85 ms making formatters).
+ */
+const formatters = new Map<string, unknown>();
+function cached<T>(kind: string, locale: string, options: object, make: () => T): T {
+  const key = `${kind}|${locale}|${JSON.stringify(options)}`;
+  let formatter = formatters.get(key) as T | undefined;
+  if (formatter === undefined) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+export const numberFormat = (locale: string, options: Intl.NumberFormatOptions = {}) =>
+  cached('number', locale, options, () => new Intl.NumberFormat(locale, options));
+const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
+  cached('date', locale, options, () => new Intl.DateTimeFormat(locale, options));
+const listFormat = (locale: string, options: Intl.ListFormatOptions) =>
+  cached('list', locale, options, () => new Intl.ListFormat(locale, options));
+
 function dateOf(iso: string | null | undefined): Date | null {
   if (!iso) return null;
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
@@ -12,12 +34,12 @@ function dateOf(iso: string | null | undefined): Date | null {
 
 /** ₹ in the Indian grouping, from paise: 120000 → '₹1,200.00' (en-IN), '₹১,২০০.০০' (bn-IN). */
 export function formatRupees(paise: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR' }).format(paise / 100);
+  return numberFormat(locale, { style: 'currency', currency: 'INR' }).format(paise / 100);
 }
 
 /** A whole-rupee price as the plans list it: '1200' → '₹1,200'. */
 export function formatPrice(rupees: number | string, locale: string): string {
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'currency',
     currency: 'INR',
     maximumFractionDigits: 0,
@@ -25,29 +47,25 @@ export function formatPrice(rupees: number | string, locale: string): string {
 }
 
 export function formatNumber(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale).format(value);
+  return numberFormat(locale).format(value);
 }
 
 /** '22 Nov 2026' (en-IN); null when there is no date. */
 export function formatDate(iso: string | null | undefined, locale: string): string | null {
   const date = dateOf(iso);
-  return date
-    ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'Asia/Kolkata' }).format(date)
-    : null;
+  return date ? dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'Asia/Kolkata' }).format(date) : null;
 }
 
 /** '1 November 2025' (en-IN), '1 नवंबर 2025' (hi-IN); null when there is no date. */
 export function formatLongDate(iso: string | null | undefined, locale: string): string | null {
   const date = dateOf(iso);
-  return date
-    ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Asia/Kolkata' }).format(date)
-    : null;
+  return date ? dateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Asia/Kolkata' }).format(date) : null;
 }
 
 export function formatDateTime(iso: string | null | undefined, locale: string): string | null {
   const date = dateOf(iso);
   return date
-    ? new Intl.DateTimeFormat(locale, {
+    ? dateTimeFormat(locale, {
         dateStyle: 'medium',
         timeStyle: 'short',
         timeZone: 'Asia/Kolkata',
@@ -65,7 +83,7 @@ export function formatReleaseDate(date: string | null | undefined, locale: strin
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
   const parsed = match ? new Date(Date.UTC(+match[1], +match[2] - 1, +match[3])) : new Date(date);
   if (Number.isNaN(parsed.getTime())) return date;
-  return new Intl.DateTimeFormat(locale.startsWith('en') ? 'en-US' : locale, {
+  return dateTimeFormat(locale.startsWith('en') ? 'en-US' : locale, {
     year: 'numeric',
     month: 'long',
     day: 'numeric',
@@ -82,7 +100,7 @@ export function formatRunTime(text: string | null | undefined, locale: string): 
   const parts = parseDuration(text);
   if (!parts) return text;
   const unit = (value: number, name: 'hour' | 'minute' | 'second') =>
-    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+    numberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
   const words: string[] = [];
   if (parts.hours) words.push(unit(parts.hours, 'hour'));
   if (parts.minutes) words.push(unit(parts.minutes, 'minute'));
@@ -94,7 +112,7 @@ export function formatRunTime(text: string | null | undefined, locale: string): 
 /** A plan's validity (DECISIONS D17): '3 months', '1 year' (en-IN); '৩ মাস' (bn-IN). */
 export function formatPlanPeriod(months: number, locale: string): string {
   const years = months % 12 === 0;
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'unit',
     unit: years ? 'year' : 'month',
     unitDisplay: 'long',
@@ -107,5 +125,5 @@ export function formatDeviceList(
   nameOf: (device: DeviceClass) => string,
   locale: string,
 ): string {
-  return new Intl.ListFormat(locale, { type: 'conjunction' }).format(devices.map(nameOf));
+  return listFormat(locale, { type: 'conjunction' }).format(devices.map(nameOf));
 }

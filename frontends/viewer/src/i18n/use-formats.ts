@@ -10,6 +10,7 @@ import {
   formatReleaseDate,
   formatRunTime,
   formatRupees,
+  numberFormat,
 } from './formats';
 import { useViewerTranslation } from './use-viewer-translation';
 
@@ -31,7 +32,7 @@ export function useFormats() {
       runTime: (duration: string | null | undefined) => formatRunTime(duration, locale),
       planPeriod: (months: number) => formatPlanPeriod(months, locale),
       /** A year as a number of the language, without grouping: '২০২৪' (bn-IN). */
-      year: (value: number) => new Intl.NumberFormat(locale, { useGrouping: false }).format(value),
+      year: (value: number) => numberFormat(locale, { useGrouping: false }).format(value),
     }),
     [locale],
   );

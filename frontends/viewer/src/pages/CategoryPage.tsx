@@ -20,6 +20,7 @@ import { ErrorLine, LoadingLine } from '../components/LoadStatus';
 import { SmartImage } from '../components/SmartImage';
 import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
+import { EPISODE_BANNER_SIZES, HERO_IMAGE_SIZES, LOGO_SIZES } from '../catalog/image-sizes';
 
 type Tab = 'episodes' | 'info';
 
@@ -36,6 +37,7 @@ function EpisodeItem({ category, episode }: { category: Category; episode: Episo
         alt=""
         width={320}
         height={180}
+        sizes={EPISODE_BANNER_SIZES}
         className="vw-episode__banner"
         fallback={<span className="vw-episode__number">{episode.episodeNumber}</span>}
       />
@@ -128,6 +130,7 @@ export function CategoryPage({ category }: { category: Category }) {
             alt=""
             width={1920}
             height={720}
+            sizes={HERO_IMAGE_SIZES}
             priority
             className="vw-category__banner"
             fallback={
@@ -142,6 +145,7 @@ export function CategoryPage({ category }: { category: Category }) {
               alt={first.title}
               width={420}
               height={160}
+              sizes={LOGO_SIZES}
               priority
               className="vw-category__logo"
               fallback={<span />}

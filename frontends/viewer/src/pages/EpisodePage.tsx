@@ -23,6 +23,7 @@ import { PlaybackProblem } from '../playback/PlaybackProblem';
 import { Player } from '../playback/Player';
 import { AUTOPLAY_WAITING, autoplayCard, nextEpisode } from '../playback/playback-rules';
 import { usePlayback } from '../playback/use-playback';
+import { HERO_IMAGE_SIZES } from '../catalog/image-sizes';
 
 const PLAY: EpisodeNavigationState = { autoplay: true };
 
@@ -101,6 +102,7 @@ function EpisodeView({
             alt=""
             width={1920}
             height={820}
+            sizes={HERO_IMAGE_SIZES}
             priority
             className="vw-title__banner"
             fallback={

@@ -1,5 +1,6 @@
 import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Trans } from 'react-i18next';
+import { mediaImageSrcSet } from '@chitram/contracts/src/catalog-lists';
 import { Link, useSearchParams } from 'react-router';
 import { useApi } from '../app/api';
 import { useHost } from '../app/host';
@@ -10,6 +11,7 @@ import { useDocumentTitle } from '../app/use-document-title';
 import { useLoader } from '../app/use-loader';
 import { heroMovie, homeRails, isVideoUrl } from '../catalog/catalog-rules';
 import type { HomeContent, Movie } from '../catalog/types';
+import { HERO_IMAGE_SIZES } from '../catalog/image-sizes';
 import { FeatureHero } from '../components/FeatureHero';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { EmptyState, ErrorLine } from '../components/LoadStatus';
@@ -19,19 +21,39 @@ import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { ContinueWatchingRail } from '../playback/ContinueWatchingRail';
 import '../styles/player.css';
 
-/** How many rails a first screen can show: one below the hero on a laptop, four on a portrait monitor. */
-const FIRST_SCREEN_RAILS = 4;
+/**
+ * How many rails the first screen can show below the hero (which takes up to 720px): the first two on
+ * a phone or a laptop, up to four on a portrait monitor. Only these render with the page; each poster
+ * costs a phone's main thread, and eighty of them in one task held up its first paint (issue 19).
+ */
+function firstScreenRails(): number {
+  return Math.min(4, Math.max(2, Math.ceil(window.innerHeight / 480)));
+}
 
 /**
  * Starts the hero's banner, the page's largest picture, as soon as the catalogue says which it is: it
- * then comes in while the rails render, and its <img> finds it loaded (or on its way).
+ * then comes in while the rails render, and its <img> finds it loaded (or on its way). The shell's
+ * server has usually named it in the page already (libs/web-server/hero-preload.mjs); then nothing is
+ * added. The preload asks for the width the <img> will choose (the same srcset and sizes).
  */
 function preloadHeroBanner(hero: Movie | null): void {
   if (!hero?.bannerUrl || isVideoUrl(hero.bannerUrl)) return;
-  const banner = new Image();
-  banner.fetchPriority = 'high';
-  banner.decoding = 'async';
-  banner.src = hero.bannerUrl;
+  const srcSet = mediaImageSrcSet(hero.bannerUrl);
+  const already = [...document.head.querySelectorAll('link[rel="preload"][as="image"]')].some(
+    (link) => link.getAttribute('href') === hero.bannerUrl || link.getAttribute('imagesrcset') === srcSet,
+  );
+  if (already) return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.fetchPriority = 'high';
+  if (srcSet) {
+    link.imageSrcset = srcSet;
+    link.imageSizes = HERO_IMAGE_SIZES;
+  } else {
+    link.href = hero.bannerUrl;
+  }
+  document.head.appendChild(link);
 }
 
 /** Shown before the catalogue answers, or when it has nothing for the chosen language. */
@@ -126,7 +148,7 @@ export function Home() {
   // The first screen's rails render at once; the rest, below the fold, in the render that follows,
   // which React may interrupt: the hero and the first titles are not held up by fourteen rails.
   const deferredRailCount = useDeferredValue(rails.length);
-  const shownRails = rails.slice(0, Math.max(deferredRailCount, FIRST_SCREEN_RAILS));
+  const shownRails = rails.slice(0, Math.max(deferredRailCount, firstScreenRails()));
 
   function chooseLanguage(next: LanguageName | null) {
     setParams(next ? { language: next } : {}, { replace: true, preventScrollReset: true });

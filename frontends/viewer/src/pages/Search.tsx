@@ -16,6 +16,7 @@ import { EmptyState, FullScreenSpinner } from '../components/LoadStatus';
 import { MovieGrid } from '../components/MovieGrid';
 import { SmartImage } from '../components/SmartImage';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
+import { FOUND_SIZES } from '../catalog/image-sizes';
 
 /** A series found: its title image, name and facts, opening its category page at the series. */
 function SeriesCard({ series }: { series: Series }) {
@@ -27,6 +28,7 @@ function SeriesCard({ series }: { series: Series }) {
         alt=""
         width={320}
         height={120}
+        sizes={FOUND_SIZES}
         className="vw-found__art vw-found__art--series"
         fallback={<span className="vw-found__initial">{series.title.slice(0, 1)}</span>}
       />
@@ -52,6 +54,7 @@ function EpisodeCard({ episode }: { episode: Episode }) {
         alt=""
         width={320}
         height={180}
+        sizes={FOUND_SIZES}
         className="vw-found__art"
         fallback={<span className="vw-found__initial">{episode.episodeNumber}</span>}
       />

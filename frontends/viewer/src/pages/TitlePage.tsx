@@ -1,5 +1,6 @@
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useApi } from '../app/api';
+import { useHost } from '../app/host';
 import { useDocumentTitle } from '../app/use-document-title';
 import { useLoader } from '../app/use-loader';
 import { genreSlug } from '../catalog/catalog-lists';
@@ -17,6 +18,7 @@ import { PlaybackProblem } from '../playback/PlaybackProblem';
 import { usePlayback } from '../playback/use-playback';
 import { MoreLikeThis } from '../sharing/MoreLikeThis';
 import { ShareButton } from '../sharing/ShareButton';
+import { HERO_IMAGE_SIZES, TITLE_POSTER_SIZES } from '../catalog/image-sizes';
 
 function handedMovie(state: unknown, slug: string): Movie | null {
   const movie = (state as Partial<TitleNavigationState> | null)?.movie;
@@ -37,9 +39,14 @@ export function TitlePage() {
   const { t } = useViewerTranslation();
   const { runTime, year } = useFormats();
 
+  const host = useHost();
+  // Opened from its address, the shell has asked for the title already, as the page opened.
   const result = useLoader(
-    (signal) => api.get(`movie/${encodeURIComponent(slug)}`, { signal }).json<MovieMeta>(),
-    [api, slug],
+    (signal) =>
+      host.answerEarly(`movie/${encodeURIComponent(slug)}`, {}, () =>
+        api.get(`movie/${encodeURIComponent(slug)}`, { signal }).json<MovieMeta>(),
+      ),
+    [api, host, slug],
   );
   const movie = result.data?.meta ?? handedMovie(location.state, slug);
   useDocumentTitle(movie?.title ?? t('title.documentTitle'));
@@ -90,6 +97,7 @@ export function TitlePage() {
             alt=""
             width={1920}
             height={820}
+            sizes={HERO_IMAGE_SIZES}
             priority
             allowVideo
             className="vw-title__banner"
@@ -107,6 +115,7 @@ export function TitlePage() {
             alt={t('title.poster', { title: movie.title })}
             width={240}
             height={360}
+            sizes={TITLE_POSTER_SIZES}
             priority
             className="vw-title__poster"
           />

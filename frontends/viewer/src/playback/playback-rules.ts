@@ -1,5 +1,6 @@
 import { AUTOPLAY_COUNTDOWN_SECONDS, isWatchedToTheEnd } from '@chitram/contracts/src/playback-answers';
 import type { TFunction } from 'i18next';
+import { numberFormat } from '../i18n/formats';
 
 // What the player says when a stream is refused (SPEC §8; DECISIONS D20–D24), and the way on, in the
 // interface language (issue 11).
@@ -79,7 +80,7 @@ export function qualityLabel(height: number | null, auto: string): string {
 export function clock(seconds: number, locale = 'en-IN'): string {
   const total = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
   const digits = (value: number, least = 1) =>
-    new Intl.NumberFormat(locale, { minimumIntegerDigits: least, useGrouping: false }).format(value);
+    numberFormat(locale, { minimumIntegerDigits: least, useGrouping: false }).format(value);
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = digits(total % 60, 2);

@@ -5,7 +5,9 @@ import {
   HTTP_STATUS_BY_CODE,
   isMediaKey,
   MEDIA_CACHE_CONTROL,
+  MEDIA_IMAGE_WIDTH_PARAM,
   MEDIA_KEY_PREFIX,
+  parseImageWidth,
   REQUEST_ID_HEADER,
   UPLOAD_PURPOSES,
   VIDEO_UPLOADS_PATH,
@@ -16,6 +18,7 @@ import { LOGGER, requestIdFrom, runWithRequestContext, type Logger } from '@chit
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MediaConfig } from '../config';
+import { ImageVariants } from '../objects/image-variants';
 import { ObjectStorage } from '../storage/object-storage';
 import { StreamOrigin } from '../streaming/stream-origin';
 import { storeUpload } from '../uploads/store-upload';
@@ -34,6 +37,7 @@ const FIELD_NAME = /^[A-Za-z0-9_.[\]-]{1,60}$/;
  *
  *   POST /uploads/{image|banner}?field=<form field>   body: the file's bytes → 201 StoredMedia
  *   GET|HEAD /objects/{images|videos}/<uuid>.<ext>     → the object, with long cache headers
+ *   GET|HEAD /objects/images/<uuid>.<ext>?w=<width>    → the picture at that width, as WebP (image-variants.ts)
  *   POST|HEAD|PATCH|DELETE /uploads/videos/…           a title's video file, resumable (uploads/video-uploads.ts)
  */
 @Injectable()
@@ -47,6 +51,7 @@ export class MediaHttpServer implements OnApplicationBootstrap, OnApplicationShu
     private readonly origin: StreamOrigin,
     private readonly videoUploads: VideoUploads,
     private readonly videos: VideosRepository,
+    private readonly variants: ImageVariants,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.guard = new InternalTokenGuard(config.MEDIA_INTERNAL_TOKEN);
@@ -99,7 +104,12 @@ export class MediaHttpServer implements OnApplicationBootstrap, OnApplicationShu
       return this.origin.serve(req, res, stream[1], stream[2]);
     const object = /^\/objects\/(.+)$/.exec(url.pathname);
     if (object && (req.method === 'GET' || req.method === 'HEAD')) {
-      return this.serve(req, res, decodeURIComponent(object[1]));
+      return this.serve(
+        req,
+        res,
+        decodeURIComponent(object[1]),
+        url.searchParams.get(MEDIA_IMAGE_WIDTH_PARAM),
+      );
     }
     throw new DomainError(ErrorCode.ROUTE_NOT_FOUND, 'There is nothing at this address.');
   }
@@ -126,14 +136,20 @@ export class MediaHttpServer implements OnApplicationBootstrap, OnApplicationShu
     }
   }
 
-  private async serve(req: IncomingMessage, res: ServerResponse, key: string): Promise<void> {
+  private async serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    key: string,
+    widthText: string | null,
+  ): Promise<void> {
     const missing = 'No such image.';
     if (!isMediaKey(key)) throw new DomainError(ErrorCode.NOT_FOUND, missing);
     // A title's uploaded video is never public (it plays through signed streams): sources stored under
     // videos/ before they had their own prefix are refused by name.
     if (key.startsWith(`${MEDIA_KEY_PREFIX.video}/`) && (await this.videos.isSource(key)))
       throw new DomainError(ErrorCode.NOT_FOUND, missing);
-    await serveObject(this.storage, this.logger, req, res, key, MEDIA_CACHE_CONTROL, missing);
+    const served = widthText === null ? key : await this.variants.keyFor(key, parseImageWidth(widthText));
+    await serveObject(this.storage, this.logger, req, res, served, MEDIA_CACHE_CONTROL, missing);
   }
 
   private fail(req: IncomingMessage, res: ServerResponse, error: unknown): void {

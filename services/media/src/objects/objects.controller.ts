@@ -3,6 +3,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { DeleteMediaObjectsRequest, Subjects, type DeletedMediaObjects } from '@chitram/contracts';
 import { LOGGER, type Logger } from '@chitram/nest-kit';
 import { ObjectStorage } from '../storage/object-storage';
+import { withVariants } from './image-variants';
 
 @Controller()
 export class ObjectsController {
@@ -15,7 +16,7 @@ export class ObjectsController {
   @MessagePattern(Subjects.media.deleteObjects)
   async delete(@Payload() request: DeleteMediaObjectsRequest): Promise<DeletedMediaObjects> {
     const keys = [...new Set(request.keys)];
-    await this.storage.remove(keys);
+    await this.storage.remove(withVariants(keys));
     if (keys.length > 0) this.logger.info({ keys }, 'stored objects removed');
     return { deleted: keys.length };
   }
