@@ -76,6 +76,39 @@ export default tseslint.config(
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
   {
+    // Front ends load the contracts' browser entry only, and the shell's contract as a library.
+    files: [
+      'frontends/**/*.ts',
+      'frontends/**/*.tsx',
+      'libs/web-testing/**/*.ts*',
+      'libs/shell-contract/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@chitram/contracts',
+              message: 'Front ends import @chitram/contracts/web (no decorators, no Node).',
+            },
+          ],
+          patterns: [
+            {
+              group: ['@chitram/contracts/*', '!@chitram/contracts/web'],
+              message: "Front ends import @chitram/contracts/web, not the package's files.",
+            },
+            {
+              group: ['**/shell/src/**'],
+              message:
+                "A remote imports the shell's contract as @chitram/shell-contract, not the shell's source.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.spec.ts', '**/*.integration-spec.ts', '**/*.e2e-spec.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },

@@ -1,5 +1,6 @@
 // What the shell hands to every remote it hosts. Types only, in a library of its own that the shell
 // and both remotes import (`import type`), so neither side reaches into the other's source.
+import type { ActiveSubscription as PlanAsServed } from '@chitram/contracts/web';
 import type { KyInstance } from 'ky';
 
 /** SPEC §3 / DECISIONS D2: the viewer session, persisted under the local-storage key `user`. */
@@ -14,8 +15,8 @@ export interface UserSession {
   _id?: string;
 }
 
-export interface ActiveSubscription {
-  planName: string;
+/** The plan as a session keeps it: the server's answer (the contracts' ActiveSubscription), with more latitude. */
+export interface ActiveSubscription extends Omit<PlanAsServed, 'validTill'> {
   /** The plan's key (`basic` … `gold`), when the server said. */
   planKey?: string;
   /** ISO date-time; null when the plan has no expiry to show. */

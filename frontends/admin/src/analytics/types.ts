@@ -20,7 +20,7 @@ export {
   type SignUpAnalytics,
   type TitleViewing,
   type ViewingAnalytics,
-} from '@chitram/contracts/src/analytics-answers';
-export { LANGUAGES, type Language } from '@chitram/contracts/src/catalog-lists';
-export { PLANS, PLAN_KEYS, type PlanKey } from '@chitram/contracts/src/plans';
-export { formatRupees } from '@chitram/contracts/src/billing-answers';
+} from '@chitram/contracts/web';
+export { LANGUAGES, type Language } from '@chitram/contracts/web';
+export { PLANS, PLAN_KEYS, type PlanKey } from '@chitram/contracts/web';
+export { formatRupees } from '@chitram/contracts/web';

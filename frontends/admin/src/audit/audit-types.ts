@@ -11,4 +11,4 @@ export {
   type AuditPage,
   type AuditValue,
   type FieldChange,
-} from '@chitram/contracts/src/audit-answers';
+} from '@chitram/contracts/web';

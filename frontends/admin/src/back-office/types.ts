@@ -24,5 +24,5 @@ export {
   type ViewerPlan,
   type ViewingTotals,
   type WatchHistoryEntry,
-} from '@chitram/contracts/src/admin-answers';
-export { formatRupees, type PaymentView } from '@chitram/contracts/src/billing-answers';
+} from '@chitram/contracts/web';
+export { formatRupees, type PaymentView } from '@chitram/contracts/web';

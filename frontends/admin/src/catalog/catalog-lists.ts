@@ -1,8 +1,4 @@
-import {
-  type Category,
-  findLanguage as findListedLanguage,
-  type Language,
-} from '@chitram/contracts/src/catalog-lists';
+import { type Category, findLanguage as findListedLanguage, type Language } from '@chitram/contracts/web';
 
 // The fixed lists and limits of SPEC §5 and §9 come from the contracts library's browser-safe module.
 export {
@@ -18,7 +14,7 @@ export {
   type Language,
   type Rating,
   type TitleType,
-} from '@chitram/contracts/src/catalog-lists';
+} from '@chitram/contracts/web';
 
 /** The show categories as the forms name them. */
 export const CATEGORY_LABELS: Record<Category, string> = {

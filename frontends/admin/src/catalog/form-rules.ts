@@ -1,5 +1,5 @@
 // Rules every catalogue form shares (SPEC §5): links, names lists, dates, and the server's field errors.
-import { todayInIndia } from '@chitram/contracts/src/india-time';
+import { todayInIndia } from '@chitram/contracts/web';
 
 export { todayInIndia };
 

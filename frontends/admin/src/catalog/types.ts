@@ -7,4 +7,4 @@ export type {
   Series,
   SeriesPage,
   SeriesWithEpisodes,
-} from '@chitram/contracts/src/catalog-answers';
+} from '@chitram/contracts/web';

@@ -18,4 +18,4 @@ export {
   type PartnerTitleOption,
   type TitleAssigned,
   type TitlePartner,
-} from '@chitram/contracts/src/partners-answers';
+} from '@chitram/contracts/web';

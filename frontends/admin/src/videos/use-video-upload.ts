@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { type DetailedError, Upload } from 'tus-js-client';
-import type { VideoOwnerKind } from '@chitram/contracts/src/videos-answers';
+import type { VideoOwnerKind } from '@chitram/contracts/web';
 import { useApi } from '../app/api';
 import { useHost } from '../app/host';
 import { endpoints } from '../catalog/endpoints';

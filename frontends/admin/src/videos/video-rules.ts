@@ -3,10 +3,10 @@ import {
   VIDEO_UPLOAD_MAX_BYTES,
   type TitleVideo,
   type VideoState,
-} from '@chitram/contracts/src/videos-answers';
+} from '@chitram/contracts/web';
 
 export { VIDEO_UPLOAD_FORMATS, VIDEO_UPLOAD_MAX_BYTES, type TitleVideo, type VideoState };
-export type { VideoStatus } from '@chitram/contracts/src/videos-answers';
+export type { VideoStatus } from '@chitram/contracts/web';
 
 /** What the video picker offers: the containers media takes (it reads the file's bytes to be sure). */
 export const VIDEO_TYPES = 'video/mp4,video/quicktime,video/webm,video/x-matroska,.mp4,.m4v,.mov,.webm,.mkv';

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { returnPathFrom } from '@chitram/contracts/src/identity';
+import { returnPathFrom } from '@chitram/contracts/web';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../session/session-store';
 import { Spinner } from '../ui/Spinner';

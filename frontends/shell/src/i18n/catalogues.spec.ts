@@ -1,4 +1,4 @@
-import { ErrorCode, WEB_SERVER_ERROR_CODES } from '@chitram/contracts/src/errors';
+import { ErrorCode, WEB_SERVER_ERROR_CODES } from '@chitram/contracts/web';
 import { INTERFACE_LANGUAGES } from './languages';
 
 // Every catalogue of the site's one i18next instance (issue 11): the shell's namespace and the viewer

@@ -1,4 +1,4 @@
-import { INTERFACE_LANGUAGE_CODES } from '@chitram/contracts/src/interface-languages';
+import { INTERFACE_LANGUAGE_CODES } from '@chitram/contracts/web';
 import { INTERFACE_LANGUAGES, initialLanguage, intlLocaleOf, languageOfTag } from './languages';
 
 describe('interface language (issue 11)', () => {

@@ -1,6 +1,6 @@
 // The languages the interface speaks (issue 11), apart from the catalogue's content-language filter.
 
-import { NATIVE_LANGUAGE_NAMES } from '@chitram/contracts/src/interface-languages';
+import { NATIVE_LANGUAGE_NAMES } from '@chitram/contracts/web';
 
 export const INTERFACE_LANGUAGES = [
   { code: 'en', native: NATIVE_LANGUAGE_NAMES.en, intl: 'en-IN' },

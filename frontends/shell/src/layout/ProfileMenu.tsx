@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { planNamed } from '@chitram/contracts/src/plans';
+import { planNamed } from '@chitram/contracts/web';
 import { Link, useNavigate } from 'react-router';
 import { intlLocaleOf } from '../i18n/languages';
 import { useSession } from '../session/session-store';

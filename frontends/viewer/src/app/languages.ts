@@ -1,4 +1,4 @@
-import { NATIVE_LANGUAGE_NAMES } from '@chitram/contracts/src/interface-languages';
+import { NATIVE_LANGUAGE_NAMES } from '@chitram/contracts/web';
 
 /**
  * DECISIONS D27: exactly the eight languages of SPEC §1; URLs use the English name (/languages/Telugu).

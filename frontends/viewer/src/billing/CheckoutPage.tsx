@@ -1,9 +1,9 @@
-import type {
-  CheckoutOrder,
-  PaymentConfirmation,
-  VerifiedPayment,
-} from '@chitram/contracts/src/billing-answers';
-import { findPlan } from '@chitram/contracts/src/plans';
+import {
+  type CheckoutOrder,
+  type PaymentConfirmation,
+  type VerifiedPayment,
+  findPlan,
+} from '@chitram/contracts/web';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useHost } from '../app/host';

@@ -1,5 +1,4 @@
-import type { StoredPlan } from '@chitram/contracts/src/billing-answers';
-import type { Plan } from '@chitram/contracts/src/plans';
+import type { StoredPlan, Plan } from '@chitram/contracts/web';
 import { useState } from 'react';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { ConfirmDialog } from '../sign-in/ConfirmDialog';

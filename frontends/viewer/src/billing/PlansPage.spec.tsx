@@ -1,6 +1,5 @@
 /** @jest-environment @chitram/web-testing/jsdom-environment.js */
-import type { StoredPlan } from '@chitram/contracts/src/billing-answers';
-import { PLANS } from '@chitram/contracts/src/plans';
+import { type StoredPlan, PLANS } from '@chitram/contracts/web';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiStandIn, renderPage } from '../testing/render-page';

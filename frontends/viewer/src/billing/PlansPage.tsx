@@ -1,4 +1,4 @@
-import type { StoredPlan } from '@chitram/contracts/src/billing-answers';
+import type { StoredPlan } from '@chitram/contracts/web';
 import { Trans } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useHost } from '../app/host';

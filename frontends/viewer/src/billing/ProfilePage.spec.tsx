@@ -1,5 +1,5 @@
 /** @jest-environment @chitram/web-testing/jsdom-environment.js */
-import type { ViewerProfile } from '@chitram/contracts/src/identity';
+import type { ViewerProfile } from '@chitram/contracts/web';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiStandIn, renderPage } from '../testing/render-page';

@@ -1,5 +1,4 @@
-import type { PaymentView } from '@chitram/contracts/src/billing-answers';
-import type { ViewerProfile } from '@chitram/contracts/src/identity';
+import type { PaymentView, ViewerProfile } from '@chitram/contracts/web';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useFailureMessage } from '../app/api';

@@ -1,4 +1,4 @@
-import type { ReceiptView } from '@chitram/contracts/src/billing-answers';
+import type { ReceiptView } from '@chitram/contracts/web';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useFailureMessage } from '../app/api';

@@ -1,8 +1,4 @@
-import type {
-  CheckoutOrder,
-  PaymentConfirmation,
-  SandboxFailure,
-} from '@chitram/contracts/src/billing-answers';
+import type { CheckoutOrder, PaymentConfirmation, SandboxFailure } from '@chitram/contracts/web';
 import { useEffect, useRef, useState } from 'react';
 import { useHost } from '../app/host';
 import { useFormats } from '../i18n/use-formats';

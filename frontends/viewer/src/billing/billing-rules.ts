@@ -1,4 +1,4 @@
-import { PLAN_KEYS, type PlanKey } from '@chitram/contracts/src/plans';
+import { PLAN_KEYS, type PlanKey } from '@chitram/contracts/web';
 
 // Rules of the plans, checkout and profile screens (SPEC §2.8, §2.9, §4.4; DECISIONS D14, D16), kept
 // apart from React so they are tested directly.

@@ -1,4 +1,4 @@
-import { PLANS } from '@chitram/contracts/src/plans';
+import { PLANS } from '@chitram/contracts/web';
 import { cheapestPlanFor, playsOn, thisDevice, upgradeFor } from './device-rules';
 
 // The plan table as the server answers it: prices in paise (D16).

@@ -1,5 +1,4 @@
-import { deviceClassOfAgent } from '@chitram/contracts/src/playback-answers';
-import type { DeviceClass } from '@chitram/contracts/src/plans';
+import { deviceClassOfAgent, type DeviceClass } from '@chitram/contracts/web';
 
 // Which plans play on the device a viewer is using (DECISIONS D20), kept apart from React so they are
 // tested directly. The server decides a stream by the same contracts rule from the same User-Agent.

@@ -1,4 +1,4 @@
-import { type DeviceClass, findPlan, type Plan, planNamed } from '@chitram/contracts/src/plans';
+import { type DeviceClass, findPlan, type Plan, planNamed } from '@chitram/contracts/web';
 import { useMemo } from 'react';
 import { formatDeviceList } from '../i18n/formats';
 import { useFormats } from '../i18n/use-formats';

@@ -1,4 +1,4 @@
-import type { CheckoutOrder, PaymentConfirmation } from '@chitram/contracts/src/billing-answers';
+import type { CheckoutOrder, PaymentConfirmation } from '@chitram/contracts/web';
 
 /** Razorpay's own checkout window, loaded from Razorpay when a payment starts (DECISIONS D18). */
 const CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';

@@ -1,4 +1,4 @@
-import type { DeviceClass } from '@chitram/contracts/src/plans';
+import type { DeviceClass } from '@chitram/contracts/web';
 import { useMemo } from 'react';
 import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';

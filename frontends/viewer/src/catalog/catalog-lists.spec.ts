@@ -1,4 +1,4 @@
-import { LANGUAGES as LISTED_LANGUAGES } from '@chitram/contracts/src/catalog-lists';
+import { LANGUAGES as LISTED_LANGUAGES } from '@chitram/contracts/web';
 import { LANGUAGES } from '../app/languages';
 import { genreForGroup } from './catalog-lists';
 

@@ -1,4 +1,4 @@
-import { genreForGroup as genreNamedBy, type Genre } from '@chitram/contracts/src/catalog-lists';
+import { genreForGroup as genreNamedBy, type Genre } from '@chitram/contracts/web';
 
 // The fixed lists of SPEC §5 come from the contracts library's browser-safe module.
 export {
@@ -9,7 +9,7 @@ export {
   type Category,
   type Genre,
   type Rating,
-} from '@chitram/contracts/src/catalog-lists';
+} from '@chitram/contracts/web';
 
 /** The genre a view-all group names, in any case, spaced or hyphenated; undefined for anything else. */
 export function genreForGroup(group: string | undefined): Genre | undefined {

@@ -1,6 +1,6 @@
 // How wide each kind of catalogue picture shows (the `sizes` of HTML), from the layout in
 // styles/viewer.css: with them a stored picture loads at the width its slot needs (issue 19).
-export { HERO_IMAGE_SIZES } from '@chitram/contracts/src/catalog-lists';
+export { HERO_IMAGE_SIZES } from '@chitram/contracts/web';
 
 /** A poster in a rail: clamp(128px, 14vw, 184px) (.vw-rail__track). */
 export const RAIL_POSTER_SIZES = '(max-width: 914px) 128px, (min-width: 1315px) 184px, 14vw';

@@ -7,4 +7,4 @@ export type {
   MovieMeta,
   Series,
   TitleSearchResults,
-} from '@chitram/contracts/src/catalog-answers';
+} from '@chitram/contracts/web';

@@ -8,7 +8,7 @@ import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import type { TitleNavigationState } from './PosterCard';
 import { SmartImage } from './SmartImage';
 import { PlayAction } from './PlayAction';
-import { mediaImageSrcSet } from '@chitram/contracts/src/catalog-lists';
+import { mediaImageSrcSet } from '@chitram/contracts/web';
 import { HERO_IMAGE_SIZES, LOGO_SIZES } from '../catalog/image-sizes';
 
 /** A title's logo (its title image), or its name in type when the image is missing or broken. */

@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { mediaImageSrcSet } from '@chitram/contracts/src/catalog-lists';
+import { mediaImageSrcSet } from '@chitram/contracts/web';
 import { initials, isVideoUrl } from '../catalog/catalog-rules';
 
 interface SmartImageProps {

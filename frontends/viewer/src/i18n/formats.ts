@@ -1,6 +1,5 @@
 // Dates, numbers and prices as the interface language writes them (issue 11), in India's time.
-import { parseDuration } from '@chitram/contracts/src/durations';
-import type { DeviceClass } from '@chitram/contracts/src/plans';
+import { parseDuration, type DeviceClass } from '@chitram/contracts/web';
 
 /**
  * Intl's formatters, made once per locale and options: making one costs about as much as a thousand

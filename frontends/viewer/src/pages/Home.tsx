@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Trans } from 'react-i18next';
-import { mediaImageSrcSet } from '@chitram/contracts/src/catalog-lists';
+import { mediaImageSrcSet } from '@chitram/contracts/web';
 import { Link, useSearchParams } from 'react-router';
 import { useApi } from '../app/api';
 import { useHost } from '../app/host';

@@ -1,4 +1,4 @@
-import type { ContinueWatching } from '@chitram/contracts/src/playback-answers';
+import type { ContinueWatching } from '@chitram/contracts/web';
 import { useApi } from '../app/api';
 import { useHost } from '../app/host';
 import { useLoader } from '../app/use-loader';

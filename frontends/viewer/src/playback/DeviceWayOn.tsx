@@ -1,4 +1,4 @@
-import type { StoredPlan } from '@chitram/contracts/src/billing-answers';
+import type { StoredPlan } from '@chitram/contracts/web';
 import { Link, useLocation } from 'react-router';
 import { useHost } from '../app/host';
 import { useLoader } from '../app/use-loader';

@@ -1,5 +1,5 @@
 /** @jest-environment @chitram/web-testing/jsdom-environment.js */
-import type { StreamAnswer } from '@chitram/contracts/src/playback-answers';
+import type { StreamAnswer } from '@chitram/contracts/web';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installMediaEngine } from '@chitram/web-testing';

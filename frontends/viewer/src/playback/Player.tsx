@@ -1,4 +1,4 @@
-import type { StreamAnswer } from '@chitram/contracts/src/playback-answers';
+import type { StreamAnswer } from '@chitram/contracts/web';
 import type Hls from 'hls.js';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useHost } from '../app/host';

@@ -1,5 +1,5 @@
 import { createInstance } from 'i18next';
-import { StreamMessages } from '@chitram/contracts/src/playback-answers';
+import { StreamMessages } from '@chitram/contracts/web';
 import en from '../i18n/locales/en.json';
 import ta from '../i18n/locales/ta.json';
 import {

@@ -1,4 +1,4 @@
-import { AUTOPLAY_COUNTDOWN_SECONDS, isWatchedToTheEnd } from '@chitram/contracts/src/playback-answers';
+import { AUTOPLAY_COUNTDOWN_SECONDS, isWatchedToTheEnd } from '@chitram/contracts/web';
 import type { TFunction } from 'i18next';
 import { numberFormat } from '../i18n/formats';
 

@@ -1,4 +1,4 @@
-import type { StreamAnswer, WatchPosition } from '@chitram/contracts/src/playback-answers';
+import type { StreamAnswer, WatchPosition } from '@chitram/contracts/web';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useHost } from '../app/host';

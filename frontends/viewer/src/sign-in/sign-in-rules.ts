@@ -1,4 +1,4 @@
-import { parseIndianMobile, returnPathFrom } from '@chitram/contracts/src/identity';
+import { parseIndianMobile, returnPathFrom } from '@chitram/contracts/web';
 
 /** SPEC §9: a 10-digit number after +91, a 6-digit code, 60 seconds between sends. */
 export const PHONE_LENGTH = 10;

@@ -1,5 +1,5 @@
 /** @jest-environment @chitram/web-testing/jsdom-environment.js */
-import type { AdminMovie } from '@chitram/contracts/src/catalog-answers';
+import type { AdminMovie } from '@chitram/contracts/web';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiStandIn, renderPage } from '../../testing/render-page';
