@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import type { ApiProblem } from '@chitram/shell-contract';
 import type en from './locales/en.json';
 
-/** A key of the catalogue's words for the servers' error codes (libs/contracts/src/errors.ts). */
+/** A key of the catalogue's words for the servers' error codes (the contracts' ErrorCode). */
 type ErrorKey = `errors.${keyof (typeof en)['errors']}`;
 
 /** No answer, or one without a code: `problemOf` put the caller's own (translated) words in the message. */
