@@ -4,7 +4,6 @@ import {
   ErrorCode,
   REQUEST_ID_HEADER,
   Subjects,
-  type DeletedMediaObjects,
   type StoredMedia,
   type UploadPurpose,
 } from '@chitram/contracts';
@@ -167,7 +166,7 @@ export class MediaClient implements OnApplicationShutdown {
   async discard(keys: string[], reason: string): Promise<void> {
     if (keys.length === 0) return;
     try {
-      await this.rpc.request<DeletedMediaObjects>(Subjects.media.deleteObjects, { keys });
+      await this.rpc.call(Subjects.media.deleteObjects, { keys });
     } catch (error) {
       this.logger.error({ err: error, keys, reason }, 'could not delete stored media; objects left behind');
     }
