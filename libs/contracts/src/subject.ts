@@ -1,9 +1,10 @@
 declare const carries: unique symbol;
 
 /**
- * A NATS request subject that names its request and reply types. It is still the subject string (so
- * `@MessagePattern(subject)` takes it), and `RpcClient.call(subject, body)` reads the types from it, so
- * a caller and a handler that disagree about a payload fail to compile (STYLE: a subject carries its types).
+ * A NATS request subject that names its request and reply types. It is still the subject string on
+ * the wire; `RpcClient.call(subject, body)` and a handler's `@Handles(subject)` (libs/nest-kit) read
+ * the types from it, so a caller and a handler that disagree about a payload fail to compile (STYLE:
+ * a subject carries its types, at both ends).
  */
 export type Subject<Request, Reply> = string & {
   /** Never set at run time: it only carries the types, and keeps a plain string from passing for a subject. */
