@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ErrorCode, Events, NATS_ACCESS, Subjects, type NatsApp, type Viewer } from '@chitram/contracts';
+import { ErrorCode, Events, NATS_ACCESS, Subjects, type NatsApp } from '@chitram/contracts';
 import { connectNats, loadConfig, RpcClient } from '@chitram/nest-kit';
 import { testInfrastructure, testSigningKeys, uniqueName, waitFor } from '@chitram/test-helpers';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -124,10 +124,10 @@ describe('NATS users and permissions generated from NATS_ACCESS', () => {
 
   it("lets the gateway's credentials call a service's delete subject, and the service answer", async () => {
     const { rpc, refused } = await signedInAs('gateway');
-    await expect(rpc.request(Subjects.catalog.movies.delete, { id: randomUUID() })).rejects.toMatchObject({
+    await expect(rpc.call(Subjects.catalog.movies.delete, { id: randomUUID() })).rejects.toMatchObject({
       code: ErrorCode.NOT_FOUND,
     });
-    await expect(rpc.request(Subjects.users.deleteViewer, { id: randomUUID() })).rejects.toMatchObject({
+    await expect(rpc.call(Subjects.users.deleteViewer, { id: randomUUID() })).rejects.toMatchObject({
       code: ErrorCode.NOT_FOUND,
     });
     expect(refused).toEqual([]);
@@ -135,12 +135,12 @@ describe('NATS users and permissions generated from NATS_ACCESS', () => {
 
   it("refuses another service's delete subject to a service's credentials: nothing reaches the service", async () => {
     const { rpc, refused } = await signedInAs('billing');
-    await expect(rpc.request(Subjects.catalog.movies.delete, { id: randomUUID() })).rejects.toMatchObject({
+    await expect(rpc.call(Subjects.catalog.movies.delete, { id: randomUUID() })).rejects.toMatchObject({
       code: ErrorCode.SERVICE_UNAVAILABLE,
     });
     // Not even its own subjects as a caller: a service answers them, it does not send them.
     const users = await signedInAs('users');
-    await expect(users.rpc.request(Subjects.users.deleteViewer, { id: randomUUID() })).rejects.toMatchObject({
+    await expect(users.rpc.call(Subjects.users.deleteViewer, { id: randomUUID() })).rejects.toMatchObject({
       code: ErrorCode.SERVICE_UNAVAILABLE,
     });
     expect(refused).toEqual(['PERMISSIONS_VIOLATION']);
@@ -173,11 +173,11 @@ describe('NATS users and permissions generated from NATS_ACCESS', () => {
 
     // Signing in (auth's call) makes a viewer; the gateway deletes the account; users writes UserDeleted.
     const auth = await signedInAs('auth');
-    const viewer = await auth.rpc.request<Viewer>(Subjects.users.findOrCreateViewer, {
+    const viewer = await auth.rpc.call(Subjects.users.findOrCreateViewer, {
       phoneNumber: '+919812345678',
     });
     const gatewayClient = await signedInAs('gateway');
-    await gatewayClient.rpc.request(Subjects.users.deleteViewer, { id: viewer._id });
+    await gatewayClient.rpc.call(Subjects.users.deleteViewer, { id: viewer._id });
 
     // The catalogue's durable consumer received it and acknowledged it.
     await waitFor(async () => {

@@ -6,12 +6,10 @@ import {
   Subjects,
   type AdminAnalyticsAnswer,
   type AdminAnalyticsRebuildAnswer,
-  type EpisodeSaved,
-  type MovieSaved,
   type PartnerDetails,
   type PartnerPage,
+  type Language,
   type PartnerSaved,
-  type SeriesSaved,
 } from '@chitram/contracts';
 import { connectNats, RpcClient } from '@chitram/nest-kit';
 import { isolatedEnv, testInfrastructure, testSigningKeys, waitFor } from '@chitram/test-helpers';
@@ -74,12 +72,12 @@ describe('the back office: analytics and content partners', () => {
     nats = await connectNats(testInfrastructure().NATS_URL, 'analytics-partners-test');
     rpc = new RpcClient(nats, 5000);
     adminToken = await demoAdminToken(http);
-    const movie = async (title: string, language: string) =>
+    const movie = async (title: string, language: Language) =>
       (
-        await rpc.request<MovieSaved>(Subjects.catalog.movies.create, {
+        await rpc.call(Subjects.catalog.movies.create, {
           title,
           description: 'A film.',
-          cast: 'Someone',
+          cast: ['Someone'],
           genre: ['Drama'],
           language,
           rating: 'U',
@@ -89,13 +87,13 @@ describe('the back office: analytics and content partners', () => {
           bannerUrl: `images/${randomUUID()}.webp`,
           titlePngUrl: `images/${randomUUID()}.webp`,
           movieUrl: 'https://cdn.example.com/movies/film.m3u8',
-          isFree: 'false',
+          isFree: false,
         })
       ).movie._id;
     titles.tamil = await movie(`Kaveri ${block}`, 'Tamil');
     titles.hindi = await movie(`Ganga ${block}`, 'Hindi');
     titles.show = (
-      await rpc.request<EpisodeSaved>(Subjects.catalog.episodes.create, {
+      await rpc.call(Subjects.catalog.episodes.create, {
         title: `Budget Talk ${block}`,
         description: 'What the budget means.',
         videoUrl: 'https://cdn.example.com/shows/budget.m3u8',
@@ -266,12 +264,12 @@ describe('the back office: analytics and content partners', () => {
   });
 
   it('gives every episode of a series to the partner, and reads the series back as theirs', async () => {
-    const { series } = await rpc.request<SeriesSaved>(Subjects.catalog.series.create, {
+    const { series } = await rpc.call(Subjects.catalog.series.create, {
       title: `Yoga Every Morning ${block}`,
-      cast: 'Shilpa Shetty',
+      cast: ['Shilpa Shetty'],
       language: 'Hindi',
       rating: 'U',
-      tags: 'yoga',
+      tags: ['yoga'],
       titlePngUrl: `images/${randomUUID()}.webp`,
       genre: ['Kids'],
       category: 'health',

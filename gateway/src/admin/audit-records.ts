@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   Subjects,
   type AdminActionRecorded,
-  type AdminMovie,
   type AuditEntityRef,
-  type Episode,
   type VideoOwnerKind,
 } from '@chitram/contracts';
 import type { Logger, RpcClient } from '@chitram/nest-kit';
@@ -33,13 +31,13 @@ export async function videoOwner(
   ownerId: string,
 ): Promise<{ entity: AuditEntityRef; videoId: string | null }> {
   if (ownerKind === 'movie') {
-    const movie = await rpc.request<AdminMovie>(Subjects.catalog.movies.get, { id: ownerId });
+    const movie = await rpc.call(Subjects.catalog.movies.get, { id: ownerId });
     return {
       entity: { type: 'movie', id: ownerId, label: movie.title },
       videoId: movie.video?.videoId ?? null,
     };
   }
-  const episode = await rpc.request<Episode>(Subjects.catalog.episodes.get, { id: ownerId });
+  const episode = await rpc.call(Subjects.catalog.episodes.get, { id: ownerId });
   return {
     entity: { type: 'show', id: ownerId, label: episode.title },
     videoId: episode.video?.videoId ?? null,

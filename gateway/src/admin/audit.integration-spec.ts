@@ -5,9 +5,7 @@ import {
   type AdminAnalyticsRebuildAnswer,
   type AuditEntry,
   type AuditPage,
-  type MovieSaved,
   type PartnerSaved,
-  type Viewer,
 } from '@chitram/contracts';
 import {
   AccessTokenSigner,
@@ -83,10 +81,10 @@ describe('the audit trail through the gateway', () => {
 
   it('shows an admin’s edit of a movie with who, when and the before and after of what changed', async () => {
     const title = `Kaveri Nights ${randomInt(1e6)}`;
-    const { movie } = await rpc.request<MovieSaved>(Subjects.catalog.movies.create, {
+    const { movie } = await rpc.call(Subjects.catalog.movies.create, {
       title,
       description: 'Two sisters and a river.',
-      cast: 'Nithya Menen',
+      cast: ['Nithya Menen'],
       genre: ['Drama'],
       language: 'Tamil',
       rating: 'U',
@@ -137,7 +135,7 @@ describe('the audit trail through the gateway', () => {
 
   it('shows a viewer signed out everywhere and then deleted by an admin, the number masked', async () => {
     const phone = `+91${randomInt(6_000_000_000, 9_999_999_999)}`;
-    const viewer = await rpc.request<Viewer>(Subjects.users.findOrCreateViewer, { phoneNumber: phone });
+    const viewer = await rpc.call(Subjects.users.findOrCreateViewer, { phoneNumber: phone });
     const masked = `+91 ${phone.slice(3, 5)}•••••${phone.slice(-3)}`;
     await asAdmin(http.post(`/api/admin/users/${viewer._id}/sign-out`)).expect(200);
     await asAdmin(http.delete(`/api/admin/users/${viewer._id}`)).expect(200);
@@ -166,10 +164,10 @@ describe('the audit trail through the gateway', () => {
     await asAdmin(http.patch(`/api/admin/partners/${partnerId}`))
       .send({ revenueSharePercent: 42.5, contactPerson: 'Kavya Maran' })
       .expect(200);
-    const { movie } = await rpc.request<MovieSaved>(Subjects.catalog.movies.create, {
+    const { movie } = await rpc.call(Subjects.catalog.movies.create, {
       title: `Jailer ${randomInt(1e6)}`,
       description: 'A retired jailer.',
-      cast: 'Rajinikanth',
+      cast: ['Rajinikanth'],
       genre: ['Action'],
       language: 'Tamil',
       rating: 'U/A',

@@ -11,7 +11,6 @@ import {
   type AdminViewerPage,
   type AuditPage,
   type DemoPlay,
-  type MovieSaved,
 } from '@chitram/contracts';
 import { connectNats, RpcClient } from '@chitram/nest-kit';
 import { isolatedEnv, testInfrastructure, testSigningKeys, waitFor } from '@chitram/test-helpers';
@@ -195,10 +194,10 @@ describe('the back office: dashboard and viewers', () => {
   it('finds a viewer by part of the number, with their plan, and opens their page', async () => {
     const viewer = await signIn();
     await buy(viewer.token, 'standard');
-    const { movie } = await rpc.request<MovieSaved>(Subjects.catalog.movies.create, {
+    const { movie } = await rpc.call(Subjects.catalog.movies.create, {
       title: `Kaveri Nights ${block}`,
       description: 'Two sisters and a river.',
-      cast: 'Nithya Menen',
+      cast: ['Nithya Menen'],
       genre: ['Drama'],
       language: 'Tamil',
       rating: 'U',
@@ -208,7 +207,7 @@ describe('the back office: dashboard and viewers', () => {
       bannerUrl: `images/${randomUUID()}.webp`,
       titlePngUrl: `images/${randomUUID()}.webp`,
       movieUrl: 'https://cdn.example.com/movies/kaveri.m3u8',
-      isFree: 'false',
+      isFree: false,
     });
     await rpc.call(Subjects.catalog.watch.save, {
       viewerId: viewer._id,

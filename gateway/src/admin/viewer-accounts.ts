@@ -7,12 +7,10 @@ import {
   type ActiveScreen,
   type ActiveStream,
   type AdminActor,
-  type AdminMovie,
   type AdminViewerActionDone,
   type AdminViewerActivity,
   type AdminViewerDetails,
   type AdminViewerPage,
-  type Episode,
   type ListedViewer,
   type RevealedPhoneNumber,
   type Viewer,
@@ -68,7 +66,7 @@ export class ViewerAccounts {
   async details(id: string): Promise<AdminViewerDetails> {
     const options = { timeoutMs: ADMIN_PART_TIMEOUT_MS };
     const [viewer, billing, watching] = await Promise.all([
-      this.rpc.request<Viewer>(Subjects.users.getViewer, { id }),
+      this.rpc.call(Subjects.users.getViewer, { id }),
       partOf(
         'billing',
         this.rpc.call(Subjects.billing.reports.viewerHistory, { viewerId: id }, options),
@@ -91,7 +89,7 @@ export class ViewerAccounts {
    * the number is not given.
    */
   async revealPhoneNumber(admin: AdminActor, id: string): Promise<RevealedPhoneNumber> {
-    const viewer = await this.rpc.request<Viewer>(Subjects.users.getViewer, { id });
+    const viewer = await this.rpc.call(Subjects.users.getViewer, { id });
     await this.rpc.call(Subjects.auth.audit.record, {
       id: randomUUID(),
       actor: admin,
@@ -109,7 +107,7 @@ export class ViewerAccounts {
    */
   async activity(id: string): Promise<AdminViewerActivity> {
     const options = { timeoutMs: ADMIN_PART_TIMEOUT_MS };
-    await this.rpc.request<Viewer>(Subjects.users.getViewer, { id });
+    await this.rpc.call(Subjects.users.getViewer, { id });
     const [streams, sessions] = await Promise.all([
       partOf(
         'media',
@@ -137,8 +135,8 @@ export class ViewerAccounts {
         if (!screen.ownerKind || !screen.ownerId) return { ...screen, title: null };
         const named =
           screen.ownerKind === 'movie'
-            ? this.rpc.request<AdminMovie>(Subjects.catalog.movies.get, { id: screen.ownerId }, options)
-            : this.rpc.request<Episode>(Subjects.catalog.episodes.get, { id: screen.ownerId }, options);
+            ? this.rpc.call(Subjects.catalog.movies.get, { id: screen.ownerId }, options)
+            : this.rpc.call(Subjects.catalog.episodes.get, { id: screen.ownerId }, options);
         const title = await named.then(
           (owner) => owner.title,
           () => null,
@@ -154,7 +152,7 @@ export class ViewerAccounts {
    * sessions); the sessions are also ended here at once rather than when auth reads the event.
    */
   async delete(admin: AdminActor, id: string): Promise<AdminViewerActionDone> {
-    await this.rpc.request(Subjects.users.deleteViewer, { id, actor: admin });
+    await this.rpc.call(Subjects.users.deleteViewer, { id, actor: admin });
     this.logger.info({ adminId: admin.adminId, userId: id }, 'admin deleted a viewer account');
     try {
       await this.rpc.call(Subjects.auth.revokeSubject, { subjectId: id });
@@ -173,7 +171,7 @@ export class ViewerAccounts {
    * auth service ends them and records who did it in the audit trail, in one transaction.
    */
   async signOutEverywhere(admin: AdminActor, id: string): Promise<AdminViewerActionDone> {
-    const viewer = await this.rpc.request<Viewer>(Subjects.users.getViewer, { id });
+    const viewer = await this.rpc.call(Subjects.users.getViewer, { id });
     await this.rpc.call(Subjects.auth.audit.signOutEverywhere, {
       subjectId: id,
       actor: admin,

@@ -6,15 +6,27 @@ import {
   type AdminCatalogueDelete,
   type AdminMovie,
   type AdminMoviePage,
+  type AdminMoviePageRequest,
   type CatalogueItemRemoved,
   type Episode,
   type SeriesPage,
   type SeriesWithEpisodes,
+  type QueryText,
+  type Subject,
 } from '@chitram/contracts';
 import { RpcClient } from '@chitram/nest-kit';
 import { Actor } from '../admin/audit-actor';
 import { Roles } from '../auth/access';
 import { CatalogueAnswers } from './catalogue-answers';
+
+/**
+ * A page of an admin list as its query came in (QueryText): the catalog reads the page's text as a
+ * whole number, and refuses it when it is not one, as it reads a form's numbers. Said to the compiler
+ * here, once.
+ */
+function pageQuery(query: QueryText<AdminMoviePageRequest>): AdminMoviePageRequest {
+  return query as AdminMoviePageRequest;
+}
 
 /** What a delete answers: the id, and a line for the admin's toast. */
 export interface Deleted {
@@ -35,8 +47,12 @@ export class CatalogueAdminController {
     private readonly answers: CatalogueAnswers,
   ) {}
 
-  private async removed(subject: string, request: AdminCatalogueDelete, message: string): Promise<Deleted> {
-    const { _id } = await this.rpc.request<CatalogueItemRemoved>(subject, request);
+  private async removed(
+    subject: Subject<AdminCatalogueDelete, CatalogueItemRemoved>,
+    request: AdminCatalogueDelete,
+    message: string,
+  ): Promise<Deleted> {
+    const { _id } = await this.rpc.call(subject, request);
     this.answers.clear();
     return { _id, message };
   }
@@ -44,13 +60,13 @@ export class CatalogueAdminController {
   @Get('admin/movies')
   @ApiOperation({ summary: '{ movies, currentPage, totalMovies, totalPages }: 10 a page, searched by title' })
   movies(@Query('page') page?: string, @Query('search') search?: string): Promise<AdminMoviePage> {
-    return this.rpc.request(Subjects.catalog.movies.page, { page, search });
+    return this.rpc.call(Subjects.catalog.movies.page, pageQuery({ page, search }));
   }
 
   @Get('admin/movies/:id')
   @ApiOperation({ summary: 'A movie with its stream link, for the edit form (D7)' })
   movie(@Param('id') id: string): Promise<AdminMovie> {
-    return this.rpc.request(Subjects.catalog.movies.get, { id });
+    return this.rpc.call(Subjects.catalog.movies.get, { id });
   }
 
   @Delete('admin/movie/delete/:id')
@@ -62,7 +78,7 @@ export class CatalogueAdminController {
   @Get('series/episodes/:id')
   @ApiOperation({ summary: 'One show (episode), for the show form' })
   episode(@Param('id') id: string): Promise<Episode> {
-    return this.rpc.request(Subjects.catalog.episodes.get, { id });
+    return this.rpc.call(Subjects.catalog.episodes.get, { id });
   }
 
   @Delete('series/episodes/:id')
@@ -76,13 +92,13 @@ export class CatalogueAdminController {
     summary: '{ series, currentPage, totalSeries, totalPages }: 10 a page, searched by title (D11)',
   })
   seriesList(@Query('page') page?: string, @Query('search') search?: string): Promise<SeriesPage> {
-    return this.rpc.request(Subjects.catalog.series.list, { page, search });
+    return this.rpc.call(Subjects.catalog.series.list, pageQuery({ page, search }));
   }
 
   @Get('admin/series/:id')
   @ApiOperation({ summary: 'A series with its episodes, for the series form' })
   series(@Param('id') id: string): Promise<SeriesWithEpisodes> {
-    return this.rpc.request(Subjects.catalog.series.get, { id });
+    return this.rpc.call(Subjects.catalog.series.get, { id });
   }
 
   @Delete('admin/series/:id')

@@ -1,4 +1,5 @@
 import { brotliDecompressSync } from 'node:zlib';
+import { Subjects } from '@chitram/contracts';
 import type { Logger, RpcClient } from '@chitram/nest-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { NatsConnection } from 'nats';
@@ -75,7 +76,12 @@ describe('compressed catalogue answers', () => {
       {} as Logger,
     );
     const first = fakeReply();
-    await answers.answer(request({ 'accept-encoding': 'gzip, br' }), first.reply, 'subject', {});
+    await answers.answer(
+      request({ 'accept-encoding': 'gzip, br' }),
+      first.reply,
+      Subjects.catalog.homeContent,
+      {},
+    );
     const second = fakeReply();
     answers.serveCached(request({ 'accept-encoding': 'br' }), second.reply, () => undefined);
     await second.done;

@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { Subjects } from '@chitram/contracts';
+import { Subjects, type QueryText, type Subject } from '@chitram/contracts';
 import { LOGGER, NATS_CONNECTION, RpcClient, type Logger } from '@chitram/nest-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { NatsConnection, Subscription } from 'nats';
@@ -195,11 +195,11 @@ export class CatalogueAnswers implements OnModuleInit, OnModuleDestroy {
    * catalog one request, not one each). With an admission (a rate limit's count), nothing is read or
    * sent until it is permitted; a refusal is the answer.
    */
-  async answer(
+  async answer<Request>(
     request: FastifyRequest,
     reply: FastifyReply,
-    subject: string,
-    payload: object,
+    subject: Subject<Request, unknown>,
+    payload: NoInfer<Request> | QueryText<NoInfer<Request>>,
     { admission, keep = 'always' }: AnswerOptions = {},
   ): Promise<void> {
     if (admission) await admission;
@@ -208,7 +208,12 @@ export class CatalogueAnswers implements OnModuleInit, OnModuleDestroy {
     await this.send(request, reply, this.fresh(key) ?? (await this.fetch(key, subject, payload, kept)));
   }
 
-  private fetch(key: string, subject: string, payload: object, kept: boolean): Promise<CachedAnswer> {
+  private fetch<Request>(
+    key: string,
+    subject: Subject<Request, unknown>,
+    payload: Request | QueryText<Request>,
+    kept: boolean,
+  ): Promise<CachedAnswer> {
     const generation = this.generation;
     const sharedKey = `${generation} ${key}`;
     const pending = this.inFlight.get(sharedKey);

@@ -1,11 +1,6 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import {
-  SERVICE_NAMES,
-  Subjects,
-  type PlatformHealthReport,
-  type ServiceHealthReport,
-} from '@chitram/contracts';
+import { SERVICE_NAMES, Subjects, type PlatformHealthReport } from '@chitram/contracts';
 import { RpcClient } from '@chitram/nest-kit';
 import type { FastifyReply } from 'fastify';
 import { GatewayConfig } from '../config';
@@ -34,7 +29,7 @@ export class HealthController {
     const entries = await Promise.all(
       SERVICE_NAMES.map(async (service) => {
         try {
-          const report = await this.rpc.request<ServiceHealthReport>(
+          const report = await this.rpc.call(
             Subjects.health(service),
             {},
             {

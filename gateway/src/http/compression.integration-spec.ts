@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Subjects } from '@chitram/contracts';
-import { loadConfig, RpcClient } from '@chitram/nest-kit';
+import { Subjects, type Subject } from '@chitram/contracts';
+import { loadConfig, RpcClient, type RpcCallOptions } from '@chitram/nest-kit';
 import { isolatedEnv, testInfrastructure } from '@chitram/test-helpers';
 import { createGatewayApp } from '../app';
 import { GatewayConfig } from '../config';
@@ -57,8 +57,8 @@ describe('compressed API answers', () => {
     const requestJson = RpcClient.prototype.requestJson;
     jest.spyOn(RpcClient.prototype, 'requestJson').mockImplementation(function (
       this: RpcClient,
-      subject: string,
-      ...rest: [unknown?, object?]
+      subject: Subject<unknown, unknown>,
+      ...rest: [unknown, RpcCallOptions?]
     ) {
       if (subject === Subjects.catalog.homeContent) return Promise.resolve(Buffer.from(JSON.stringify(HOME)));
       return requestJson.call(this, subject, ...rest);

@@ -64,10 +64,12 @@ describe('the client address the gateway counts (TRUSTED_PROXIES)', () => {
 
   beforeAll(async () => {
     // The auth service answers in-process: what matters is the address the gateway hands it.
-    jest.spyOn(RpcClient.prototype, 'request').mockImplementation((subject: string, data?: unknown) => {
-      if (subject === Subjects.auth.sendOtp) counted.push((data as SendOtpRequest).clientIp);
-      return Promise.resolve({ success: true } as never);
-    });
+    jest
+      .spyOn(RpcClient.prototype, 'uncheckedRequest')
+      .mockImplementation((subject: string, data?: unknown) => {
+        if (subject === Subjects.auth.sendOtp) counted.push((data as SendOtpRequest).clientIp);
+        return Promise.resolve({ success: true } as never);
+      });
     const config = loadConfig(GatewayConfig, {
       ...testInfrastructure(),
       LOG_LEVEL: 'silent',

@@ -70,13 +70,15 @@ describe('input the gateway refuses before validation', () => {
 
   beforeAll(async () => {
     // Services answer in-process: another platform's services on the shared NATS cannot answer instead.
-    jest.spyOn(RpcClient.prototype, 'request').mockImplementation((subject: string, data?: unknown) => {
-      if (subject === Subjects.billing.webhook) {
-        webhooks.push(data as { rawBody: string });
-        return Promise.resolve({ handled: true } as never);
-      }
-      return Promise.resolve({} as never);
-    });
+    jest
+      .spyOn(RpcClient.prototype, 'uncheckedRequest')
+      .mockImplementation((subject: string, data?: unknown) => {
+        if (subject === Subjects.billing.webhook) {
+          webhooks.push(data as { rawBody: string });
+          return Promise.resolve({ handled: true } as never);
+        }
+        return Promise.resolve({} as never);
+      });
     const config = loadConfig(GatewayConfig, {
       ...testInfrastructure(),
       LOG_LEVEL: 'silent',

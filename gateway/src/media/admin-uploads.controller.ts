@@ -11,10 +11,8 @@ import {
   type AdminActor,
   type AdminMovie,
   type Episode,
-  type EpisodeSaved,
-  type MovieSaved,
-  type SeriesSaved,
   type SeriesWithEpisodes,
+  type Subject,
 } from '@chitram/contracts';
 import { RpcClient } from '@chitram/nest-kit';
 import type { FastifyRequest } from 'fastify';
@@ -54,7 +52,7 @@ export class AdminUploadsController {
       'Upload a movie: SPEC §3 fields (cast comma-separated, genre repeated, isFree true/false), files thumbnail, banner, titleImage',
   })
   async createMovie(@Req() request: FastifyRequest, @Actor() actor: AdminActor): Promise<AdminMovie> {
-    const saved = await this.save<MovieSaved>(
+    const saved = await this.save(
       request,
       actor,
       MOVIE_FORM,
@@ -76,8 +74,8 @@ export class AdminUploadsController {
     @Actor() actor: AdminActor,
   ): Promise<AdminMovie> {
     // Nothing is uploaded for a movie that does not exist.
-    await this.rpc.request(Subjects.catalog.movies.get, { id });
-    const saved = await this.save<MovieSaved>(
+    await this.rpc.call(Subjects.catalog.movies.get, { id });
+    const saved = await this.save(
       request,
       actor,
       MOVIE_FORM,
@@ -93,7 +91,7 @@ export class AdminUploadsController {
   @ApiConsumes('multipart/form-data')
   @ApiOperation({ summary: 'Upload a show (episode): SPEC §3 episode fields, files banner and titleImage' })
   async createShow(@Req() request: FastifyRequest, @Actor() actor: AdminActor): Promise<Episode> {
-    const saved = await this.save<EpisodeSaved>(
+    const saved = await this.save(
       request,
       actor,
       SHOW_FORM,
@@ -114,8 +112,8 @@ export class AdminUploadsController {
     @Param('id') id: string,
     @Actor() actor: AdminActor,
   ): Promise<Episode> {
-    await this.rpc.request(Subjects.catalog.episodes.get, { id });
-    const saved = await this.save<EpisodeSaved>(
+    await this.rpc.call(Subjects.catalog.episodes.get, { id });
+    const saved = await this.save(
       request,
       actor,
       SHOW_FORM,
@@ -137,7 +135,7 @@ export class AdminUploadsController {
     @Req() request: FastifyRequest,
     @Actor() actor: AdminActor,
   ): Promise<SeriesWithEpisodes> {
-    const saved = await this.save<SeriesSaved>(
+    const saved = await this.save(
       request,
       actor,
       SERIES_FORM,
@@ -159,8 +157,8 @@ export class AdminUploadsController {
     @Param('id') id: string,
     @Actor() actor: AdminActor,
   ): Promise<SeriesWithEpisodes> {
-    await this.rpc.request(Subjects.catalog.series.get, { id });
-    const saved = await this.save<SeriesSaved>(
+    await this.rpc.call(Subjects.catalog.series.get, { id });
+    const saved = await this.save(
       request,
       actor,
       SERIES_FORM,
@@ -171,14 +169,14 @@ export class AdminUploadsController {
     return saved.series;
   }
 
-  private async save<T>(
+  private async save<Request, Reply>(
     request: FastifyRequest,
     actor: AdminActor,
     shape: FormShape,
     rules: new () => object,
     fixed: Record<string, unknown>,
-    subject: string,
-  ): Promise<T> {
+    subject: Subject<Request, Reply>,
+  ): Promise<Reply> {
     const form = await receiveUploadForm(request, uploadSpec(shape), this.media);
     // Images an edit replaced are removed by the media service when the catalogue announces them
     // (Events.catalogImagesReleased, from its outbox), not here: that survives a crash in between.
@@ -186,7 +184,9 @@ export class AdminUploadsController {
       const payload = { ...formPayload(form, shape), ...fixed };
       await checkPayload(rules, payload, shape);
       // Who saves it goes with it, for the audit trail; never from the form.
-      return this.rpc.request<T>(subject, { ...payload, actor });
+      // The form's text, checked above against the request's own rules: the catalog reads it into the
+      // request's types (lists, numbers, flags) the same way.
+      return this.rpc.call(subject, { ...payload, actor } as Request);
     });
   }
 }

@@ -5,8 +5,6 @@ import {
   MEDIA_IMAGES_PATH,
   MEDIA_SIZE_LIMITS,
   Subjects,
-  type AdminMoviePage,
-  type EpisodePage,
 } from '@chitram/contracts';
 import { connectNats, loadConfig, RpcClient } from '@chitram/nest-kit';
 import {
@@ -91,8 +89,8 @@ describe('admin upload forms through the gateway', () => {
   const stored = () => s3.keys();
   /** How many movies and shows the catalogue holds, as its admin lists count them. */
   const titles = async () => ({
-    movies: (await rpc.request<AdminMoviePage>(Subjects.catalog.movies.page, {})).totalMovies,
-    shows: (await rpc.request<EpisodePage>(Subjects.catalog.episodes.page, {})).totalEpisodes,
+    movies: (await rpc.call(Subjects.catalog.movies.page, {})).totalMovies,
+    shows: (await rpc.call(Subjects.catalog.episodes.page, {})).totalEpisodes,
   });
   const keyOf = (url: string) => url.slice(MEDIA_IMAGES_PATH.length);
 

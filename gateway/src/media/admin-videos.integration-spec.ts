@@ -1,5 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ErrorCode, Subjects, type AdminMovie, type MovieSaved, type VideoStatus } from '@chitram/contracts';
+import { ErrorCode, Subjects, type AdminMovie, type VideoStatus } from '@chitram/contracts';
 import { connectNats, loadConfig, RpcClient } from '@chitram/nest-kit';
 import {
   isolatedEnv,
@@ -91,10 +91,10 @@ describe('admin videos through the gateway', () => {
     send('POST', `/api/admin/videos/${videoId}/upload`, { 'upload-length': String(length) });
   const newMovie = async () =>
     (
-      await rpc.request<MovieSaved>(Subjects.catalog.movies.create, {
+      await rpc.call(Subjects.catalog.movies.create, {
         title: `Kaveri Nights ${randomBytes(3).toString('hex')}`,
         description: 'A ferry, a festival and a song nobody can finish.',
-        cast: 'Rakshit Gowda, Meera Jois',
+        cast: ['Rakshit Gowda', 'Meera Jois'],
         genre: ['Drama'],
         language: 'Kannada',
         rating: 'U',

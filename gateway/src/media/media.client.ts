@@ -5,7 +5,6 @@ import {
   MEDIA_IMAGE_WIDTH_PARAM,
   REQUEST_ID_HEADER,
   Subjects,
-  type DeletedMediaObjects,
   type MediaImageWidth,
   type StoredMedia,
   type UploadPurpose,
@@ -177,7 +176,7 @@ export class MediaClient implements OnApplicationShutdown {
   async discard(keys: string[], reason: string): Promise<void> {
     if (keys.length === 0) return;
     try {
-      await this.rpc.request<DeletedMediaObjects>(Subjects.media.deleteObjects, { keys });
+      await this.rpc.call(Subjects.media.deleteObjects, { keys });
     } catch (error) {
       this.logger.error({ err: error, keys, reason }, 'could not delete stored media; objects left behind');
     }

@@ -35,7 +35,7 @@ export class PlaybackSources implements OnModuleInit, OnModuleDestroy {
 
   of(request: PlaybackSourceRequest): Promise<PlaybackSource> {
     return this.cache.get(`${request.kind} ${request.idOrSlug}`, () =>
-      this.rpc.request<PlaybackSource>(Subjects.catalog.playbackSource, request),
+      this.rpc.call(Subjects.catalog.playbackSource, request),
     );
   }
 }

@@ -156,10 +156,10 @@ describe('playing through the gateway', () => {
 
     // A paid film whose video an admin uploads, transcoded for real.
     movie = (
-      await rpc.request<MovieSaved>(Subjects.catalog.movies.create, {
+      await rpc.call(Subjects.catalog.movies.create, {
         title: `Tungabhadra Dawn ${randomBytes(3).toString('hex')}`,
         description: 'Two ferrymen, one river, and a wedding on the far bank.',
-        cast: 'Raghav Rao, Lakshmi Devi',
+        cast: ['Raghav Rao', 'Lakshmi Devi'],
         genre: ['Drama'],
         language: 'Kannada',
         rating: 'U',
@@ -315,7 +315,7 @@ describe('playing through the gateway', () => {
 
     // A visitor is asked to sign in, until the admin makes the title free (the catalog announces it).
     expect(JSON.parse((await grant()).text).code).toBe(ErrorCode.UNAUTHORIZED_ACCESS);
-    await rpc.request(Subjects.catalog.movies.update, { id: movie._id, isFree: true });
+    await rpc.call(Subjects.catalog.movies.update, { id: movie._id, isFree: true });
     const free = await waitFor(
       async () => {
         const answer = await grant();
@@ -325,6 +325,6 @@ describe('playing through the gateway', () => {
       100,
     );
     expect(free).toMatchObject({ kind: 'hls', maxResolution: 720, isSubscribed: false });
-    await rpc.request(Subjects.catalog.movies.update, { id: movie._id, isFree: false });
+    await rpc.call(Subjects.catalog.movies.update, { id: movie._id, isFree: false });
   });
 });

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Subjects, type ServiceHealthReport, type ServiceName } from '@chitram/contracts';
+import { Subjects, type ServiceName } from '@chitram/contracts';
 import { connectNats, RpcClient } from '@chitram/nest-kit';
 import { dropDatabase, testInfrastructure, uniqueName, waitFor } from '@chitram/test-helpers';
 
@@ -107,7 +107,7 @@ export async function startServiceProcesses(
       await waitFor(async () => {
         const { child, output } = children.get(service)!;
         if (child.exitCode !== null) throw new Error(`${service} exited:\n${output.join('')}`);
-        const report = await rpc.request<ServiceHealthReport>(Subjects.health(service));
+        const report = await rpc.call(Subjects.health(service), {});
         return report.status === 'up';
       }, 30_000);
     }

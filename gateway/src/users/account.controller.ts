@@ -4,7 +4,6 @@ import {
   SignInMessages,
   Subjects,
   UpdateViewerPreferencesBody,
-  type Viewer,
   type ViewerPreferences,
   type ViewerProfile,
 } from '@chitram/contracts';
@@ -31,7 +30,7 @@ export class AccountController {
   })
   async me(@CurrentPrincipal() caller: Principal): Promise<ViewerProfile> {
     const [viewer, plan, preferences] = await Promise.all([
-      this.rpc.request<Viewer>(Subjects.users.getViewer, { id: caller.subjectId }),
+      this.rpc.call(Subjects.users.getViewer, { id: caller.subjectId }),
       this.plans.forSession(caller.subjectId),
       this.rpc.call(Subjects.users.preferences.get, { id: caller.subjectId }),
     ]);
@@ -76,7 +75,7 @@ export class AccountController {
   }
 
   private async deleteAccount(caller: Principal): Promise<{ success: true; message: string }> {
-    await this.rpc.request(Subjects.users.deleteViewer, { id: caller.subjectId });
+    await this.rpc.call(Subjects.users.deleteViewer, { id: caller.subjectId });
     // Sessions end now rather than when auth reads user.deleted; if auth is away, the event still does it.
     try {
       await this.rpc.call(Subjects.auth.revokeSubject, { subjectId: caller.subjectId });

@@ -1,4 +1,4 @@
-import { ActedByAdmin } from './audit';
+import { ActedByAdmin, type AdminActor } from './audit';
 import {
   CatalogueIdRequest,
   CreateEpisodeRequest,
@@ -8,6 +8,7 @@ import {
   UpdateMovieRequest,
   UpdateSeriesRequest,
 } from './catalog';
+import type { ViewerIdRequest } from './identity';
 
 // The catalogue's write payloads as the catalog service takes them: the fields of the form, and the
 // acting admin the gateway adds (absent for writes that are no admin's, such as the demo seed).
@@ -20,3 +21,11 @@ export class AdminCreateSeries extends ActedByAdmin(CreateSeriesRequest) {}
 export class AdminUpdateSeries extends ActedByAdmin(UpdateSeriesRequest) {}
 /** Deleting a movie, a show or a series. */
 export class AdminCatalogueDelete extends ActedByAdmin(CatalogueIdRequest) {}
+
+/**
+ * Deleting an account (Subjects.users.deleteViewer): the viewer's own request, or an admin's (who acts
+ * is then named, for the audit trail).
+ */
+export interface DeleteViewerRequest extends ViewerIdRequest {
+  actor?: AdminActor;
+}

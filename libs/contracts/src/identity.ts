@@ -171,6 +171,10 @@ export interface ViewerIdRequest {
   id: string;
 }
 
+export interface ViewerDeleted {
+  success: true;
+}
+
 // ---- Events ----
 
 /** Events.userDeleted */

@@ -40,9 +40,9 @@ function resolve(keys: string[]): unknown {
 }
 
 interface Usage {
-  /** Subjects named in code (outside @MessagePattern). */
+  /** Subjects named in code (outside a handler's decorator). */
   named: Set<string>;
-  /** Subjects of @MessagePattern handlers. */
+  /** Subjects of request handlers (@Handles, or @MessagePattern). */
   handled: Set<string>;
   /** Durable consumer → event, from @EventHandler. */
   consumers: Map<string, string>;
@@ -72,7 +72,7 @@ function usageOf(app: NatsApp): Usage {
       [...text.matchAll(/const (\w+) = Subjects((?:\.\w+)+);/g)].map((m) => [m[1], m[2].slice(1).split('.')]),
     );
     for (const line of text.split('\n')) {
-      const target = /@MessagePattern\(/.test(line) ? usage.handled : usage.named;
+      const target = /@(Handles|MessagePattern)\(/.test(line) ? usage.handled : usage.named;
       for (const m of line.matchAll(/\bSubjects\.health\(([^)]*)\)/g)) {
         const service = /^'(\w+)'$/.exec(m[1].trim())?.[1];
         for (const s of service ? [service] : SERVICE_NAMES) target.add(Subjects.health(s as never));

@@ -8,8 +8,50 @@ import {
 import { BillingAnalyticsSubjects, CatalogAnalyticsSubjects, UserAnalyticsSubjects } from './analytics';
 import { AuditEvents, AuditSubjects } from './audit';
 import { BillingSubjects } from './billing';
-import type { Movie, TitleSearchResults } from './catalog-answers';
-import type { MovieLookupRequest, SearchRequest } from './catalog';
+import type {
+  AdminCreateEpisode,
+  AdminCreateMovie,
+  AdminCreateSeries,
+  AdminCatalogueDelete,
+  AdminUpdateEpisode,
+  AdminUpdateMovie,
+  AdminUpdateSeries,
+  DeleteViewerRequest,
+} from './audit-writes';
+import type {
+  AdminMovie,
+  AdminMoviePage,
+  CatalogueItemRemoved,
+  CategoryEpisodes,
+  Episode,
+  EpisodePage,
+  EpisodeSaved,
+  HomeContent,
+  Movie,
+  MovieMeta,
+  MovieSaved,
+  PlaybackSource,
+  SeriesPage,
+  SeriesSaved,
+  SeriesWithEpisodes,
+  TitleSearchResults,
+} from './catalog-answers';
+import type {
+  AdminMoviePageRequest,
+  CatalogueIdRequest,
+  CategoryEpisodesRequest,
+  EpisodePageRequest,
+  HomeContentRequest,
+  LanguageMoviesRequest,
+  MovieGroupRequest,
+  MovieLookupRequest,
+  PlaybackSourceRequest,
+  SearchRequest,
+  SeriesPageRequest,
+} from './catalog';
+import type { ServiceHealthReport } from './health';
+import type { FindOrCreateViewerRequest, Viewer, ViewerDeleted, ViewerIdRequest } from './identity';
+import type { DeleteMediaObjectsRequest, DeletedMediaObjects } from './media';
 import { PartnerSubjects } from './partners';
 import { SignInSubjects } from './sign-in';
 import { ViewerPreferenceSubjects } from './preferences';
@@ -26,7 +68,8 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
  * versions are served until every caller has moved.
  */
 export const Subjects = {
-  health: (service: ServiceName) => `chitram.${service}.health.v1` as const,
+  health: (service: ServiceName) =>
+    subject<Record<string, never>, ServiceHealthReport>(`chitram.${service}.health.v1`),
   /** Payloads and answers: libs/contracts/src/billing.ts, carried by each subject. */
   billing: {
     ...BillingSubjects,
@@ -45,9 +88,9 @@ export const Subjects = {
   },
   /** Payloads and answers: libs/contracts/src/identity.ts. */
   users: {
-    findOrCreateViewer: 'chitram.users.viewer.find-or-create.v1',
-    getViewer: 'chitram.users.viewer.get.v1',
-    deleteViewer: 'chitram.users.viewer.delete.v1',
+    findOrCreateViewer: subject<FindOrCreateViewerRequest, Viewer>('chitram.users.viewer.find-or-create.v1'),
+    getViewer: subject<ViewerIdRequest, Viewer>('chitram.users.viewer.get.v1'),
+    deleteViewer: subject<DeleteViewerRequest, ViewerDeleted>('chitram.users.viewer.delete.v1'),
     /** A viewer's own settings, such as the interface language (libs/contracts/src/preferences.ts). */
     preferences: ViewerPreferenceSubjects,
     /** The admin's viewer search and the dashboard's viewer figures (libs/contracts/src/admin.ts). */
@@ -58,7 +101,7 @@ export const Subjects = {
   /** Payloads and answers: libs/contracts/src/media.ts. Uploads themselves go over HTTP (large bytes never cross NATS). */
   media: {
     /** Removes stored objects by key (DeleteMediaObjects): compensation after a failed save, released images. */
-    deleteObjects: 'chitram.media.objects.delete.v1',
+    deleteObjects: subject<DeleteMediaObjectsRequest, DeletedMediaObjects>('chitram.media.objects.delete.v1'),
     videos: VideoSubjects,
     streams: StreamSubjects,
     /** A viewer's screens for the back office (libs/contracts/src/admin.ts). */
@@ -66,44 +109,44 @@ export const Subjects = {
   },
   /** Payloads and answers: libs/contracts/src/catalog.ts. */
   catalog: {
-    homeContent: 'chitram.catalog.home.content.v1',
-    movieGroup: 'chitram.catalog.home.group.v1',
-    languageMovies: 'chitram.catalog.home.language.v1',
-    search: 'chitram.catalog.search.v1',
+    homeContent: subject<HomeContentRequest, HomeContent>('chitram.catalog.home.content.v1'),
+    movieGroup: subject<MovieGroupRequest, Movie[]>('chitram.catalog.home.group.v1'),
+    languageMovies: subject<LanguageMoviesRequest, Movie[]>('chitram.catalog.home.language.v1'),
+    search: subject<SearchRequest, Movie[]>('chitram.catalog.search.v1'),
     /** Films, series and episodes by kind (issue 19): SearchRequest → TitleSearchResults. */
     searchTitles: subject<SearchRequest, TitleSearchResults>('chitram.catalog.search.titles.v1'),
     movies: {
       /** Public meta by id or slug (no stream link). */
-      meta: 'chitram.catalog.movies.meta.v1',
+      meta: subject<MovieLookupRequest, MovieMeta>('chitram.catalog.movies.meta.v1'),
       /**
        * A title's "More like this" (issue 19): others of its language sharing a genre, playable ones
        * (a ready video or an external link) first, then by genres shared and newest.
        */
       moreLikeThis: subject<MovieLookupRequest, Movie[]>('chitram.catalog.movies.more-like-this.v1'),
       /** The whole movie, stream link included: admins and other services. */
-      get: 'chitram.catalog.movies.get.v1',
-      page: 'chitram.catalog.movies.page.v1',
-      create: 'chitram.catalog.movies.create.v1',
-      update: 'chitram.catalog.movies.update.v1',
-      delete: 'chitram.catalog.movies.delete.v1',
+      get: subject<CatalogueIdRequest, AdminMovie>('chitram.catalog.movies.get.v1'),
+      page: subject<AdminMoviePageRequest, AdminMoviePage>('chitram.catalog.movies.page.v1'),
+      create: subject<AdminCreateMovie, MovieSaved>('chitram.catalog.movies.create.v1'),
+      update: subject<AdminUpdateMovie, MovieSaved>('chitram.catalog.movies.update.v1'),
+      delete: subject<AdminCatalogueDelete, CatalogueItemRemoved>('chitram.catalog.movies.delete.v1'),
     },
     episodes: {
-      byCategory: 'chitram.catalog.episodes.category.v1',
-      page: 'chitram.catalog.episodes.page.v1',
-      get: 'chitram.catalog.episodes.get.v1',
-      create: 'chitram.catalog.episodes.create.v1',
-      update: 'chitram.catalog.episodes.update.v1',
-      delete: 'chitram.catalog.episodes.delete.v1',
+      byCategory: subject<CategoryEpisodesRequest, CategoryEpisodes>('chitram.catalog.episodes.category.v1'),
+      page: subject<EpisodePageRequest, EpisodePage>('chitram.catalog.episodes.page.v1'),
+      get: subject<CatalogueIdRequest, Episode>('chitram.catalog.episodes.get.v1'),
+      create: subject<AdminCreateEpisode, EpisodeSaved>('chitram.catalog.episodes.create.v1'),
+      update: subject<AdminUpdateEpisode, EpisodeSaved>('chitram.catalog.episodes.update.v1'),
+      delete: subject<AdminCatalogueDelete, CatalogueItemRemoved>('chitram.catalog.episodes.delete.v1'),
     },
     series: {
-      list: 'chitram.catalog.series.list.v1',
-      get: 'chitram.catalog.series.get.v1',
-      create: 'chitram.catalog.series.create.v1',
-      update: 'chitram.catalog.series.update.v1',
-      delete: 'chitram.catalog.series.delete.v1',
+      list: subject<SeriesPageRequest, SeriesPage>('chitram.catalog.series.list.v1'),
+      get: subject<CatalogueIdRequest, SeriesWithEpisodes>('chitram.catalog.series.get.v1'),
+      create: subject<AdminCreateSeries, SeriesSaved>('chitram.catalog.series.create.v1'),
+      update: subject<AdminUpdateSeries, SeriesSaved>('chitram.catalog.series.update.v1'),
+      delete: subject<AdminCatalogueDelete, CatalogueItemRemoved>('chitram.catalog.series.delete.v1'),
     },
     /** What to play for a movie or episode, by id or slug: PlaybackIdRequest → PlaybackSource (catalog.ts). */
-    playbackSource: 'chitram.catalog.playback.source.v1',
+    playbackSource: subject<PlaybackSourceRequest, PlaybackSource>('chitram.catalog.playback.source.v1'),
     /** Continue watching (payloads: playback.ts). */
     watch: WatchSubjects,
     /** The dashboard's catalogue figures and a viewer's watch history (libs/contracts/src/admin.ts). */

@@ -1,5 +1,6 @@
 export * from './config';
 export * from './database';
+export * from './handles';
 export * from './health';
 export * from './internal-token';
 export * from './logging';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
-import { DomainError, ErrorCode, REQUEST_ID_HEADER } from '@chitram/contracts';
+import { DomainError, ErrorCode, REQUEST_ID_HEADER, subject } from '@chitram/contracts';
 import { JSONCodec, type Msg, type NatsConnection } from 'nats';
 import { connectNats } from './nats';
 import { batchNatsWrites } from './nats-writes';
@@ -12,6 +12,9 @@ import { RawJson, RpcReplySerializer } from './rpc-wire';
 const NATS_URL = process.env.NATS_URL || 'nats://127.0.0.1:4222';
 const root = `chitram.rpctest.${randomUUID().slice(0, 8)}`;
 const serializer = new RpcReplySerializer();
+const double = subject<{ n: number }, { twice: number }>(`${root}.double`);
+const kept = subject<Record<string, never>, { kept: boolean }>(`${root}.kept`);
+const refuse = subject<Record<string, never>, never>(`${root}.refuse`);
 
 /** Answers `subject` as a service does: the request's data, passed to `answer`, in the wire format. */
 function serve(nats: NatsConnection, subject: string, answer: (data: unknown, msg: Msg) => unknown) {
@@ -58,9 +61,7 @@ describe('RpcClient over real NATS', () => {
   });
 
   it('pairs each of many concurrent calls with its own answer', async () => {
-    const answers = await Promise.all(
-      Array.from({ length: 200 }, (_, n) => rpc.request<{ twice: number }>(`${root}.double`, { n })),
-    );
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, n) => rpc.call(double, { n })));
     expect(answers.map((a) => a.twice)).toEqual(Array.from({ length: 200 }, (_, n) => n * 2));
   });
 
@@ -82,7 +83,7 @@ describe('RpcClient over real NATS', () => {
         { length: 50 },
         (_, n) =>
           new Promise((resolve, reject) =>
-            setImmediate(() => void rpc.request(`${root}.double`, { n }).then(resolve, reject)),
+            setImmediate(() => void rpc.uncheckedRequest(`${root}.double`, { n }).then(resolve, reject)),
           ),
       );
       await Promise.all(calls);
@@ -94,32 +95,32 @@ describe('RpcClient over real NATS', () => {
   });
 
   it('passes an answer on as the JSON the service sent, and parses it for a plain call', async () => {
-    expect((await rpc.requestJson(`${root}.kept`)).toString()).toBe('{ "kept" : true }');
-    await expect(rpc.request(`${root}.kept`)).resolves.toEqual({ kept: true });
+    expect((await rpc.requestJson(kept, {})).toString()).toBe('{ "kept" : true }');
+    await expect(rpc.uncheckedRequest(`${root}.kept`)).resolves.toEqual({ kept: true });
   });
 
   it("carries the service's refusal back with its code and message", async () => {
-    await expect(rpc.request(`${root}.refuse`)).rejects.toEqual(
+    await expect(rpc.uncheckedRequest(`${root}.refuse`)).rejects.toEqual(
       new DomainError(ErrorCode.CONFLICT, 'That already exists.'),
     );
-    await expect(rpc.requestJson(`${root}.refuse`)).rejects.toMatchObject({ code: ErrorCode.CONFLICT });
+    await expect(rpc.requestJson(refuse, {})).rejects.toMatchObject({ code: ErrorCode.CONFLICT });
   });
 
   it("sends the caller's request id, or a new one outside a request", async () => {
     const requestId = `req-${randomUUID()}`;
-    await expect(runWithRequestContext({ requestId }, () => rpc.request(`${root}.whoasks`))).resolves.toBe(
-      requestId,
-    );
-    await expect(rpc.request(`${root}.whoasks`)).resolves.toMatch(/^[0-9a-f-]{36}$/);
+    await expect(
+      runWithRequestContext({ requestId }, () => rpc.uncheckedRequest(`${root}.whoasks`)),
+    ).resolves.toBe(requestId);
+    await expect(rpc.uncheckedRequest(`${root}.whoasks`)).resolves.toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('reads the answer of a service still speaking the older envelope', async () => {
-    await expect(rpc.request(`${root}.older`)).resolves.toBe('old');
+    await expect(rpc.uncheckedRequest(`${root}.older`)).resolves.toBe('old');
   });
 
   it('answers SERVICE_UNAVAILABLE at once when nobody serves the subject, and at the timeout when silent', async () => {
     let started = Date.now();
-    await expect(rpc.request(`${root}.nobody`)).rejects.toMatchObject({
+    await expect(rpc.uncheckedRequest(`${root}.nobody`)).rejects.toMatchObject({
       code: ErrorCode.SERVICE_UNAVAILABLE,
       message: expect.stringContaining('is not running'),
     });
@@ -127,7 +128,7 @@ describe('RpcClient over real NATS', () => {
     server.subscribe(`${root}.silent`, { callback: () => undefined });
     await server.flush();
     started = Date.now();
-    await expect(rpc.request(`${root}.silent`, {}, { timeoutMs: 300 })).rejects.toMatchObject({
+    await expect(rpc.uncheckedRequest(`${root}.silent`, {}, { timeoutMs: 300 })).rejects.toMatchObject({
       code: ErrorCode.SERVICE_UNAVAILABLE,
       message: expect.stringContaining('did not answer within 300 ms'),
     });
@@ -140,7 +141,7 @@ describe('RpcClient over real NATS', () => {
     server.subscribe(`${root}.slow`, { callback: () => undefined });
     await server.flush();
     const started = Date.now();
-    const call = closingRpc.request(`${root}.slow`);
+    const call = closingRpc.uncheckedRequest(`${root}.slow`);
     await new Promise((resolve) => setTimeout(resolve, 50));
     await closing.close();
     await expect(call).rejects.toMatchObject({
@@ -148,7 +149,7 @@ describe('RpcClient over real NATS', () => {
       message: expect.stringContaining('could not be reached'),
     });
     expect(Date.now() - started).toBeLessThan(5000);
-    await expect(closingRpc.request(`${root}.double`, { n: 1 })).rejects.toMatchObject({
+    await expect(closingRpc.uncheckedRequest(`${root}.double`, { n: 1 })).rejects.toMatchObject({
       code: ErrorCode.SERVICE_UNAVAILABLE,
     });
   });

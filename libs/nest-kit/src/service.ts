@@ -7,11 +7,12 @@ import {
   type Type,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { MessagePattern, type MicroserviceOptions } from '@nestjs/microservices';
+import type { MicroserviceOptions } from '@nestjs/microservices';
 import { Subjects, type ServiceName } from '@chitram/contracts';
 import type { Server } from 'node:http';
 import { DataSource } from 'typeorm';
 import { ConfigError, loadConfig, type ServiceConfig } from './config';
+import { Handles } from './handles';
 import { createDataSource, databaseName, ensureDatabase, type DatabaseDefinition } from './database';
 import { HealthRegistry, startHealthServer } from './health';
 import { createLogger, LOGGER, PinoNestLogger, type Logger } from './logging';
@@ -46,7 +47,7 @@ function healthResponder(service: ServiceName): Type<unknown> {
   class HealthResponder {
     constructor(@Inject(HealthRegistry) private readonly health: HealthRegistry) {}
 
-    @MessagePattern(Subjects.health(service))
+    @Handles(Subjects.health(service))
     report() {
       return this.health.report();
     }

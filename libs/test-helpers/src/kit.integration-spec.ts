@@ -1,11 +1,12 @@
 import { Controller, Inject, Module } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { DomainError, ErrorCode } from '@chitram/contracts';
+import { Payload } from '@nestjs/microservices';
+import { DomainError, ErrorCode, subject } from '@chitram/contracts';
 import {
   connectNats,
   createOutboxTable,
   defineService,
   dropOutboxTable,
+  Handles,
   loadConfig,
   LOGGER,
   migrateService,
@@ -28,20 +29,21 @@ class KitTestInit1763712000000 implements MigrationInterface {
 
 // Subjects of this test only, so a platform running on the same NATS is never disturbed.
 const prefix = uniqueName('chitram.kittest');
-const SUBJECT = {
-  whoAmI: `${prefix}.whoami.v1`,
-  echo: `${prefix}.echo.v1`,
-  fail: `${prefix}.fail.v1`,
-  logged: `${prefix}.logged.v1`,
-  slow: `${prefix}.slow.v1`,
-  nobody: `${prefix}.nobody.v1`,
-};
-
 class EchoRequest {
   @IsString()
   @MaxLength(20)
   text: string;
 }
+
+type Nothing = Record<string, never>;
+const SUBJECT = {
+  whoAmI: subject<Nothing, string>(`${prefix}.whoami.v1`),
+  echo: subject<EchoRequest, EchoRequest>(`${prefix}.echo.v1`),
+  fail: subject<Nothing, never>(`${prefix}.fail.v1`),
+  logged: subject<Nothing, string>(`${prefix}.logged.v1`),
+  slow: subject<Nothing, string>(`${prefix}.slow.v1`),
+  nobody: subject<Nothing, never>(`${prefix}.nobody.v1`),
+};
 
 const instanceId = { next: 0 };
 
@@ -51,29 +53,29 @@ function exampleModule() {
   class ExampleController {
     constructor(@Inject(LOGGER) private readonly logger: Logger) {}
 
-    @MessagePattern(SUBJECT.logged)
-    logged() {
+    @Handles(SUBJECT.logged)
+    logged(): string {
       this.logger.info('handled');
       return id;
     }
 
-    @MessagePattern(SUBJECT.whoAmI)
-    whoAmI() {
+    @Handles(SUBJECT.whoAmI)
+    whoAmI(): string {
       return id;
     }
 
-    @MessagePattern(SUBJECT.echo)
-    echo(@Payload() request: EchoRequest) {
+    @Handles(SUBJECT.echo)
+    echo(@Payload() request: EchoRequest): EchoRequest {
       return { text: request.text };
     }
 
-    @MessagePattern(SUBJECT.fail)
+    @Handles(SUBJECT.fail)
     fail(): never {
       throw new DomainError(ErrorCode.CONFLICT, 'That already exists.');
     }
 
-    @MessagePattern(SUBJECT.slow)
-    async slow() {
+    @Handles(SUBJECT.slow)
+    async slow(): Promise<string> {
       await new Promise((r) => setTimeout(r, 1500));
       return 'late';
     }
@@ -123,36 +125,36 @@ describe('a service built with the NestJS kit, over real NATS and Postgres', () 
 
   it('shares requests between two instances of the queue group', async () => {
     const answers = new Set<string>();
-    for (let i = 0; i < 40; i++) answers.add(await rpc.request<string>(SUBJECT.whoAmI));
+    for (let i = 0; i < 40; i++) answers.add(await rpc.call(SUBJECT.whoAmI, {}));
     expect(answers.size).toBe(2);
   });
 
   it('validates payloads, refusing unknown fields with the field named', async () => {
-    await expect(rpc.request(SUBJECT.echo, { text: 'hi' })).resolves.toEqual({ text: 'hi' });
-    await expect(rpc.request(SUBJECT.echo, { text: 'hi', admin: true })).rejects.toMatchObject({
+    await expect(rpc.call(SUBJECT.echo, { text: 'hi' })).resolves.toEqual({ text: 'hi' });
+    await expect(rpc.uncheckedRequest(SUBJECT.echo, { text: 'hi', admin: true })).rejects.toMatchObject({
       code: ErrorCode.VALIDATION_FAILED,
       fields: { admin: ['property admin should not exist'] },
     });
-    await expect(rpc.request(SUBJECT.echo, { text: 'x'.repeat(21) })).rejects.toMatchObject({
+    await expect(rpc.call(SUBJECT.echo, { text: 'x'.repeat(21) })).rejects.toMatchObject({
       code: ErrorCode.VALIDATION_FAILED,
     });
   });
 
   it('carries a domain error back to the caller with its code and message', async () => {
-    await expect(rpc.request(SUBJECT.fail)).rejects.toEqual(
+    await expect(rpc.call(SUBJECT.fail, {})).rejects.toEqual(
       new DomainError(ErrorCode.CONFLICT, 'That already exists.'),
     );
   });
 
   it('answers SERVICE_UNAVAILABLE at once when nobody serves a subject', async () => {
     const started = Date.now();
-    await expect(rpc.request(SUBJECT.nobody)).rejects.toMatchObject({ code: ErrorCode.SERVICE_UNAVAILABLE });
+    await expect(rpc.call(SUBJECT.nobody, {})).rejects.toMatchObject({ code: ErrorCode.SERVICE_UNAVAILABLE });
     expect(Date.now() - started).toBeLessThan(900);
   });
 
   it('answers SERVICE_UNAVAILABLE when a service is too slow, after the timeout and not before', async () => {
     const started = Date.now();
-    await expect(rpc.request(SUBJECT.slow, {}, { timeoutMs: 300 })).rejects.toMatchObject({
+    await expect(rpc.call(SUBJECT.slow, {}, { timeoutMs: 300 })).rejects.toMatchObject({
       code: ErrorCode.SERVICE_UNAVAILABLE,
       message: expect.stringContaining('did not answer within 300 ms'),
     });
@@ -167,7 +169,7 @@ describe('a service built with the NestJS kit, over real NATS and Postgres', () 
       i < 40 && !logs.lines.some((l) => l.msg === 'handled' && l.requestId === requestId);
       i++
     ) {
-      await runWithRequestContext({ requestId }, () => rpc.request(SUBJECT.logged));
+      await runWithRequestContext({ requestId }, () => rpc.call(SUBJECT.logged, {}));
     }
     expect(logs.lines).toContainEqual(expect.objectContaining({ app: 'media', msg: 'handled', requestId }));
   });

@@ -1,6 +1,6 @@
 import { Controller, Injectable, Module } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ErrorCode, Events, type UserDeleted } from '@chitram/contracts';
+import { Payload } from '@nestjs/microservices';
+import { ErrorCode, Events, subject, type UserDeleted } from '@chitram/contracts';
 import {
   busSubject,
   connectNats,
@@ -11,6 +11,7 @@ import {
   dropOutboxTable,
   EventHandler,
   EventServiceConfig,
+  Handles,
   EventsModule,
   jobStreamName,
   jobSubject,
@@ -50,7 +51,6 @@ class PoisonTestInit1763712000000 implements MigrationInterface {
 
 // Subjects and streams of this test only: a platform on the same NATS never sees its garbage.
 const prefix = uniqueName('chitram.poisontest');
-const ECHO = `${prefix}.echo.v1`;
 const JOB = 'poisontest.work';
 const isolation = isolatedEnv();
 
@@ -60,12 +60,14 @@ class EchoRequest {
   text: string;
 }
 
+const ECHO = subject<EchoRequest, EchoRequest>(`${prefix}.echo.v1`);
+
 const seen = { deletedUsers: [] as string[], jobs: [] as string[] };
 
 @Controller()
 class EchoController {
-  @MessagePattern(ECHO)
-  echo(@Payload() request: EchoRequest) {
+  @Handles(ECHO)
+  echo(@Payload() request: EchoRequest): EchoRequest {
     return { text: request.text };
   }
 }
@@ -141,16 +143,18 @@ describe('poison messages: a service meets garbage on every kind of subject and 
       const reply = await nats.request(ECHO, bytes, { timeout: 2000 });
       expect(reply.headers?.get(RPC_REPLY_HEADER)).toBe('error');
       expect(JSONCodec().decode(reply.data)).toMatchObject({ code: ErrorCode.BAD_MESSAGE });
-      await expect(rpc.request(ECHO, { text: 'still here' })).resolves.toEqual({ text: 'still here' });
+      await expect(rpc.call(ECHO, { text: 'still here' })).resolves.toEqual({ text: 'still here' });
     },
   );
 
   it('refuses a well-formed request of the wrong shape as invalid, not as an error of its own', async () => {
-    await expect(rpc.request(ECHO, { text: 42 })).rejects.toMatchObject({
+    await expect(rpc.uncheckedRequest(ECHO, { text: 42 })).rejects.toMatchObject({
       code: ErrorCode.VALIDATION_FAILED,
     });
-    await expect(rpc.request(ECHO, 'just text')).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED });
-    await expect(rpc.request(ECHO, { text: 'x'.repeat(900_000) })).rejects.toMatchObject({
+    await expect(rpc.uncheckedRequest(ECHO, 'just text')).rejects.toMatchObject({
+      code: ErrorCode.VALIDATION_FAILED,
+    });
+    await expect(rpc.call(ECHO, { text: 'x'.repeat(900_000) })).rejects.toMatchObject({
       code: ErrorCode.VALIDATION_FAILED,
     });
   });
@@ -160,7 +164,7 @@ describe('poison messages: a service meets garbage on every kind of subject and 
     for (const bytes of Object.values(GARBAGE)) nats.publish(ECHO, bytes);
     await nats.flush();
     await waitFor(async () => service.rejections.counts().request >= before + Object.keys(GARBAGE).length);
-    await expect(rpc.request(ECHO, { text: 'still here' })).resolves.toEqual({ text: 'still here' });
+    await expect(rpc.call(ECHO, { text: 'still here' })).resolves.toEqual({ text: 'still here' });
     expect(unhandled).toEqual([]);
   });
 

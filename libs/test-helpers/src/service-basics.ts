@@ -1,4 +1,4 @@
-import { SERVICE_NAMES, Subjects, type ServiceHealthReport } from '@chitram/contracts';
+import { SERVICE_NAMES, Subjects } from '@chitram/contracts';
 import { connectNats, RpcClient, type ServiceConfig, type ServiceDefinition } from '@chitram/nest-kit';
 import type { NatsConnection } from 'nats';
 import { databaseExists, startTestService, testInfrastructure, type TestService } from './index';
@@ -39,7 +39,7 @@ export function describeServiceBasics<C extends ServiceConfig>(definition: Servi
     });
 
     it('reports itself up over NATS with its database checked', async () => {
-      const report = await rpc.request<ServiceHealthReport>(Subjects.health(definition.name));
+      const report = await rpc.call(Subjects.health(definition.name), {});
       expect(report.status).toBe('up');
       expect(report.checks.database).toEqual({ status: 'up' });
     });

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   CreateOrderRequest,
   PaymentsPageRequest,
@@ -17,6 +17,7 @@ import { WebhooksService } from './payments/webhooks.service';
 import { PlansService } from './plans/plans.service';
 import { ReceiptsService } from './receipts/receipts.service';
 import { SubscriptionsService } from './subscriptions/subscriptions.service';
+import { Handles } from '@chitram/nest-kit';
 
 const billing = Subjects.billing;
 
@@ -33,52 +34,52 @@ export class BillingController {
     private readonly sandbox: SandboxCheckoutService,
   ) {}
 
-  @MessagePattern(billing.listPlans)
+  @Handles(billing.listPlans)
   listPlans() {
     return this.plans.list();
   }
 
-  @MessagePattern(billing.createOrder)
+  @Handles(billing.createOrder)
   createOrder(@Payload() body: CreateOrderRequest) {
     return this.checkout.createOrder(body);
   }
 
-  @MessagePattern(billing.verifyPayment)
+  @Handles(billing.verifyPayment)
   verifyPayment(@Payload() body: VerifyPaymentRequest) {
     return this.checkout.verify(body);
   }
 
-  @MessagePattern(billing.webhook)
+  @Handles(billing.webhook)
   webhook(@Payload() body: RazorpayWebhookRequest) {
     return this.webhooks.receive(body);
   }
 
-  @MessagePattern(billing.entitlement)
+  @Handles(billing.entitlement)
   entitlement(@Payload() body: ViewerRef) {
     return this.subscriptions.entitlement(body.viewerId);
   }
 
-  @MessagePattern(billing.payments)
+  @Handles(billing.payments)
   paymentHistory(@Payload() body: PaymentsPageRequest) {
     return this.payments.history(body.viewerId, body.limit ?? 50);
   }
 
-  @MessagePattern(billing.receipt)
+  @Handles(billing.receipt)
   receipt(@Payload() body: ReceiptRequest) {
     return this.receipts.get(body.viewerId, body.receiptId);
   }
 
-  @MessagePattern(billing.receiptPdf)
+  @Handles(billing.receiptPdf)
   receiptPdf(@Payload() body: ReceiptRequest) {
     return this.receipts.pdf(body.viewerId, body.receiptId);
   }
 
-  @MessagePattern(billing.sandboxPay)
+  @Handles(billing.sandboxPay)
   sandboxPay(@Payload() body: SandboxOrderRequest) {
     return this.sandbox.pay(body);
   }
 
-  @MessagePattern(billing.sandboxFail)
+  @Handles(billing.sandboxFail)
   sandboxFail(@Payload() body: SandboxOrderRequest) {
     return this.sandbox.fail(body);
   }

@@ -6,8 +6,6 @@ import {
   Subjects,
   DomainError,
   Events,
-  type DeletedMediaObjects,
-  type ServiceHealthReport,
   type StoredMedia,
 } from '@chitram/contracts';
 import {
@@ -140,7 +138,7 @@ describe('media service', () => {
 
   it('migrates its own database and reports database and storage up over NATS', async () => {
     expect(await databaseExists(testInfrastructure().DATABASE_URL, service.database)).toBe(true);
-    const report = await rpc.request<ServiceHealthReport>(Subjects.health('media'));
+    const report = await rpc.call(Subjects.health('media'), {});
     expect(report.status).toBe('up');
     expect(report.checks).toEqual({
       database: { status: 'up' },
@@ -347,19 +345,17 @@ describe('media service', () => {
 
   it('deletes objects over NATS, harmlessly twice, and refuses keys it did not make', async () => {
     const stored = json<StoredMedia>(await upload('image', 'thumbnail', poster));
-    await expect(
-      rpc.request<DeletedMediaObjects>(Subjects.media.deleteObjects, { keys: [stored.key] }),
-    ).resolves.toEqual({
+    await expect(rpc.call(Subjects.media.deleteObjects, { keys: [stored.key] })).resolves.toEqual({
       deleted: 1,
     });
     expect(await s3.keys()).not.toContain(stored.key);
     expect((await call(`${base}/objects/${stored.key}`)).status).toBe(404);
-    await expect(rpc.request(Subjects.media.deleteObjects, { keys: [stored.key] })).resolves.toEqual({
+    await expect(rpc.call(Subjects.media.deleteObjects, { keys: [stored.key] })).resolves.toEqual({
       deleted: 1,
     });
 
     const refused = await rpc
-      .request(Subjects.media.deleteObjects, { keys: ['../secrets'] })
+      .call(Subjects.media.deleteObjects, { keys: ['../secrets'] })
       .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(DomainError);
     expect((refused as DomainError).code).toBe(ErrorCode.VALIDATION_FAILED);

@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { AdminLoginRequest, Subjects, type AdminSession } from '@chitram/contracts';
 import { AdminAccountsService } from './admin-accounts.service';
+import { Handles } from '@chitram/nest-kit';
 
 @Controller()
 export class AdminLoginController {
   constructor(private readonly admins: AdminAccountsService) {}
 
-  @MessagePattern(Subjects.auth.adminLogin)
+  @Handles(Subjects.auth.adminLogin)
   login(@Payload() body: AdminLoginRequest): Promise<AdminSession> {
     return this.admins.login(body.email, body.password, body.clientIp);
   }

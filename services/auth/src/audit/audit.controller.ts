@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   AuditPageRequest,
   RecordAdminActionRequest,
@@ -8,22 +8,23 @@ import {
   type AuditPage,
 } from '@chitram/contracts';
 import { AuditTrail } from './audit-trail';
+import { Handles } from '@chitram/nest-kit';
 
 @Controller()
 export class AuditController {
   constructor(private readonly trail: AuditTrail) {}
 
-  @MessagePattern(Subjects.auth.audit.page)
+  @Handles(Subjects.auth.audit.page)
   page(@Payload() request: AuditPageRequest): Promise<AuditPage> {
     return this.trail.page(request);
   }
 
-  @MessagePattern(Subjects.auth.audit.record)
+  @Handles(Subjects.auth.audit.record)
   async record(@Payload() request: RecordAdminActionRequest): Promise<{ recorded: boolean }> {
     return { recorded: await this.trail.record(request) };
   }
 
-  @MessagePattern(Subjects.auth.audit.signOutEverywhere)
+  @Handles(Subjects.auth.audit.signOutEverywhere)
   async signOutEverywhere(@Payload() request: SignOutEverywhereRequest): Promise<{ success: true }> {
     await this.trail.signOutEverywhere(request);
     return { success: true };

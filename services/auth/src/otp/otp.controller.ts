@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   SendOtpRequest,
   Subjects,
@@ -10,22 +10,23 @@ import {
 } from '@chitram/contracts';
 import { OtpOutboxBody } from './otp.dto';
 import { OtpService } from './otp.service';
+import { Handles } from '@chitram/nest-kit';
 
 @Controller()
 export class OtpController {
   constructor(private readonly otp: OtpService) {}
 
-  @MessagePattern(Subjects.auth.sendOtp)
+  @Handles(Subjects.auth.sendOtp)
   send(@Payload() body: SendOtpRequest): Promise<SendOtpReply> {
     return this.otp.send(body);
   }
 
-  @MessagePattern(Subjects.auth.verifyOtp)
+  @Handles(Subjects.auth.verifyOtp)
   verify(@Payload() body: VerifyOtpRequest): Promise<ViewerSession> {
     return this.otp.verify(body);
   }
 
-  @MessagePattern(Subjects.auth.otpOutbox)
+  @Handles(Subjects.auth.otpOutbox)
   outbox(@Payload() body: OtpOutboxBody): Promise<OtpOutbox> {
     return this.otp.outbox(body.phoneNumber);
   }

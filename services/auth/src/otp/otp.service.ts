@@ -9,7 +9,6 @@ import {
   type OtpOutbox,
   type SendOtpReply,
   type SendOtpRequest,
-  type Viewer,
   type ViewerSession,
   type VerifyOtpRequest,
 } from '@chitram/contracts';
@@ -102,7 +101,7 @@ export class OtpService {
       }
     }
 
-    const viewer = await this.rpc.request<Viewer>(Subjects.users.findOrCreateViewer, { phoneNumber: phone });
+    const viewer = await this.rpc.call(Subjects.users.findOrCreateViewer, { phoneNumber: phone });
     // Single use: of two requests with the right code, only the one that removes it gets a session.
     if (!(await this.challenges.consume(phone)))
       throw new DomainError(ErrorCode.OTP_EXPIRED, SignInMessages.otpExpired);

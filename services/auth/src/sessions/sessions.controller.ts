@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   RefreshRequest,
   Subjects,
@@ -9,29 +9,30 @@ import {
 } from '@chitram/contracts';
 import { LogoutBody, RevokeSubjectBody } from './sessions.dto';
 import { SessionsService } from './sessions.service';
+import { Handles } from '@chitram/nest-kit';
 
 @Controller()
 export class SessionsController {
   constructor(private readonly sessions: SessionsService) {}
 
-  @MessagePattern(Subjects.auth.refresh)
+  @Handles(Subjects.auth.refresh)
   async refresh(@Payload() body: RefreshRequest): Promise<TokenPair> {
     const { token, refreshToken } = await this.sessions.refresh(body.refreshToken);
     return { token, refreshToken };
   }
 
-  @MessagePattern(Subjects.auth.logout)
+  @Handles(Subjects.auth.logout)
   async logout(@Payload() body: LogoutBody): Promise<{ success: true }> {
     await this.sessions.logout(body.sessionId);
     return { success: true };
   }
 
-  @MessagePattern(Subjects.auth.reports.sessionsOf)
+  @Handles(Subjects.auth.reports.sessionsOf)
   sessionsOf(@Payload() body: ViewerRef): Promise<SignedInSession[]> {
     return this.sessions.openSessionsOf(body.viewerId);
   }
 
-  @MessagePattern(Subjects.auth.revokeSubject)
+  @Handles(Subjects.auth.revokeSubject)
   async revokeSubject(@Payload() body: RevokeSubjectBody): Promise<{ success: true }> {
     await this.sessions.revokeSubject(body.subjectId, 'account deleted');
     return { success: true };

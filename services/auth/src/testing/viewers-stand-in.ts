@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Module } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { Subjects, type FindOrCreateViewerRequest, type Viewer } from '@chitram/contracts';
-import { defineService, OutboxEvent, ServiceConfig } from '@chitram/nest-kit';
+import { defineService, OutboxEvent, ServiceConfig, Handles } from '@chitram/nest-kit';
 
 /** The users service as auth sees it over NATS: find-or-create by phone, in memory. */
 export function viewersStandIn() {
   const viewers = new Map<string, Viewer>();
   @Controller()
   class ViewersStandIn {
-    @MessagePattern(Subjects.users.findOrCreateViewer)
+    @Handles(Subjects.users.findOrCreateViewer)
     findOrCreate(@Payload() request: FindOrCreateViewerRequest): Viewer {
       const now = new Date().toISOString();
       const viewer = viewers.get(request.phoneNumber) ?? {

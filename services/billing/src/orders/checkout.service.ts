@@ -8,7 +8,6 @@ import {
   Subjects,
   type VerifiedPayment,
   type VerifyPaymentRequest,
-  type Viewer,
 } from '@chitram/contracts';
 import { LOGGER, type Logger, RpcClient } from '@chitram/nest-kit';
 import { DataSource } from 'typeorm';
@@ -41,7 +40,7 @@ export class CheckoutService {
   /** An order for the plan at the server's price; asked again soon for the same plan, the same open order. */
   async createOrder({ viewerId, planKey }: CreateOrderRequest): Promise<CheckoutOrder> {
     const plan = await this.plans.get(planKey);
-    const viewer = await this.rpc.request<Viewer>(Subjects.users.getViewer, { id: viewerId });
+    const viewer = await this.rpc.call(Subjects.users.getViewer, { id: viewerId });
     // One checkout per viewer at a time, so two taps (or two tabs) cannot make two orders.
     const order = await this.dataSource.transaction(async (manager) => {
       await this.orders.lockViewer(manager, viewerId);

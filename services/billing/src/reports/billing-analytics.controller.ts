@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   AnalyticsPeriodRequest,
   AnalyticsRebuildRequest,
@@ -9,6 +9,7 @@ import {
 } from '@chitram/contracts';
 import { BillingAnalyticsService } from './billing-analytics.service';
 import { DemoPayments } from './demo-payments';
+import { Handles } from '@chitram/nest-kit';
 
 const analytics = Subjects.billing.analytics;
 
@@ -20,27 +21,27 @@ export class BillingAnalyticsController {
     private readonly demo: DemoPayments,
   ) {}
 
-  @MessagePattern(analytics.daily)
+  @Handles(analytics.daily)
   daily(@Payload() body: AnalyticsPeriodRequest) {
     return this.analytics.daily(body);
   }
 
-  @MessagePattern(analytics.revenue)
+  @Handles(analytics.revenue)
   revenue(@Payload() body: AnalyticsPeriodRequest) {
     return this.analytics.periodRevenue(body);
   }
 
-  @MessagePattern(analytics.rebuild)
+  @Handles(analytics.rebuild)
   rebuild(@Payload() body: AnalyticsRebuildRequest) {
     return this.analytics.rebuilds.request(body.actor);
   }
 
-  @MessagePattern(analytics.rebuildStatus)
+  @Handles(analytics.rebuildStatus)
   rebuildStatus(@Payload() body: AnalyticsRebuildStatusRequest) {
     return this.analytics.rebuilds.status(body.id);
   }
 
-  @MessagePattern(analytics.demo)
+  @Handles(analytics.demo)
   recordDemo(@Payload() body: DemoPaymentsRequest) {
     return this.demo.record(body.payments);
   }

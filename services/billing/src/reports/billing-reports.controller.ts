@@ -1,8 +1,9 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { Subjects, ViewerIdsRequest, ViewerRef } from '@chitram/contracts';
 import { BillingReportsRepository } from './billing-reports.repository';
 import { BillingReportsService } from './billing-reports.service';
+import { Handles } from '@chitram/nest-kit';
 
 const reports = Subjects.billing.reports;
 
@@ -14,17 +15,17 @@ export class BillingReportsController {
     private readonly repository: BillingReportsRepository,
   ) {}
 
-  @MessagePattern(reports.figures)
+  @Handles(reports.figures)
   figures() {
     return this.service.figures();
   }
 
-  @MessagePattern(reports.plansOf)
+  @Handles(reports.plansOf)
   plansOf(@Payload() body: ViewerIdsRequest) {
     return this.repository.plansOf(body.viewerIds);
   }
 
-  @MessagePattern(reports.viewerHistory)
+  @Handles(reports.viewerHistory)
   viewerHistory(@Payload() body: ViewerRef) {
     return this.service.viewerHistory(body.viewerId);
   }

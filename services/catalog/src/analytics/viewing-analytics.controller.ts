@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   AnalyticsRebuildRequest,
   AnalyticsRebuildStatusRequest,
@@ -8,6 +8,7 @@ import {
   ViewingAnalyticsRequest,
 } from '@chitram/contracts';
 import { ViewingAnalyticsService } from './viewing-analytics.service';
+import { Handles } from '@chitram/nest-kit';
 
 const analytics = Subjects.catalog.analytics;
 
@@ -16,22 +17,22 @@ const analytics = Subjects.catalog.analytics;
 export class ViewingAnalyticsController {
   constructor(private readonly analytics: ViewingAnalyticsService) {}
 
-  @MessagePattern(analytics.viewing)
+  @Handles(analytics.viewing)
   viewing(@Payload() body: ViewingAnalyticsRequest) {
     return this.analytics.viewing(body);
   }
 
-  @MessagePattern(analytics.rebuild)
+  @Handles(analytics.rebuild)
   rebuild(@Payload() body: AnalyticsRebuildRequest) {
     return this.analytics.rebuilds.request(body.actor);
   }
 
-  @MessagePattern(analytics.rebuildStatus)
+  @Handles(analytics.rebuildStatus)
   rebuildStatus(@Payload() body: AnalyticsRebuildStatusRequest) {
     return this.analytics.rebuilds.status(body.id);
   }
 
-  @MessagePattern(analytics.demo)
+  @Handles(analytics.demo)
   demo(@Payload() body: DemoPlaysRequest) {
     return this.analytics.demo(body.plays);
   }

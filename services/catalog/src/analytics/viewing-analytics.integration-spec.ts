@@ -4,10 +4,7 @@ import {
   Events,
   indiaDayOf,
   Subjects,
-  type EpisodeSaved,
-  type MovieSaved,
   type PlayStarted,
-  type SeriesSaved,
   type SubscriptionChanged,
   type UserDeleted,
   type ViewingAnalytics,
@@ -129,15 +126,12 @@ describe('viewing analytics: per-day aggregates kept from events', () => {
     nats = await connectNats(testInfrastructure().NATS_URL, 'viewing-analytics-test');
     rpc = new RpcClient(nats, 10_000);
     const movie = async (title: string, language: string) =>
-      (await rpc.request<MovieSaved>(Subjects.catalog.movies.create, movieInput({ title, language }))).movie
-        ._id;
+      (await rpc.call(Subjects.catalog.movies.create, movieInput({ title, language }))).movie._id;
     titles.m1 = await movie('Kaveri', 'Tamil');
     titles.m2 = await movie('Ganga', 'Hindi');
-    const { series } = await rpc.request<SeriesSaved>(Subjects.catalog.series.create, seriesInput());
+    const { series } = await rpc.call(Subjects.catalog.series.create, seriesInput());
     titles.e1 = series.episodes[0]._id;
-    titles.e2 = (
-      await rpc.request<EpisodeSaved>(Subjects.catalog.episodes.create, episodeInput())
-    ).episode._id;
+    titles.e2 = (await rpc.call(Subjects.catalog.episodes.create, episodeInput())).episode._id;
 
     // B holds gold from yesterday noon; the plan is known before B's plays.
     await plan(viewers.b, 'gold', at(d1, '12:00:00'), at(addDays(d0, 365), '12:00:00'));

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   CategoryEpisodesRequest,
   EpisodePageRequest,
@@ -21,6 +21,7 @@ import { CatalogueCache } from '../cache/catalogue-cache';
 import { EpisodeCatalogue } from '../shows/episode-catalogue';
 import { MovieCatalogue } from '../titles/movie-catalogue';
 import { TitleSearch } from '../titles/title-search';
+import { Handles } from '@chitram/nest-kit';
 
 /**
  * The public reads: every answer but search's comes from the cache of the current catalogue version
@@ -35,17 +36,17 @@ export class BrowseController {
     private readonly episodes: EpisodeCatalogue,
   ) {}
 
-  @MessagePattern(Subjects.catalog.homeContent)
+  @Handles(Subjects.catalog.homeContent)
   homeContent(@Payload() request: HomeContentRequest): Promise<RawJson<HomeContent>> {
     return this.cache.answer('home', request, () => this.movies.homeContent(request.language));
   }
 
-  @MessagePattern(Subjects.catalog.movieGroup)
+  @Handles(Subjects.catalog.movieGroup)
   group(@Payload() request: MovieGroupRequest): Promise<RawJson<Movie[]>> {
     return this.cache.answer('group', request, () => this.movies.group(request));
   }
 
-  @MessagePattern(Subjects.catalog.languageMovies)
+  @Handles(Subjects.catalog.languageMovies)
   byLanguage(@Payload() request: LanguageMoviesRequest): Promise<RawJson<Movie[]>> {
     return this.cache.answer('language', request, () => this.movies.byLanguage(request));
   }
@@ -55,33 +56,33 @@ export class BrowseController {
    * the gateway keeps the answers asked for again): only the catalogue version is read, so the index
    * catches up with a change first.
    */
-  @MessagePattern(Subjects.catalog.search)
+  @Handles(Subjects.catalog.search)
   async search(@Payload() request: SearchRequest): Promise<RawJson<Movie[]>> {
     return this.titleSearch.movies(request.q, await this.cache.version());
   }
 
   /** Films, series and episodes, by kind, from the same indexes (issue 19). */
-  @MessagePattern(Subjects.catalog.searchTitles)
+  @Handles(Subjects.catalog.searchTitles)
   async searchTitles(@Payload() request: SearchRequest): Promise<RawJson<TitleSearchResults>> {
     return this.titleSearch.grouped(request.q, await this.cache.version());
   }
 
-  @MessagePattern(Subjects.catalog.movies.meta)
+  @Handles(Subjects.catalog.movies.meta)
   meta(@Payload() request: MovieLookupRequest): Promise<RawJson<MovieMeta>> {
     return this.cache.answer('meta', request, () => this.movies.meta(request.idOrSlug));
   }
 
-  @MessagePattern(Subjects.catalog.movies.moreLikeThis)
+  @Handles(Subjects.catalog.movies.moreLikeThis)
   moreLikeThis(@Payload() request: MovieLookupRequest): Promise<RawJson<Movie[]>> {
     return this.cache.answer('more-like-this', request, () => this.movies.moreLikeThis(request.idOrSlug));
   }
 
-  @MessagePattern(Subjects.catalog.episodes.byCategory)
+  @Handles(Subjects.catalog.episodes.byCategory)
   categoryEpisodes(@Payload() request: CategoryEpisodesRequest): Promise<RawJson<CategoryEpisodes>> {
     return this.cache.answer('category', request, () => this.episodes.byCategory(request.category));
   }
 
-  @MessagePattern(Subjects.catalog.episodes.page)
+  @Handles(Subjects.catalog.episodes.page)
   episodePage(@Payload() request: EpisodePageRequest): Promise<RawJson<EpisodePage>> {
     return this.cache.answer('episodes', request, () => this.episodes.page(request));
   }

@@ -1,4 +1,4 @@
-import { Subjects, type Movie, type MovieSaved } from '@chitram/contracts';
+import { Subjects, type Movie } from '@chitram/contracts';
 import { connectNats, RpcClient } from '@chitram/nest-kit';
 import { isolatedEnv, startTestService, testInfrastructure, type TestService } from '@chitram/test-helpers';
 import { JSONCodec, type NatsConnection } from 'nats';
@@ -15,10 +15,9 @@ describe('search, remembering what it read', () => {
   let service: TestService;
   let nats: NatsConnection;
   let rpc: RpcClient;
-  const titles = async (q: string) =>
-    (await rpc.request<Movie[]>(Subjects.catalog.search, { q })).map((m) => m.title);
+  const titles = async (q: string) => (await rpc.call(Subjects.catalog.search, { q })).map((m) => m.title);
   const createMovie = async (overrides: Record<string, unknown>) =>
-    (await rpc.request<MovieSaved>(Subjects.catalog.movies.create, movieInput(overrides))).movie;
+    (await rpc.call(Subjects.catalog.movies.create, movieInput(overrides))).movie;
 
   beforeAll(async () => {
     service = await startTestService(catalogService, { env: isolation.env });
@@ -71,7 +70,7 @@ describe('search, remembering what it read', () => {
     await service.dataSource.query(`UPDATE movie SET title = 'Changed Behind' WHERE id = $1`, [kingdom._id]);
     expect(await titles('monsoon kingdon')).toEqual(first);
     // ...until an admin changes the catalogue: then every term is searched afresh.
-    await rpc.request(Subjects.catalog.movies.update, { id: kingdom._id, title: 'Monsoon Palace' });
+    await rpc.call(Subjects.catalog.movies.update, { id: kingdom._id, title: 'Monsoon Palace' });
     expect((await titles('palace'))[0]).toBe('Monsoon Palace');
     const after = await titles('kingdon monsoon');
     expect(after).toContain('Monsoon Palace');
@@ -83,10 +82,10 @@ describe('search, remembering what it read', () => {
     const movie = await createMovie({ title: 'Zanzibar Nights', cast: 'Keerthy Suresh' });
     expect(await titles('zanzibar')).toEqual(['Zanzibar Nights']);
     expect(await titles('zanzibr')).toEqual(['Zanzibar Nights']); // a typing mistake
-    await rpc.request(Subjects.catalog.movies.update, { id: movie._id, title: 'Kilimanjaro Nights' });
+    await rpc.call(Subjects.catalog.movies.update, { id: movie._id, title: 'Kilimanjaro Nights' });
     expect(await titles('zanzibar')).toEqual([]);
     expect(await titles('kilimanjaro')).toEqual(['Kilimanjaro Nights']);
-    await rpc.request(Subjects.catalog.movies.delete, { id: movie._id });
+    await rpc.call(Subjects.catalog.movies.delete, { id: movie._id });
     expect(await titles('kilimanjaro')).toEqual([]);
     expect(await titles('keerthy')).not.toContain('Kilimanjaro Nights');
   });
@@ -119,7 +118,7 @@ describe('search, remembering what it read', () => {
     const movie = await createMovie({ title: 'Tamarind Orchard' });
     expect(await holds('tamarind')).toEqual([movie._id]);
 
-    await rpc.request(Subjects.catalog.movies.update, { id: movie._id, title: 'ஓடை Orchard' });
+    await rpc.call(Subjects.catalog.movies.update, { id: movie._id, title: 'ஓடை Orchard' });
     expect(await holds('tamarind')).toEqual([]);
     expect(await holds('ஓடை')).toEqual([movie._id]);
     expect((await answer(movie._id)).title).toBe('ஓடை Orchard');
@@ -134,7 +133,7 @@ describe('search, remembering what it read', () => {
     expect(await holds('saffron')).toEqual([movie._id]);
     expect(await answer(movie._id)).toMatchObject({ title: 'Saffron Orchard', rating: 'A' });
 
-    await rpc.request(Subjects.catalog.movies.delete, { id: movie._id });
+    await rpc.call(Subjects.catalog.movies.delete, { id: movie._id });
     expect(await holds('saffron')).toEqual([]);
     expect((await other.at(version)).movies.get(movie._id)).toBeUndefined();
 

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   AdminAssignSeries,
   AdminAssignTitle,
@@ -14,6 +14,7 @@ import {
   Subjects,
 } from '@chitram/contracts';
 import { PartnerBook } from './partner-book';
+import { Handles } from '@chitram/nest-kit';
 
 const partners = Subjects.catalog.partners;
 
@@ -22,57 +23,57 @@ const partners = Subjects.catalog.partners;
 export class PartnersController {
   constructor(private readonly book: PartnerBook) {}
 
-  @MessagePattern(partners.list)
+  @Handles(partners.list)
   list(@Payload() body: PartnerListRequest) {
     return this.book.page(body);
   }
 
-  @MessagePattern(partners.names)
+  @Handles(partners.names)
   names() {
     return this.book.names();
   }
 
-  @MessagePattern(partners.details)
+  @Handles(partners.details)
   details(@Payload() body: PartnerDetailsRequest) {
     return this.book.details(body);
   }
 
-  @MessagePattern(partners.create)
+  @Handles(partners.create)
   create(@Payload() body: AdminCreatePartner) {
     return this.book.create(body);
   }
 
-  @MessagePattern(partners.update)
+  @Handles(partners.update)
   update(@Payload() body: AdminUpdatePartner) {
     return this.book.update(body);
   }
 
-  @MessagePattern(partners.delete)
+  @Handles(partners.delete)
   delete(@Payload() body: AdminDeletePartner) {
     return this.book.delete(body);
   }
 
-  @MessagePattern(partners.assign)
+  @Handles(partners.assign)
   assign(@Payload() body: AdminAssignTitle) {
     return this.book.assign(body);
   }
 
-  @MessagePattern(partners.titlePartner)
+  @Handles(partners.titlePartner)
   titlePartner(@Payload() body: PartnerTitleParams) {
     return this.book.titlePartner(body.kind, body.titleId);
   }
 
-  @MessagePattern(partners.assignSeries)
+  @Handles(partners.assignSeries)
   assignSeries(@Payload() body: AdminAssignSeries) {
     return this.book.assignSeries(body);
   }
 
-  @MessagePattern(partners.seriesPartner)
+  @Handles(partners.seriesPartner)
   seriesPartner(@Payload() body: SeriesPartnerParams) {
     return this.book.seriesPartner(body.seriesId);
   }
 
-  @MessagePattern(partners.searchTitles)
+  @Handles(partners.searchTitles)
   searchTitles(@Payload() body: PartnerTitleSearchQuery) {
     return this.book.searchTitles(body.search);
   }

@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { Subjects, ViewerWatchRequest } from '@chitram/contracts';
 import { CatalogueReports } from './catalogue-reports';
+import { Handles } from '@chitram/nest-kit';
 
 const reports = Subjects.catalog.reports;
 
@@ -10,12 +11,12 @@ const reports = Subjects.catalog.reports;
 export class CatalogueReportsController {
   constructor(private readonly reports: CatalogueReports) {}
 
-  @MessagePattern(reports.figures)
+  @Handles(reports.figures)
   figures() {
     return this.reports.figures();
   }
 
-  @MessagePattern(reports.watchHistory)
+  @Handles(reports.watchHistory)
   watchHistory(@Payload() body: ViewerWatchRequest) {
     return this.reports.watchHistory(body.viewerId);
   }

@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  ErrorCode,
-  Subjects,
-  type EpisodeSaved,
-  type MovieSaved,
-  type SeriesSaved,
-} from '@chitram/contracts';
+import { ErrorCode, Subjects } from '@chitram/contracts';
 import { connectNats, RpcClient } from '@chitram/nest-kit';
 import { isolatedEnv, startTestService, testInfrastructure, type TestService } from '@chitram/test-helpers';
 import type { NatsConnection } from 'nats';
@@ -23,7 +17,7 @@ describe("the catalogue's reports for the back office", () => {
   const reports = Subjects.catalog.reports;
 
   const movie = async (title: string) =>
-    (await rpc.request<MovieSaved>(Subjects.catalog.movies.create, movieInput({ title }))).movie;
+    (await rpc.call(Subjects.catalog.movies.create, movieInput({ title }))).movie;
   const videoState = (table: 'movie' | 'episode', id: string, state: string) =>
     catalog.dataSource.query(`UPDATE "${table}" SET "video_id" = $2, "video_state" = $3 WHERE "id" = $1`, [
       id,
@@ -63,8 +57,8 @@ describe("the catalogue's reports for the back office", () => {
     });
     expect(empty.viewing.days).toHaveLength(30);
     const [first, second, third] = [await movie('Kaveri'), await movie('Godavari'), await movie('Krishna')];
-    const { series } = await rpc.request<SeriesSaved>(Subjects.catalog.series.create, seriesInput());
-    const { episode } = await rpc.request<EpisodeSaved>(Subjects.catalog.episodes.create, episodeInput());
+    const { series } = await rpc.call(Subjects.catalog.series.create, seriesInput());
+    const { episode } = await rpc.call(Subjects.catalog.episodes.create, episodeInput());
     await videoState('movie', first._id, 'transcoding');
     await videoState('movie', second._id, 'failed');
     await videoState('movie', third._id, 'ready');
@@ -82,14 +76,14 @@ describe("the catalogue's reports for the back office", () => {
   it("answers a viewer's watch history, last watched first, naming deleted titles as gone", async () => {
     const viewer = randomUUID();
     const [kept, deleted] = [await movie('Palleturi Cricket'), await movie('Chhota Jasoos')];
-    const { episode } = await rpc.request<EpisodeSaved>(
+    const { episode } = await rpc.call(
       Subjects.catalog.episodes.create,
       episodeInput({ title: 'Election Night' }),
     );
     await watch(viewer, 'movie', kept._id, 1790);
     await watch(viewer, 'movie', deleted._id, 120);
     await watch(viewer, 'episode', episode._id, 300);
-    await rpc.request(Subjects.catalog.movies.delete, { id: deleted._id });
+    await rpc.call(Subjects.catalog.movies.delete, { id: deleted._id });
 
     const history = await rpc.call(reports.watchHistory, { viewerId: viewer });
     expect(history).toEqual([

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   AdminCatalogueDelete,
   AdminCreateEpisode,
@@ -18,6 +18,7 @@ import {
 } from '@chitram/contracts';
 import { EpisodeCatalogue } from './episode-catalogue';
 import { SeriesCatalogue } from './series-catalogue';
+import { Handles } from '@chitram/nest-kit';
 
 /** Episodes and series for admins: never cached. */
 @Controller()
@@ -27,47 +28,47 @@ export class ShowsController {
     private readonly series: SeriesCatalogue,
   ) {}
 
-  @MessagePattern(Subjects.catalog.episodes.get)
+  @Handles(Subjects.catalog.episodes.get)
   getEpisode(@Payload() request: CatalogueIdRequest): Promise<Episode> {
     return this.episodes.get(request.id);
   }
 
-  @MessagePattern(Subjects.catalog.episodes.create)
+  @Handles(Subjects.catalog.episodes.create)
   createEpisode(@Payload() request: AdminCreateEpisode): Promise<EpisodeSaved> {
     return this.episodes.create(request);
   }
 
-  @MessagePattern(Subjects.catalog.episodes.update)
+  @Handles(Subjects.catalog.episodes.update)
   updateEpisode(@Payload() request: AdminUpdateEpisode): Promise<EpisodeSaved> {
     return this.episodes.update(request);
   }
 
-  @MessagePattern(Subjects.catalog.episodes.delete)
+  @Handles(Subjects.catalog.episodes.delete)
   removeEpisode(@Payload() request: AdminCatalogueDelete): Promise<CatalogueItemRemoved> {
     return this.episodes.remove(request.id, request.actor);
   }
 
-  @MessagePattern(Subjects.catalog.series.list)
+  @Handles(Subjects.catalog.series.list)
   listSeries(@Payload() request: SeriesPageRequest): Promise<SeriesPage> {
     return this.series.list(request);
   }
 
-  @MessagePattern(Subjects.catalog.series.get)
+  @Handles(Subjects.catalog.series.get)
   getSeries(@Payload() request: CatalogueIdRequest): Promise<SeriesWithEpisodes> {
     return this.series.get(request.id);
   }
 
-  @MessagePattern(Subjects.catalog.series.create)
+  @Handles(Subjects.catalog.series.create)
   createSeries(@Payload() request: AdminCreateSeries): Promise<SeriesSaved> {
     return this.series.create(request);
   }
 
-  @MessagePattern(Subjects.catalog.series.update)
+  @Handles(Subjects.catalog.series.update)
   updateSeries(@Payload() request: AdminUpdateSeries): Promise<SeriesSaved> {
     return this.series.update(request);
   }
 
-  @MessagePattern(Subjects.catalog.series.delete)
+  @Handles(Subjects.catalog.series.delete)
   removeSeries(@Payload() request: AdminCatalogueDelete): Promise<CatalogueItemRemoved> {
     return this.series.remove(request.id, request.actor);
   }

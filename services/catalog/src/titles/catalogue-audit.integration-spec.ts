@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  ErrorCode,
-  Subjects,
-  type EpisodeSaved,
-  type MovieSaved,
-  type SeriesSaved,
-} from '@chitram/contracts';
+import { ErrorCode, Subjects } from '@chitram/contracts';
 import { connectNats, RpcClient } from '@chitram/nest-kit';
 import { isolatedEnv, startTestService, testInfrastructure, type TestService } from '@chitram/test-helpers';
 import type { NatsConnection } from 'nats';
@@ -26,8 +20,6 @@ describe('catalogue writes recorded for the audit trail', () => {
   let service: TestService;
   let nats: NatsConnection;
   let rpc: RpcClient;
-  const call = <T>(subject: string, data: object) => rpc.request<T>(subject, data);
-
   const recorded = (entityId: string) => recordedAbout(service.dataSource, entityId);
 
   beforeAll(async () => {
@@ -42,20 +34,20 @@ describe('catalogue writes recorded for the audit trail', () => {
   });
 
   it('records a movie created, edited (only the fields that changed, pictures as keys) and deleted', async () => {
-    const { movie } = await call<MovieSaved>(
+    const { movie } = await rpc.call(
       Subjects.catalog.movies.create,
       movieInput({ title: 'Kaveri Nights', actor }),
     );
     const newBanner = imageKey();
-    await call<MovieSaved>(Subjects.catalog.movies.update, {
+    await rpc.call(Subjects.catalog.movies.update, {
       id: movie._id,
       title: 'Kaveri Nights Returns',
-      isFree: 'true',
+      isFree: true,
       genre: ['Drama'], // as it was: not a change
       bannerUrl: newBanner,
       actor,
     });
-    await call(Subjects.catalog.movies.delete, { id: movie._id, actor });
+    await rpc.call(Subjects.catalog.movies.delete, { id: movie._id, actor });
 
     const [created, updated, deleted] = await recorded(movie._id);
     expect(created).toMatchObject({
@@ -91,37 +83,40 @@ describe('catalogue writes recorded for the audit trail', () => {
   });
 
   it('records nothing for an edit that changes nothing, a refused write, or a write without an admin', async () => {
-    const { movie } = await call<MovieSaved>(Subjects.catalog.movies.create, movieInput());
-    await call(Subjects.catalog.movies.update, { id: movie._id, title: movie.title, actor });
+    const { movie } = await rpc.call(Subjects.catalog.movies.create, movieInput());
+    await rpc.call(Subjects.catalog.movies.update, { id: movie._id, title: movie.title, actor });
     await expect(
-      call(Subjects.catalog.movies.update, { id: movie._id, releaseYear: 1200, actor }),
+      rpc.call(Subjects.catalog.movies.update, { id: movie._id, releaseYear: 1200, actor }),
     ).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED });
-    await call(Subjects.catalog.movies.update, { id: movie._id, title: 'Seeded, not an admin' });
+    await rpc.call(Subjects.catalog.movies.update, { id: movie._id, title: 'Seeded, not an admin' });
     expect(await recorded(movie._id)).toEqual([]);
   });
 
   it('refuses an actor that is not one, before writing anything', async () => {
-    const { movie } = await call<MovieSaved>(Subjects.catalog.movies.create, movieInput());
+    const { movie } = await rpc.call(Subjects.catalog.movies.create, movieInput());
     await expect(
-      call(Subjects.catalog.movies.update, {
+      rpc.call(Subjects.catalog.movies.update, {
         id: movie._id,
         title: 'Forged',
         actor: { adminId: 'me', sessionId: randomUUID() },
       }),
     ).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED });
     await expect(
-      call(Subjects.catalog.movies.delete, { id: movie._id, actor: { ...actor, role: 'admin' } }),
+      rpc.uncheckedRequest(Subjects.catalog.movies.delete, {
+        id: movie._id,
+        actor: { ...actor, role: 'admin' },
+      }),
     ).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED });
-    const still = await call<{ title: string }>(Subjects.catalog.movies.get, { id: movie._id });
+    const still = await rpc.call(Subjects.catalog.movies.get, { id: movie._id });
     expect(still.title).toBe(movie.title);
   });
 
   it('records a series edit episode by episode, and a show deleted', async () => {
-    const { series } = await call<SeriesSaved>(Subjects.catalog.series.create, { ...seriesInput(), actor });
+    const { series } = await rpc.call(Subjects.catalog.series.create, { ...seriesInput(), actor });
     const [first, second] = series.episodes;
-    await call<SeriesSaved>(Subjects.catalog.series.update, {
+    await rpc.call(Subjects.catalog.series.update, {
       id: series._id,
-      tags: 'yoga',
+      tags: ['yoga'],
       episodes: [
         seriesEpisodeBlock({ id: first._id, title: first.title, bannerUrl: first.bannerUrl }),
         seriesEpisodeBlock({ id: second._id, title: 'Moon Salutation', releaseDate: '2024-03-08' }),
@@ -141,8 +136,8 @@ describe('catalogue writes recorded for the audit trail', () => {
     );
     expect(updated.changes.map((change) => change.field)).not.toContain('episodes.1.title');
 
-    const { episode } = await call<EpisodeSaved>(Subjects.catalog.episodes.create, episodeInput());
-    await call(Subjects.catalog.episodes.delete, { id: episode._id, actor });
+    const { episode } = await rpc.call(Subjects.catalog.episodes.create, episodeInput());
+    await rpc.call(Subjects.catalog.episodes.delete, { id: episode._id, actor });
     expect(await recorded(episode._id)).toEqual([
       expect.objectContaining({
         action: 'deleted',

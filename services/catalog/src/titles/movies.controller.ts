@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   AdminCatalogueDelete,
   AdminCreateMovie,
@@ -13,33 +13,34 @@ import {
   type MovieSaved,
 } from '@chitram/contracts';
 import { MovieCatalogue } from './movie-catalogue';
+import { Handles } from '@chitram/nest-kit';
 
 /** Movies for admins and other services: never cached, stream links included. */
 @Controller()
 export class MoviesController {
   constructor(private readonly movies: MovieCatalogue) {}
 
-  @MessagePattern(Subjects.catalog.movies.get)
+  @Handles(Subjects.catalog.movies.get)
   get(@Payload() request: CatalogueIdRequest): Promise<AdminMovie> {
     return this.movies.get(request.id);
   }
 
-  @MessagePattern(Subjects.catalog.movies.page)
+  @Handles(Subjects.catalog.movies.page)
   page(@Payload() request: AdminMoviePageRequest): Promise<AdminMoviePage> {
     return this.movies.page(request);
   }
 
-  @MessagePattern(Subjects.catalog.movies.create)
+  @Handles(Subjects.catalog.movies.create)
   create(@Payload() request: AdminCreateMovie): Promise<MovieSaved> {
     return this.movies.create(request);
   }
 
-  @MessagePattern(Subjects.catalog.movies.update)
+  @Handles(Subjects.catalog.movies.update)
   update(@Payload() request: AdminUpdateMovie): Promise<MovieSaved> {
     return this.movies.update(request);
   }
 
-  @MessagePattern(Subjects.catalog.movies.delete)
+  @Handles(Subjects.catalog.movies.delete)
   remove(@Payload() request: AdminCatalogueDelete): Promise<CatalogueItemRemoved> {
     return this.movies.remove(request.id, request.actor);
   }

@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { PlaybackSourceRequest, Subjects, type PlaybackSource } from '@chitram/contracts';
 import { PlaybackSources } from './playback-source';
+import { Handles } from '@chitram/nest-kit';
 
 @Controller()
 export class PlaybackController {
   constructor(private readonly sources: PlaybackSources) {}
 
-  @MessagePattern(Subjects.catalog.playbackSource)
+  @Handles(Subjects.catalog.playbackSource)
   source(@Payload() request: PlaybackSourceRequest): Promise<PlaybackSource> {
     return this.sources.source(request);
   }

@@ -1,13 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  Events,
-  Subjects,
-  type AdminMovie,
-  type MovieSaved,
-  type PlaybackSource,
-  type VideoState,
-  type VideoStatus,
-} from '@chitram/contracts';
+import { Events, Subjects, type VideoState, type VideoStatus } from '@chitram/contracts';
 import { busSubject, connectNats, RpcClient, type EventEnvelope } from '@chitram/nest-kit';
 import {
   isolatedEnv,
@@ -41,10 +33,9 @@ describe("titles' videos in the catalogue", () => {
   });
 
   const createMovie = async (overrides: Record<string, unknown> = {}) =>
-    (await rpc.request<MovieSaved>(Subjects.catalog.movies.create, movieInput(overrides))).movie;
-  const getMovie = (id: string) => rpc.request<AdminMovie>(Subjects.catalog.movies.get, { id });
-  const source = (idOrSlug: string) =>
-    rpc.request<PlaybackSource>(Subjects.catalog.playbackSource, { kind: 'movie', idOrSlug });
+    (await rpc.call(Subjects.catalog.movies.create, movieInput(overrides))).movie;
+  const getMovie = (id: string) => rpc.call(Subjects.catalog.movies.get, { id });
+  const source = (idOrSlug: string) => rpc.call(Subjects.catalog.playbackSource, { kind: 'movie', idOrSlug });
 
   /** Publishes a state of a movie's video as media's outbox relay would. */
   async function announce(ownerId: string, videoId: string, state: VideoState, at: Date, progress = 0) {
@@ -112,7 +103,7 @@ describe("titles' videos in the catalogue", () => {
     const videoId = randomUUID();
     await announce(movie._id, videoId, 'ready', new Date(), 100);
     await waitFor(async () => (await getMovie(movie._id)).video?.state === 'ready');
-    await rpc.request(Subjects.catalog.movies.delete, { id: movie._id });
+    await rpc.call(Subjects.catalog.movies.delete, { id: movie._id });
     const rows: Array<{ payload: { videoIds: string[] } }> = await catalog.dataSource.query(
       'SELECT "payload" FROM "outbox_event" WHERE "subject" = $1',
       [Events.catalogVideosReleased],

@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { SaveWatchRequest, Subjects, ViewerWatchRequest, WatchPositionRequest } from '@chitram/contracts';
 import { WatchingService } from './watching.service';
+import { Handles } from '@chitram/nest-kit';
 
 const watch = Subjects.catalog.watch;
 
@@ -9,17 +10,17 @@ const watch = Subjects.catalog.watch;
 export class WatchingController {
   constructor(private readonly watching: WatchingService) {}
 
-  @MessagePattern(watch.save)
+  @Handles(watch.save)
   save(@Payload() body: SaveWatchRequest) {
     return this.watching.save(body);
   }
 
-  @MessagePattern(watch.position)
+  @Handles(watch.position)
   position(@Payload() body: WatchPositionRequest) {
     return this.watching.position(body);
   }
 
-  @MessagePattern(watch.continueWatching)
+  @Handles(watch.continueWatching)
   continueWatching(@Payload() body: ViewerWatchRequest) {
     return this.watching.continueWatching(body.viewerId);
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Events, Subjects, type MovieSaved, type UserDeleted, type VideoStatus } from '@chitram/contracts';
+import { Events, Subjects, type UserDeleted, type VideoStatus } from '@chitram/contracts';
 import { busSubject, connectNats, RpcClient, type EventEnvelope } from '@chitram/nest-kit';
 import {
   isolatedEnv,
@@ -32,8 +32,7 @@ describe('continue watching', () => {
     await isolation.cleanUp();
   });
 
-  const movie = async () =>
-    (await rpc.request<MovieSaved>(Subjects.catalog.movies.create, movieInput())).movie;
+  const movie = async () => (await rpc.call(Subjects.catalog.movies.create, movieInput())).movie;
   const report = (viewerId: string, titleId: string, positionSeconds: number, durationSeconds = 5400) =>
     rpc.call(watch.save, {
       viewerId,

@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { DeleteMediaObjectsRequest, Subjects, type DeletedMediaObjects } from '@chitram/contracts';
-import { LOGGER, type Logger } from '@chitram/nest-kit';
+import { LOGGER, type Logger, Handles } from '@chitram/nest-kit';
 import { ObjectStorage } from '../storage/object-storage';
 import { withVariants } from './image-variants';
 
@@ -13,7 +13,7 @@ export class ObjectsController {
   ) {}
 
   /** Removes stored objects; keys already gone count as removed, so a retried call is harmless. */
-  @MessagePattern(Subjects.media.deleteObjects)
+  @Handles(Subjects.media.deleteObjects)
   async delete(@Payload() request: DeleteMediaObjectsRequest): Promise<DeletedMediaObjects> {
     const keys = [...new Set(request.keys)];
     await this.storage.remove(withVariants(keys));

@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { ScreenRequest, StreamGrantRequest, Subjects, ViewerRef } from '@chitram/contracts';
 import { StreamsService } from './streams.service';
+import { Handles } from '@chitram/nest-kit';
 
 const streams = Subjects.media.streams;
 
@@ -10,22 +11,22 @@ const streams = Subjects.media.streams;
 export class StreamsController {
   constructor(private readonly streams: StreamsService) {}
 
-  @MessagePattern(streams.grant)
+  @Handles(streams.grant)
   grant(@Payload() body: StreamGrantRequest) {
     return this.streams.grant(body);
   }
 
-  @MessagePattern(streams.heartbeat)
+  @Handles(streams.heartbeat)
   heartbeat(@Payload() body: ScreenRequest) {
     return this.streams.heartbeat(body);
   }
 
-  @MessagePattern(Subjects.media.reports.screensOf)
+  @Handles(Subjects.media.reports.screensOf)
   screensOf(@Payload() body: ViewerRef) {
     return this.streams.screensOf(body.viewerId);
   }
 
-  @MessagePattern(streams.release)
+  @Handles(streams.release)
   release(@Payload() body: ScreenRequest) {
     return this.streams.release(body);
   }

@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { CopyVideoRequest, CreateVideoRequest, Subjects, VideoRef } from '@chitram/contracts';
 import { VideosService } from './videos.service';
+import { Handles } from '@chitram/nest-kit';
 
 const videos = Subjects.media.videos;
 
@@ -10,27 +11,27 @@ const videos = Subjects.media.videos;
 export class VideosController {
   constructor(private readonly videos: VideosService) {}
 
-  @MessagePattern(videos.create)
+  @Handles(videos.create)
   create(@Payload() body: CreateVideoRequest) {
     return this.videos.create(body);
   }
 
-  @MessagePattern(videos.get)
+  @Handles(videos.get)
   get(@Payload() body: VideoRef) {
     return this.videos.get(body.videoId);
   }
 
-  @MessagePattern(videos.copy)
+  @Handles(videos.copy)
   copy(@Payload() body: CopyVideoRequest) {
     return this.videos.copy(body);
   }
 
-  @MessagePattern(videos.retry)
+  @Handles(videos.retry)
   retry(@Payload() body: VideoRef) {
     return this.videos.retry(body.videoId);
   }
 
-  @MessagePattern(videos.remove)
+  @Handles(videos.remove)
   async remove(@Payload() body: VideoRef): Promise<{ removed: true }> {
     await this.videos.remove(body.videoId);
     return { removed: true };

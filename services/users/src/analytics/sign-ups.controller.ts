@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   AnalyticsPeriodRequest,
   AnalyticsRebuildRequest,
@@ -8,6 +8,7 @@ import {
   Subjects,
 } from '@chitram/contracts';
 import { SignUpsService } from './sign-ups.service';
+import { Handles } from '@chitram/nest-kit';
 
 const analytics = Subjects.users.analytics;
 
@@ -16,22 +17,22 @@ const analytics = Subjects.users.analytics;
 export class SignUpsController {
   constructor(private readonly signUps: SignUpsService) {}
 
-  @MessagePattern(analytics.signUps)
+  @Handles(analytics.signUps)
   daily(@Payload() body: AnalyticsPeriodRequest) {
     return this.signUps.daily(body);
   }
 
-  @MessagePattern(analytics.rebuild)
+  @Handles(analytics.rebuild)
   rebuild(@Payload() body: AnalyticsRebuildRequest) {
     return this.signUps.rebuilds.request(body.actor);
   }
 
-  @MessagePattern(analytics.rebuildStatus)
+  @Handles(analytics.rebuildStatus)
   rebuildStatus(@Payload() body: AnalyticsRebuildStatusRequest) {
     return this.signUps.rebuilds.status(body.id);
   }
 
-  @MessagePattern(analytics.demo)
+  @Handles(analytics.demo)
   demo(@Payload() body: DemoViewersRequest) {
     return this.signUps.demo(body.viewers);
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, Events, indiaDayOf, Subjects, type Viewer, type ViewerSignedUp } from '@chitram/contracts';
+import { addDays, Events, indiaDayOf, Subjects, type ViewerSignedUp } from '@chitram/contracts';
 import { busSubject, connectNats, RpcClient, type EventEnvelope } from '@chitram/nest-kit';
 import {
   isolatedEnv,
@@ -41,8 +41,7 @@ describe('sign-up analytics: new viewers per day', () => {
     );
     return new Map(rows.map((r) => [r.day, r.n]));
   };
-  const signIn = (phoneNumber: string) =>
-    rpc.request<Viewer>(Subjects.users.findOrCreateViewer, { phoneNumber });
+  const signIn = (phoneNumber: string) => rpc.call(Subjects.users.findOrCreateViewer, { phoneNumber });
 
   beforeAll(async () => {
     users = await startTestService(usersService, { env: isolation.env });
@@ -112,7 +111,7 @@ describe('sign-up analytics: new viewers per day', () => {
   it('keeps a deleted account counted, without it, and rebuilds the same from the facts (D25)', async () => {
     const viewer = await signIn('+919833333333');
     await waitFor(async () => (await signUpsOn(today)) === 3, 10_000);
-    await rpc.request(Subjects.users.deleteViewer, { id: viewer._id });
+    await rpc.call(Subjects.users.deleteViewer, { id: viewer._id });
     // The account's user.deleted event reaches the sign-up facts, which forget it.
     await waitFor(async () => {
       const rows: unknown[] = await users.dataSource.query(

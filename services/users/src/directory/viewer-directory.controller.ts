@@ -1,8 +1,9 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { ADMIN_PAGE_SIZE, Subjects, ViewerSearchRequest, type ViewerPage } from '@chitram/contracts';
 import { pageWindow, phoneFilterOf } from './phone-search';
 import { ViewerDirectoryRepository } from './viewer-directory.repository';
+import { Handles } from '@chitram/nest-kit';
 
 const reports = Subjects.users.reports;
 
@@ -11,7 +12,7 @@ const reports = Subjects.users.reports;
 export class ViewerDirectoryController {
   constructor(private readonly directory: ViewerDirectoryRepository) {}
 
-  @MessagePattern(reports.searchViewers)
+  @Handles(reports.searchViewers)
   async search(@Payload() body: ViewerSearchRequest): Promise<ViewerPage> {
     const { page, offset } = pageWindow(body.page, ADMIN_PAGE_SIZE);
     const { viewers, total } = await this.directory.page(phoneFilterOf(body.search), offset);
@@ -23,7 +24,7 @@ export class ViewerDirectoryController {
     };
   }
 
-  @MessagePattern(reports.figures)
+  @Handles(reports.figures)
   figures() {
     return this.directory.figures();
   }

@@ -18,8 +18,7 @@ describe("the back office's reads of the viewer accounts", () => {
   /** Twelve numbers that share seven digits no other viewer of this database has. */
   const block = String(randomInt(1_000_000, 10_000_000));
   const numbers = Array.from({ length: 12 }, (_, i) => `+919${block}${String(i).padStart(2, '0')}`);
-  const signUp = (phoneNumber: string) =>
-    rpc.request<Viewer>(Subjects.users.findOrCreateViewer, { phoneNumber });
+  const signUp = (phoneNumber: string) => rpc.call(Subjects.users.findOrCreateViewer, { phoneNumber });
   let created: Viewer[] = [];
 
   beforeAll(async () => {
@@ -83,7 +82,7 @@ describe("the back office's reads of the viewer accounts", () => {
 
   it('refuses a page that is not a whole number from 1, and an overlong term', async () => {
     for (const bad of [{ page: 0 }, { page: 1.5 }, { search: '9'.repeat(21) }, { search: block, extra: 1 }])
-      await expect(rpc.request(reports.searchViewers, bad)).rejects.toMatchObject({
+      await expect(rpc.call(reports.searchViewers, bad)).rejects.toMatchObject({
         code: ErrorCode.VALIDATION_FAILED,
       });
   });

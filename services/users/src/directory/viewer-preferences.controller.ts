@@ -1,8 +1,9 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { Subjects, UpdateViewerPreferencesRequest, type ViewerPreferences } from '@chitram/contracts';
 import { ViewerIdBody } from '../viewers/viewers.dto';
 import { ViewerPreferencesRepository } from './viewer-preferences.repository';
+import { Handles } from '@chitram/nest-kit';
 
 const preferences = Subjects.users.preferences;
 
@@ -11,12 +12,12 @@ const preferences = Subjects.users.preferences;
 export class ViewerPreferencesController {
   constructor(private readonly preferences: ViewerPreferencesRepository) {}
 
-  @MessagePattern(preferences.get)
+  @Handles(preferences.get)
   get(@Payload() body: ViewerIdBody): Promise<ViewerPreferences> {
     return this.preferences.get(body.id);
   }
 
-  @MessagePattern(preferences.update)
+  @Handles(preferences.update)
   update(@Payload() body: UpdateViewerPreferencesRequest): Promise<ViewerPreferences> {
     return this.preferences.setInterfaceLanguage(body.id, body.interfaceLanguage);
   }

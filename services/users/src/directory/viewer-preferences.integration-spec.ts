@@ -1,4 +1,4 @@
-import { ErrorCode, INTERFACE_LANGUAGE_CODES, Subjects, type Viewer } from '@chitram/contracts';
+import { ErrorCode, INTERFACE_LANGUAGE_CODES, Subjects } from '@chitram/contracts';
 import { connectNats, RpcClient } from '@chitram/nest-kit';
 import { isolatedEnv, startTestService, testInfrastructure, type TestService } from '@chitram/test-helpers';
 import type { NatsConnection } from 'nats';
@@ -13,8 +13,7 @@ describe("the users service keeps a viewer's interface language", () => {
   let rpc: RpcClient;
   const preferences = Subjects.users.preferences;
   let nextNumber = 7_000_000_000 + Math.floor(Math.random() * 900_000_000);
-  const signUp = () =>
-    rpc.request<Viewer>(Subjects.users.findOrCreateViewer, { phoneNumber: `+91${nextNumber++}` });
+  const signUp = () => rpc.call(Subjects.users.findOrCreateViewer, { phoneNumber: `+91${nextNumber++}` });
 
   beforeAll(async () => {
     users = await startTestService(usersService, { env: isolation.env });
@@ -53,7 +52,7 @@ describe("the users service keeps a viewer's interface language", () => {
 
   it('answers NOT_FOUND for an account that does not exist', async () => {
     const gone = await signUp();
-    await rpc.request(Subjects.users.deleteViewer, { id: gone._id });
+    await rpc.call(Subjects.users.deleteViewer, { id: gone._id });
     await expect(rpc.call(preferences.get, { id: gone._id })).rejects.toMatchObject({
       code: ErrorCode.NOT_FOUND,
     });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Events, Subjects, type AdminActionRecorded, type Viewer } from '@chitram/contracts';
+import { Events, Subjects, type AdminActionRecorded } from '@chitram/contracts';
 import { connectNats, RpcClient } from '@chitram/nest-kit';
 import { isolatedEnv, startTestService, testInfrastructure, type TestService } from '@chitram/test-helpers';
 import type { NatsConnection } from 'nats';
@@ -20,8 +20,7 @@ describe('viewer deletions recorded for the audit trail', () => {
   let nats: NatsConnection;
   let rpc: RpcClient;
 
-  const signUp = (phoneNumber: string) =>
-    rpc.request<Viewer>(Subjects.users.findOrCreateViewer, { phoneNumber });
+  const signUp = (phoneNumber: string) => rpc.call(Subjects.users.findOrCreateViewer, { phoneNumber });
   const recorded = async (viewerId: string): Promise<AdminActionRecorded[]> => {
     const rows: Array<{ payload: AdminActionRecorded }> = await users.dataSource.query(
       `SELECT "payload" FROM "outbox_event" WHERE "subject" = $1 AND "payload"->'entity'->>'id' = $2`,
@@ -44,7 +43,7 @@ describe('viewer deletions recorded for the audit trail', () => {
   it('records who deleted which viewer, with the number masked', async () => {
     const phone = freshPhone();
     const viewer = await signUp(phone);
-    await rpc.request(Subjects.users.deleteViewer, { id: viewer._id, actor });
+    await rpc.call(Subjects.users.deleteViewer, { id: viewer._id, actor });
     const masked = `+91 ${phone.slice(3, 5)}•••••${phone.slice(-3)}`;
     expect(await recorded(viewer._id)).toEqual([
       {
@@ -67,7 +66,7 @@ describe('viewer deletions recorded for the audit trail', () => {
 
   it('records nothing when viewers delete their own account', async () => {
     const viewer = await signUp(freshPhone());
-    await rpc.request(Subjects.users.deleteViewer, { id: viewer._id });
+    await rpc.call(Subjects.users.deleteViewer, { id: viewer._id });
     expect(await recorded(viewer._id)).toEqual([]);
   });
 });

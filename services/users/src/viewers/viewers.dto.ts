@@ -2,6 +2,7 @@ import {
   ActorField,
   STORED_PHONE_NUMBER,
   type AdminActor,
+  type DeleteViewerRequest,
   type FindOrCreateViewerRequest,
   type ViewerIdRequest,
 } from '@chitram/contracts';
@@ -18,7 +19,7 @@ export class ViewerIdBody implements ViewerIdRequest {
 }
 
 /** Deleting an account: the viewer's own request, or an admin's (who acts is then named, for the audit trail). */
-export class DeleteViewerBody extends ViewerIdBody {
+export class DeleteViewerBody extends ViewerIdBody implements DeleteViewerRequest {
   @ActorField()
   actor?: AdminActor;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode, Events, Subjects, type UserDeleted, type Viewer } from '@chitram/contracts';
+import { ErrorCode, Events, Subjects, type UserDeleted } from '@chitram/contracts';
 import { busSubject, connectNats, RpcClient, type EventEnvelope } from '@chitram/nest-kit';
 import {
   isolatedEnv,
@@ -20,10 +20,9 @@ describe('viewer accounts in the users service (real Postgres, NATS and JetStrea
   let nats: NatsConnection;
   let rpc: RpcClient;
 
-  const findOrCreate = (phoneNumber: string) =>
-    rpc.request<Viewer>(Subjects.users.findOrCreateViewer, { phoneNumber });
-  const get = (id: string) => rpc.request<Viewer>(Subjects.users.getViewer, { id });
-  const remove = (id: string) => rpc.request(Subjects.users.deleteViewer, { id });
+  const findOrCreate = (phoneNumber: string) => rpc.call(Subjects.users.findOrCreateViewer, { phoneNumber });
+  const get = (id: string) => rpc.call(Subjects.users.getViewer, { id });
+  const remove = (id: string) => rpc.call(Subjects.users.deleteViewer, { id });
 
   /** Every user.deleted event on this test's stream, read with a throw-away consumer. */
   async function publishedDeletions(): Promise<Array<EventEnvelope<UserDeleted>>> {
