@@ -337,7 +337,7 @@ describe('media service', () => {
     );
 
     // Removing the picture removes what was made of it.
-    await rpc.request<DeletedMediaObjects>(Subjects.media.deleteObjects, { keys: [stored.key] });
+    await rpc.call(Subjects.media.deleteObjects, { keys: [stored.key] });
     expect((await s3.keys()).filter((key) => key.includes(stored.key.slice('images/'.length, -4)))).toEqual(
       [],
     );
