@@ -105,12 +105,12 @@ export function demoActivity(now, titles) {
 async function catalogueTitles(rpc, Subjects) {
   const titles = [];
   for (let page = 1; page <= 8; page++) {
-    const answer = await rpc.request(Subjects.catalog.movies.page, { page });
+    const answer = await rpc.call(Subjects.catalog.movies.page, { page });
     titles.push(...answer.movies.map((m) => ({ kind: 'movie', id: m._id, title: m.title })));
     if (page >= answer.totalPages) break;
   }
   for (let page = 1; page <= 2; page++) {
-    const answer = await rpc.request(Subjects.catalog.episodes.page, { page });
+    const answer = await rpc.call(Subjects.catalog.episodes.page, { page });
     titles.push(...answer.paginatedEpisodes.map((e) => ({ kind: 'episode', id: e._id, title: e.title })));
     if (page >= answer.totalPages) break;
   }
@@ -136,13 +136,13 @@ const DEMO_PARTNERS = [
 
 /** Two partners, each supplying every fifth title (from its own start); left as they are once there. */
 async function seedPartners(rpc, Subjects, titles) {
-  const known = new Set((await rpc.request(Subjects.catalog.partners.names, {})).map((p) => p.name));
+  const known = new Set((await rpc.call(Subjects.catalog.partners.names, {})).map((p) => p.name));
   let created = 0;
   for (const [index, partner] of DEMO_PARTNERS.entries()) {
     if (known.has(partner.name)) continue;
-    const saved = await rpc.request(Subjects.catalog.partners.create, partner);
+    const saved = await rpc.call(Subjects.catalog.partners.create, partner);
     for (const title of titles.filter((_, i) => i % 5 === index))
-      await rpc.request(Subjects.catalog.partners.assign, {
+      await rpc.call(Subjects.catalog.partners.assign, {
         kind: title.kind,
         titleId: title.id,
         partnerId: saved.partner._id,
@@ -171,13 +171,13 @@ export async function seedDemoActivity({
   const titles = await catalogueTitles(rpc, Subjects);
   const activity = demoActivity(now, titles);
   const timeout = { timeoutMs: 60_000 };
-  const viewers = await rpc.request(Subjects.users.analytics.demo, { viewers: activity.viewers }, timeout);
-  const payments = await rpc.request(
+  const viewers = await rpc.call(Subjects.users.analytics.demo, { viewers: activity.viewers }, timeout);
+  const payments = await rpc.call(
     Subjects.billing.analytics.demo,
     { payments: activity.payments },
     timeout,
   );
-  const plays = await rpc.request(Subjects.catalog.analytics.demo, { plays: activity.plays }, timeout);
+  const plays = await rpc.call(Subjects.catalog.analytics.demo, { plays: activity.plays }, timeout);
   const partners = await seedPartners(rpc, Subjects, titles);
   const added = { viewers: viewers.created, payments: payments.created, plays: plays.created, partners };
   log(

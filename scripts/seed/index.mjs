@@ -112,7 +112,7 @@ async function connect(env) {
 
 /** The demo title of that name in a list the catalogue answers for a search, if there is one. */
 async function find(rpc, subject, title, listOf) {
-  const answer = await rpc.request(subject, { search: title });
+  const answer = await rpc.call(subject, { search: title });
   return listOf(answer).find((item) => item.title === title);
 }
 
@@ -137,7 +137,7 @@ async function present(services, subjects, title, listOf) {
   const item = await find(services.rpc, subjects.page, title, listOf);
   if (!item) return false;
   if (await picturesStored(services.mediaUrl, item, services.mediaHeaders)) return true;
-  await services.rpc.request(subjects.delete, { id: item._id });
+  await services.rpc.call(subjects.delete, { id: item._id });
   return false;
 }
 
@@ -197,7 +197,7 @@ export async function seedDemoCatalogue({ env = process.env, log = (line) => con
         return await save(keys);
       } catch (error) {
         const stored = Object.values(keys);
-        if (stored.length) await rpc.request(Subjects.media.deleteObjects, { keys: stored }).catch(() => {});
+        if (stored.length) await rpc.call(Subjects.media.deleteObjects, { keys: stored }).catch(() => {});
         throw error;
       }
     };
@@ -216,7 +216,7 @@ export async function seedDemoCatalogue({ env = process.env, log = (line) => con
           titleImage: { bytes: title, purpose: 'image', field: 'titleImage' },
         },
         (keys) =>
-          rpc.request(Subjects.catalog.movies.create, {
+          rpc.call(Subjects.catalog.movies.create, {
             title: movie.title,
             description: movie.description,
             cast: movie.cast,
@@ -245,7 +245,7 @@ export async function seedDemoCatalogue({ env = process.env, log = (line) => con
         pictures[`episode${i}`] = { bytes: banner, purpose: 'image', field: `episodes[${i}][banner]` };
       });
       await saveWith(pictures, (keys) =>
-        rpc.request(Subjects.catalog.series.create, {
+        rpc.call(Subjects.catalog.series.create, {
           title: series.title,
           description: series.description,
           cast: series.cast,
@@ -278,7 +278,7 @@ export async function seedDemoCatalogue({ env = process.env, log = (line) => con
           titleImage: { bytes: title, purpose: 'image', field: 'titleImage' },
         },
         (keys) =>
-          rpc.request(Subjects.catalog.episodes.create, {
+          rpc.call(Subjects.catalog.episodes.create, {
             title: episode.title,
             description: episode.description,
             duration: episode.duration,

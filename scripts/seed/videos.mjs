@@ -53,7 +53,7 @@ export async function catalogueTitles(rpc, Subjects) {
   const all = async (subject, listOf, kind) => {
     const titles = [];
     for (let page = 1; ; page++) {
-      const answer = await rpc.request(subject, { page });
+      const answer = await rpc.call(subject, { page });
       titles.push(
         ...listOf(answer).map((t) => ({ kind, _id: t._id, title: t.title, video: t.video ?? null })),
       );
