@@ -172,11 +172,7 @@ export async function seedDemoActivity({
   const activity = demoActivity(now, titles);
   const timeout = { timeoutMs: 60_000 };
   const viewers = await rpc.call(Subjects.users.analytics.demo, { viewers: activity.viewers }, timeout);
-  const payments = await rpc.call(
-    Subjects.billing.analytics.demo,
-    { payments: activity.payments },
-    timeout,
-  );
+  const payments = await rpc.call(Subjects.billing.analytics.demo, { payments: activity.payments }, timeout);
   const plays = await rpc.call(Subjects.catalog.analytics.demo, { plays: activity.plays }, timeout);
   const partners = await seedPartners(rpc, Subjects, titles);
   const added = { viewers: viewers.created, payments: payments.created, plays: plays.created, partners };
