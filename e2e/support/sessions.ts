@@ -22,6 +22,13 @@ async function post(path: string, body: unknown, clientIp: string, token?: strin
   });
 }
 
+/** Throws unless the answer is 200: these helpers also run in the suite's global set-up, where `expect` is not. */
+async function expectOk(res: Promise<Response>, what: string): Promise<Response> {
+  const answer = await res;
+  if (answer.status !== 200) throw new Error(`${what} answered ${answer.status}: ${await answer.text()}`);
+  return answer;
+}
+
 /** The newest code the development outbox (D29) holds for a number, once one has arrived. */
 export async function latestCode(phone: string, clientIp: string): Promise<string> {
   const deadline = Date.now() + 10_000;
@@ -41,10 +48,12 @@ export async function latestCode(phone: string, clientIp: string): Promise<strin
 /** A new viewer's session (D2), signed in with a code from the outbox. */
 export async function viewerSession(clientIp = freshClientIp()): Promise<object> {
   const phone = freshPhone();
-  expect((await post('user/send-otp', { phoneNumber: phone }, clientIp)).status).toBe(200);
+  await expectOk(post('user/send-otp', { phoneNumber: phone }, clientIp), 'send-otp');
   const otp = await latestCode(phone, clientIp);
-  const res = await post('user/verify-otp', { phoneNumber: `+91${phone}`, otp }, clientIp);
-  expect(res.status).toBe(200);
+  const res = await expectOk(
+    post('user/verify-otp', { phoneNumber: `+91${phone}`, otp }, clientIp),
+    'verify-otp',
+  );
   return (await res.json()) as object;
 }
 
@@ -62,8 +71,10 @@ export async function subscribedSession(
   const paid = (await (
     await post('dev/payments-sandbox/pay', { orderId: order.orderId }, clientIp, session.token)
   ).json()) as object;
-  const verified = await post('checkout/verify-payment', { ...paid, planKey }, clientIp, session.token);
-  expect(verified.status).toBe(200);
+  await expectOk(
+    post('checkout/verify-payment', { ...paid, planKey }, clientIp, session.token),
+    'verify-payment',
+  );
   return session;
 }
 

@@ -1,13 +1,7 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { BASE_URL, launchBrowser } from '../support/browser';
-import {
-  freshClientIp,
-  freshPhone,
-  fromClient,
-  latestCode,
-  storeSession,
-  viewerSession,
-} from '../support/sessions';
+import { earlySignIn, waitForNextCode } from '../support/early-sign-ins';
+import { freshClientIp, freshPhone, fromClient, latestCode, storeSession } from '../support/sessions';
 
 // The interface in the viewer's language (issue 11): chosen in the header, remembered on the device and
 // on a signed-in viewer's account, first taken from the browser's languages; the header, the login flow and a server's error in that
@@ -129,12 +123,9 @@ describe("the interface language of a signed-in viewer's account (issue 11)", ()
 
   it('follows the viewer to a fresh browser: Tamil chosen on one device is the language after signing in on another', async () => {
     // Device one: signed in, the viewer picks Tamil in the header; the account keeps it.
-    const viewerIp = freshClientIp();
-    const sentAt = Date.now();
-    const session = (await viewerSession(viewerIp)) as { phoneNumber: string };
-    const phone = session.phoneNumber.replace('+91', '');
+    const first = await earlySignIn('viewer');
     await open();
-    await storeSession(page, 'user', session);
+    await storeSession(page, 'user', first.session);
     await page.goto(`${BASE_URL}/about`);
     await header().getByRole('button', { name: 'Profile' }).waitFor();
     await languageButton(/^Site language/).click();
@@ -151,12 +142,12 @@ describe("the interface language of a signed-in viewer's account (issue 11)", ()
     await page.goto(`${BASE_URL}/login`);
     await header().getByRole('link', { name: 'होम', exact: true }).waitFor();
     // The number may have its next code a minute after the first (DECISIONS D4).
-    await page.waitForTimeout(Math.max(0, sentAt + 61_000 - Date.now()));
-    await page.getByLabel('मोबाइल नंबर').fill(phone);
+    await waitForNextCode(first);
+    await page.getByLabel('मोबाइल नंबर').fill(first.phone);
     await page.getByRole('button', { name: 'OTP भेजें' }).click();
     const code = page.getByLabel('OTP डालें');
     await code.waitFor();
-    await code.fill(await latestCode(phone, clientIp));
+    await code.fill(await latestCode(first.phone, clientIp));
 
     await header().getByRole('link', { name: 'முகப்பு', exact: true }).waitFor();
     await header().getByRole('button', { name: 'சுயவிவரம்' }).waitFor();

@@ -1,6 +1,7 @@
-import { randomInt } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BASE_URL, CHROMIUM_ARGS } from '../support/browser';
+import { earlySignIn, waitForNextCode } from '../support/early-sign-ins';
+import { freshClientIp, freshPhone } from '../support/sessions';
 import { chromium } from 'playwright-core';
 
 // Playback end to end (issue 8): SPEC §4.5, §8; DECISIONS D20–D24. The demo titles' videos are made and
@@ -25,11 +26,11 @@ beforeAll(async () => {
   });
   // The demo videos are transcoded after start-up, in the background (issue 19: seven sources, one
   // after another, on a machine that may be busy): wait until these titles' videos are ready.
-  const phone = freshPhone();
+  // The second screen is a second sign-in of the first one's number, a minute after it (D4).
   twoScreens = (async () => {
-    const first = await viewer(phone, 'basic');
-    await new Promise((r) => setTimeout(r, 61_000));
-    return [first, await viewer(phone)] as [object, object];
+    const first = await earlySignIn('basicViewer');
+    await waitForNextCode(first);
+    return [first.session, await viewer(first.phone)] as [object, object];
   })();
   twoScreens.catch(() => undefined); // awaited (and reported) by its test
   // A title whose video is still transcoding answers 409 (VIDEO_NOT_READY) even to a visitor.
@@ -54,7 +55,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  clientIp = `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+  clientIp = freshClientIp();
 });
 
 afterEach(async () => {
@@ -117,8 +118,6 @@ async function viewer(phone: string, plan?: 'basic' | 'standard' | 'gold') {
   }
   return session;
 }
-
-const freshPhone = () => `${randomInt(6, 10)}${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
 
 /** A page on a title, as a visitor or as a stored viewer session, on a phone or a computer. */
 async function openTitle(

@@ -226,11 +226,9 @@ describe('videos and their transcoding jobs', () => {
           payload: released,
         }),
       );
-      await waitFor(
-        async () => (await get(cancelled.videoId).catch(() => undefined)) === undefined,
-        15_000,
-        200,
-      );
+      // Both go, one after the other: wait for the two, not for whichever the handler takes first.
+      const gone = async (videoId: string) => (await get(videoId).catch(() => undefined)) === undefined;
+      await waitFor(async () => (await gone(cancelled.videoId)) && (await gone(second.videoId)), 15_000, 200);
       await expect(get(second.videoId)).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
       for (const key of second.objects) expect(await s3.keys(key)).toEqual([]);
     });
@@ -428,12 +426,14 @@ describe('videos and their transcoding jobs', () => {
 
       const ready = await whenReady(video.videoId);
       expect(ready.renditions).toEqual([360]);
-      // The worker did it, with its health served on HEALTH_PORT; media logged no transcode.
-      const workerSaid = output
-        .join('')
-        .split('\n')
-        .filter((line) => line.includes(video.videoId));
-      expect(workerSaid.some((line) => line.includes('"video ready"'))).toBe(true);
+      // The worker did it, with its health served on HEALTH_PORT; media logged no transcode. The
+      // worker's log line may reach its pipe a moment after the state it logs is stored.
+      const workerSaidReady = () =>
+        output
+          .join('')
+          .split('\n')
+          .some((line) => line.includes(video.videoId) && line.includes('"video ready"'));
+      await waitFor(async () => workerSaidReady(), 10_000, 100);
       expect(lines.filter((line) => line.msg === 'video ready')).toEqual([]);
       const health = await fetch(`http://127.0.0.1:${healthPort}/health/ready`);
       expect(health.status).toBe(200);
