@@ -258,6 +258,47 @@ describe('playing through the gateway', () => {
     expect((await call('GET', segment, { cookie: renewed })).status).toBe(403);
   });
 
+  it('plays a film on to its end when the plan expires mid-film, but starts no stream after it', async () => {
+    const viewer = await signIn();
+    await buy(viewer.token, 'standard');
+    const answer = JSON.parse((await grant(viewer.token)).text) as StreamAnswer;
+    const master = await call('GET', answer.movieUrl, { token: viewer.token });
+    const rendition = uris(master.text).at(-1)!;
+    const segments = uris((await call('GET', rendition, { token: viewer.token })).text);
+    expect((await call('GET', segments[0], { token: viewer.token })).status).toBe(200);
+
+    // The prepaid months run out while the film plays (D17): billing now says "not subscribed".
+    await services.query(
+      'billing',
+      `UPDATE "subscription" SET "valid_till" = now() - interval '1 second' WHERE "viewer_id" = $1`,
+      [viewer._id],
+    );
+    const refused = await waitFor(
+      async () => {
+        const again = await grant(viewer.token);
+        return again.status === 200 ? undefined : again;
+      },
+      10_000,
+      200,
+    );
+    expect(JSON.parse(refused.text).code).toBe(ErrorCode.UNAUTHORIZED_ACCESS);
+
+    // The film in hand plays on: the heartbeat keeps its screen and renews the pass, and the rendition
+    // token still opens its playlist and the rest of its segments (with the bearer token or the pass).
+    const beat = await call('POST', '/api/playback/heartbeat', {
+      token: viewer.token,
+      body: { kind: 'movie', titleId: movie._id, positionSeconds: 2, durationSeconds: 4 },
+    });
+    expect(beat.status).toBe(200);
+    expect(JSON.parse(beat.text)).toEqual({ held: true });
+    expect((await call('GET', rendition, { token: viewer.token })).status).toBe(200);
+    for (const segment of segments.slice(1))
+      expect((await call('GET', segment, { token: viewer.token })).status).toBe(200);
+    expect((await call('GET', segments.at(-1)!, { cookie: passOf(beat) })).status).toBe(200);
+    // Starting the film again is a new stream: refused like any other title.
+    expect(JSON.parse((await grant(viewer.token)).text).code).toBe(ErrorCode.UNAUTHORIZED_ACCESS);
+  });
+
   it("frees a viewer's screen at once on signing out, so another device plays without waiting out its hold", async () => {
     const phone = String(nextPhone++);
     const tv = await signIn(phone);
