@@ -116,24 +116,27 @@ export async function startServiceProcesses(
     }
   };
   try {
-    for (const service of services) {
-      const database = uniqueName(`test_${service}`);
-      const childEnv = {
-        ...process.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        HEALTH_PORT: '0',
-        ...infra,
-        ...env,
-        ...perService[service],
-        DATABASE_NAME: database,
-      };
-      const migration = run(service, 'migrate.js', childEnv);
-      const code = await new Promise<number | null>((resolve) => migration.child.once('exit', resolve));
-      if (code !== 0) throw new Error(`${service} migration failed:\n${migration.output.join('')}`);
-      children.set(service, { ...run(service, 'main.js', childEnv), database, env: childEnv });
-    }
-    for (const service of services) await healthy(service);
+    // Side by side: each has a database of its own, and most of a start is waiting.
+    await Promise.all(
+      services.map(async (service) => {
+        const database = uniqueName(`test_${service}`);
+        const childEnv = {
+          ...process.env,
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'warn',
+          HEALTH_PORT: '0',
+          ...infra,
+          ...env,
+          ...perService[service],
+          DATABASE_NAME: database,
+        };
+        const migration = run(service, 'migrate.js', childEnv);
+        const code = await new Promise<number | null>((resolve) => migration.child.once('exit', resolve));
+        if (code !== 0) throw new Error(`${service} migration failed:\n${migration.output.join('')}`);
+        children.set(service, { ...run(service, 'main.js', childEnv), database, env: childEnv });
+        await healthy(service);
+      }),
+    );
   } catch (error) {
     await stop();
     throw error;
