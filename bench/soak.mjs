@@ -6,7 +6,7 @@
 // dev control API), the 5xx count and the lost payments (paid in the sandbox, yet no plan at the end).
 // Targets: 0 5xx, 0 lost payments, RSS growth under 10% after the warm-up (from the middle to the end).
 //
-// Settings (environment): BENCH_SOAK_URL (http://localhost:3000, the shell), DURATION (600 seconds;
+// Settings (environment): BENCH_SOAK_URL (http://127.0.0.1:3000, the shell), DURATION (600 seconds;
 // also --duration=<seconds>, e.g. 90 or 90s or 2m), SOAK_VIEWERS (6 at once), SOAK_THINK_MS (700, the
 // pause between a viewer's steps), SOAK_PAY_PERCENT (20, the visits that pay first), SOAK_SEGMENTS (6
 // per visit), BENCH_SOAK_CONTROL_URL (http://127.0.0.1:3099) and CONTROL_TOKEN (else read from
@@ -37,7 +37,8 @@ function seconds(text) {
 }
 const durationArg = process.argv.find((a) => a.startsWith('--duration='))?.slice('--duration='.length);
 const settings = {
-  url: (process.env.BENCH_SOAK_URL || 'http://localhost:3000').replace(/\/$/, ''),
+  // 127.0.0.1 rather than localhost: the viewers' requests leave from IPv4 loopback addresses.
+  url: (process.env.BENCH_SOAK_URL || 'http://127.0.0.1:3000').replace(/\/$/, ''),
   durationSeconds: seconds(durationArg ?? process.env.DURATION ?? '600'),
   viewers: wholeNumber('SOAK_VIEWERS', 6, 1),
   thinkMs: wholeNumber('SOAK_THINK_MS', 700, 0),
@@ -119,7 +120,7 @@ async function main() {
       log('starting a platform of its own (ports, NATS, Redis, storage and databases of its own) ...');
       const platform = await startTestPlatform({ log: (line) => log(`  ${line}`) });
       cleanUps.push(platform.stop);
-      settings.url = platform.url;
+      settings.url = platform.url.replace('//localhost:', '//127.0.0.1:');
       control = platform.control;
     }
     const titles = await playableTitles(settings.url);
@@ -166,9 +167,12 @@ async function main() {
           segments: settings.segments,
           signal: ending.signal,
           paid,
-        }).catch((error) => {
-          if (!ending.signal.aborted) log(`  a visit broke off: ${error.message}`);
-        });
+        })
+          .catch((error) => {
+            if (!ending.signal.aborted) log(`  a visit broke off: ${error.message}`);
+          })
+          // A visit cut short (a refusal) is followed by a pause all the same: a steady rate, never a spin.
+          .then(() => delay(settings.thinkMs, undefined, { signal: ending.signal }).catch(() => {}));
     };
     await Promise.all(Array.from({ length: settings.viewers }, (_, n) => viewer(n)));
     clearTimeout(timer);

@@ -2,7 +2,12 @@
 // provider's outbox), browses the home page, searches, opens a title, and plays it a while (the stream
 // grant, the playlists, a few segments, a heartbeat every few of them); now and then pays for a plan
 // through the payments sandbox (D19) first. Each request is timed and counted in the stats.
+//
+// Each visit comes from an address of its own, as viewers do: its requests leave from a loopback
+// address of their own (127.x.y.z, all of which reach this machine), so the shell tells the gateway
+// that address and the per-address limits (OTP sends, searches) count each viewer apart.
 import { randomInt } from 'node:crypto';
+import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 
@@ -24,7 +29,7 @@ const PLANS = ['standard', 'premium', 'gold'];
 
 /** @param {Visit} v */
 export async function visit(v) {
-  const address = `10.${randomInt(60, 120)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+  const address = `127.${randomInt(60, 250)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
   /**
    * @param {string} kind
    * @param {string} route  under the base, e.g. /api/home/content
@@ -32,26 +37,22 @@ export async function visit(v) {
    */
   const request = async (kind, route, { token, body, method, bytes } = {}) => {
     const started = performance.now();
-    let status = 0;
-    let code;
     try {
-      const res = await fetch(`${v.base}${route}`, {
+      const res = await send(new URL(route, v.base), {
         method: method ?? (body === undefined ? 'GET' : 'POST'),
+        localAddress: address,
         headers: {
           'user-agent': DESKTOP,
-          'x-forwarded-for': address,
           ...(token ? { authorization: `Bearer ${token}` } : {}),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(15_000),
       });
-      status = res.status;
-      const payload = bytes ? await res.arrayBuffer() : await res.text();
-      if (status >= 400) code = safeJson(/** @type {string} */ (payload))?.code;
-      v.stats.record(kind, performance.now() - started, status, code);
-      if (status >= 400) return undefined;
-      return bytes ? payload : (safeJson(/** @type {string} */ (payload)) ?? payload);
+      const text = bytes ? '' : res.body.toString('utf8');
+      const code = res.status >= 400 ? safeJson(res.body.toString('utf8'))?.code : undefined;
+      v.stats.record(kind, performance.now() - started, res.status, code);
+      if (res.status >= 400) return undefined;
+      return bytes ? res.body : (safeJson(text) ?? text);
     } catch (error) {
       v.stats.record(kind, performance.now() - started, 0, /** @type {Error} */ (error).name);
       return undefined;
@@ -118,6 +119,37 @@ export async function visit(v) {
   await request('heartbeat', '/api/playback/stop', {
     token,
     body: { kind: 'movie', titleId: title._id, positionSeconds: 6, durationSeconds: 0 },
+  });
+}
+
+/**
+ * One HTTP request from `localAddress`, its answer read whole (15 s at most).
+ * @param {URL} url
+ * @param {{ method: string, localAddress: string, headers: Record<string, string>, body?: string }} o
+ * @returns {Promise<{ status: number, body: Buffer }>}
+ */
+function send(url, { method, localAddress, headers, body }) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method,
+        localAddress,
+        headers: body ? { ...headers, 'content-length': Buffer.byteLength(body) } : headers,
+        timeout: 15_000,
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () =>
+      req.destroy(Object.assign(new Error('no answer in 15 s'), { name: 'TimeoutError' })),
+    );
+    req.on('error', reject);
+    req.end(body);
   });
 }
 
