@@ -209,7 +209,7 @@ describe('faults: a killed service or a restarted server loses nothing and doubl
 
     // Killed while transcoding: the job comes back (after its ack wait) and finishes.
     const status = () => ok<VideoStatus>('GET', `/api/admin/videos/${video.videoId}`, { token: admin });
-    await waitFor(async () => (await status()).state === 'transcoding', 60_000, 50);
+    await waitFor(async () => (await status()).state === 'transcoding', 60_000, 20);
     await services.kill('media');
     await services.restart('media');
     const ready = await waitFor(
