@@ -7,6 +7,7 @@ import { createTestRun, prepareTestPlatform } from '../../scripts/lib/test-run.m
 /**
  * @typedef {object} TestPlatform
  * @property {string} url  the web app (the shell), e.g. http://localhost:13000
+ * @property {{ controlUrl: string, controlToken: string }} control  its dev control API (pids, restarts)
  * @property {() => Promise<void>} stop  stops the apps and the private servers, drops the databases and
  *   removes the run's folder; idempotent
  */
@@ -41,7 +42,14 @@ export async function startTestPlatform({ log }) {
       log,
     });
     stopApps = () => platform.stop();
-    return { url: platform.url, stop };
+    return {
+      url: platform.url,
+      control: {
+        controlUrl: /** @type {string} */ (platform.controlUrl),
+        controlToken: platform.controlToken,
+      },
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

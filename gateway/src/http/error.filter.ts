@@ -1,6 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
 import { DomainError, ErrorCode, HTTP_STATUS_BY_CODE, type ErrorBody } from '@chitram/contracts';
-import type { Logger } from '@chitram/nest-kit';
+import { isUnreachableServer, unreachableServerError, type Logger } from '@chitram/nest-kit';
 import type { FastifyReply } from 'fastify';
 
 /** Fastify's own error codes for malformed requests, in the product's words. */
@@ -53,6 +53,11 @@ export class HttpErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     let body = toErrorBody(exception);
+    if (!body && isUnreachableServer(exception)) {
+      // Redis away (restarting): the client may try again, and gets 503, not 500.
+      this.logger.warn({ err: exception }, 'a server the gateway needs is unreachable');
+      body = unreachableServerError().toBody();
+    }
     if (!body) {
       this.logger.error({ err: exception }, 'unhandled error');
       body = { code: ErrorCode.INTERNAL, message: 'Something went wrong.' };

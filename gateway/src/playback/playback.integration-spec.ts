@@ -8,14 +8,7 @@ import {
   type StreamAnswer,
   type VideoStatus,
 } from '@chitram/contracts';
-import {
-  AccessTokenSigner,
-  connectNats,
-  DEFAULT_JWT_AUDIENCE,
-  DEFAULT_JWT_ISSUER,
-  loadConfig,
-  RpcClient,
-} from '@chitram/nest-kit';
+import { connectNats, RpcClient } from '@chitram/nest-kit';
 import {
   isolatedEnv,
   testInfrastructure,
@@ -25,15 +18,15 @@ import {
   type TestObjectStorage,
 } from '@chitram/test-helpers';
 import type { NatsConnection } from 'nats';
-import { createPrivateKey, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createGatewayApp } from '../app';
-import { GatewayConfig } from '../config';
+import { signedAs } from '../testing/access-tokens';
+import { listeningTestGateway } from '../testing/test-gateway';
 import { startServiceProcesses, type RunningProcesses } from '../testing/service-processes';
 import { freePort, testVideo } from '../testing/media-fixtures';
+import { viewerClient, type Answer } from '../testing/viewer-client';
 
 // Stream grants and the signed stream through the gateway (SPEC §4.5; DECISIONS D20–D24), with the
 // real auth, users, billing, catalog and media services behind it: the stream pass cookie that lets a
@@ -42,13 +35,6 @@ import { freePort, testVideo } from '../testing/media-fixtures';
 jest.setTimeout(180_000);
 
 let nextPhone = 7_100_000_000 + Math.floor(Math.random() * 800_000_000);
-const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36';
-
-interface Answer {
-  status: number;
-  headers: Headers;
-  text: string;
-}
 
 describe('playing through the gateway', () => {
   const isolation = isolatedEnv();
@@ -63,59 +49,13 @@ describe('playing through the gateway', () => {
   let admin: string;
   let movie: MovieSaved['movie'];
 
-  async function call(
-    method: string,
-    route: string,
-    {
-      token,
-      cookie,
-      body,
-      headers = {},
-    }: { token?: string; cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
-  ): Promise<Answer> {
-    const res = await fetch(`${address}${route}`, {
-      method,
-      headers: {
-        'user-agent': DESKTOP,
-        'x-forwarded-for': `10.8.${nextPhone % 250}.7`,
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(cookie ? { cookie } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      body:
-        body === undefined
-          ? undefined
-          : typeof body === 'string' || Buffer.isBuffer(body)
-            ? body
-            : JSON.stringify(body),
-    });
-    return { status: res.status, headers: res.headers, text: await res.text() };
-  }
-
-  /** A viewer signed in by OTP, as the web app does. */
-  async function signIn(phone = String(nextPhone++)): Promise<{ token: string; _id: string }> {
-    expect((await call('POST', '/api/user/send-otp', { body: { phoneNumber: phone } })).status).toBe(200);
-    const outbox = JSON.parse((await call('GET', `/api/dev/otp-outbox?phone=%2B91${phone}`)).text);
-    const session = await call('POST', '/api/user/verify-otp', {
-      body: { phoneNumber: `+91${phone}`, otp: outbox.codes.at(-1).otp },
-    });
-    return JSON.parse(session.text) as { token: string; _id: string };
-  }
+  const viewer = viewerClient(() => address);
+  const { call, signIn } = viewer;
 
   /** Buys a plan through the payments sandbox, as the checkout page does. */
   async function buy(token: string, planKey: string): Promise<void> {
-    const order = JSON.parse(
-      (await call('POST', '/api/checkout/create-order', { token, body: { planKey } })).text,
-    );
-    const paid = JSON.parse(
-      (await call('POST', '/api/dev/payments-sandbox/pay', { token, body: { orderId: order.orderId } })).text,
-    );
-    const verified = await call('POST', '/api/checkout/verify-payment', {
-      token,
-      body: { ...paid, planKey },
-    });
-    expect(verified.status).toBe(200);
+    const paid = await viewer.payInSandbox(token, planKey);
+    expect((await call('POST', '/api/checkout/verify-payment', { token, body: paid })).status).toBe(200);
   }
 
   const grant = (token?: string) => call('GET', `/api/movie/${movie._id}/stream`, { token });
@@ -136,23 +76,15 @@ describe('playing through the gateway', () => {
     });
     nats = await connectNats(testInfrastructure().NATS_URL, 'playback-test');
     rpc = new RpcClient(nats, 10_000);
-    const config = loadConfig(GatewayConfig, {
+    ({ app, address } = await listeningTestGateway({
       ...testInfrastructure(),
-      LOG_LEVEL: 'silent',
       RPC_TIMEOUT_MS: '10000',
       MEDIA_URL: `http://127.0.0.1:${mediaPort}`,
       JWT_PUBLIC_KEY: keys.publicPem,
       REDIS_KEY_PREFIX: isolation.env.REDIS_KEY_PREFIX,
       EVENTS_SUBJECT_ROOT: isolation.env.EVENTS_SUBJECT_ROOT,
-    });
-    app = await createGatewayApp(config);
-    await app.listen(0, '127.0.0.1');
-    address = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-    admin = await new AccessTokenSigner(createPrivateKey(keys.privatePem), {
-      issuer: DEFAULT_JWT_ISSUER,
-      audience: DEFAULT_JWT_AUDIENCE,
-      ttlSeconds: 900,
-    }).sign({ sub: randomUUID(), role: 'admin', sid: randomUUID() });
+    }));
+    admin = await signedAs(keys.privatePem, 'admin');
 
     // A paid film whose video an admin uploads, transcoded for real.
     movie = (
@@ -256,6 +188,47 @@ describe('playing through the gateway', () => {
     expect((await call('GET', segment, { cookie: renewed })).status).toBe(200);
     expect((await call('POST', '/api/auth/logout', { token: viewer.token })).status).toBe(200);
     expect((await call('GET', segment, { cookie: renewed })).status).toBe(403);
+  });
+
+  it('plays a film on to its end when the plan expires mid-film, but starts no stream after it', async () => {
+    const viewer = await signIn();
+    await buy(viewer.token, 'standard');
+    const answer = JSON.parse((await grant(viewer.token)).text) as StreamAnswer;
+    const master = await call('GET', answer.movieUrl, { token: viewer.token });
+    const rendition = uris(master.text).at(-1)!;
+    const segments = uris((await call('GET', rendition, { token: viewer.token })).text);
+    expect((await call('GET', segments[0], { token: viewer.token })).status).toBe(200);
+
+    // The prepaid months run out while the film plays (D17): billing now says "not subscribed".
+    await services.query(
+      'billing',
+      `UPDATE "subscription" SET "valid_till" = now() - interval '1 second' WHERE "viewer_id" = $1`,
+      [viewer._id],
+    );
+    const refused = await waitFor(
+      async () => {
+        const again = await grant(viewer.token);
+        return again.status === 200 ? undefined : again;
+      },
+      10_000,
+      200,
+    );
+    expect(JSON.parse(refused.text).code).toBe(ErrorCode.UNAUTHORIZED_ACCESS);
+
+    // The film in hand plays on: the heartbeat keeps its screen and renews the pass, and the rendition
+    // token still opens its playlist and the rest of its segments (with the bearer token or the pass).
+    const beat = await call('POST', '/api/playback/heartbeat', {
+      token: viewer.token,
+      body: { kind: 'movie', titleId: movie._id, positionSeconds: 2, durationSeconds: 4 },
+    });
+    expect(beat.status).toBe(200);
+    expect(JSON.parse(beat.text)).toEqual({ held: true });
+    expect((await call('GET', rendition, { token: viewer.token })).status).toBe(200);
+    for (const segment of segments.slice(1))
+      expect((await call('GET', segment, { token: viewer.token })).status).toBe(200);
+    expect((await call('GET', segments.at(-1)!, { cookie: passOf(beat) })).status).toBe(200);
+    // Starting the film again is a new stream: refused like any other title.
+    expect(JSON.parse((await grant(viewer.token)).text).code).toBe(ErrorCode.UNAUTHORIZED_ACCESS);
   });
 
   it("frees a viewer's screen at once on signing out, so another device plays without waiting out its hold", async () => {

@@ -61,3 +61,12 @@ function handMade(header: object, role: Role, sign: (input: string) => string): 
   })}`;
   return `${input}.${sign(input)}`;
 }
+
+/** A token for a fresh subject and session of `role`, signed with `privatePem` (the auth service's key). */
+export function signedAs(privatePem: string, role: Role): Promise<string> {
+  return new AccessTokenSigner(createPrivateKey(privatePem), {
+    issuer: DEFAULT_JWT_ISSUER,
+    audience: DEFAULT_JWT_AUDIENCE,
+    ttlSeconds: 900,
+  }).sign({ sub: randomUUID(), role, sid: randomUUID() });
+}

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { loadConfig } from '@chitram/nest-kit';
 import { testInfrastructure } from '@chitram/test-helpers';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -103,4 +104,16 @@ export async function payForPlan(
       .send({ ...paid.body, planKey })
       .expect(200);
   return { order: order.body, confirmation: paid.body };
+}
+
+/**
+ * This gateway in-process, listening on a loopback port (for fetch: streams, tus uploads), configured
+ * by `settings` alone (infrastructure, keys, MEDIA_URL…); answers it and its address.
+ */
+export async function listeningTestGateway(
+  settings: Record<string, string>,
+): Promise<{ app: NestFastifyApplication; address: string }> {
+  const app = await createGatewayApp(loadConfig(GatewayConfig, { LOG_LEVEL: 'silent', ...settings }));
+  await app.listen(0, '127.0.0.1');
+  return { app, address: `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}` };
 }

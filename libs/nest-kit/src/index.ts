@@ -22,3 +22,4 @@ export * from './revocation';
 export * from './jobs';
 export * from './audit';
 export * from './rebuild-jobs';
+export * from './unreachable-server';

@@ -16,6 +16,7 @@ import { batchNatsWrites } from './nats-writes';
 import { requestIdFrom, runWithRequestContext } from './request-context';
 import { RejectedMessages, UnreadableMessage } from './rejected-messages';
 import { RpcReplySerializer, RpcRequestDeserializer } from './rpc-wire';
+import { isUnreachableServer, unreachableServerError } from './unreachable-server';
 
 /** Flattens class-validator errors into `{ field: [messages] }`, nested fields dotted. */
 export function validationFields(errors: ValidationError[], prefix = ''): Record<string, string[]> {
@@ -120,6 +121,10 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
       body = exception.toBody();
     } else if (exception instanceof BadRequestException) {
       body = { code: ErrorCode.BAD_REQUEST, message: exception.message };
+    } else if (isUnreachableServer(exception)) {
+      // Postgres or Redis away (restarting): the caller may try again, and gets 503, not 500.
+      this.logger.warn({ err: exception }, 'a server this service needs is unreachable');
+      body = unreachableServerError().toBody();
     } else {
       this.logger.error({ err: exception }, 'unhandled error in message handler');
       body = { code: ErrorCode.INTERNAL, message: 'Something went wrong.' };

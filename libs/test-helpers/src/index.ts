@@ -49,6 +49,24 @@ export async function databaseExists(serverUrl: string, database: string): Promi
   }
 }
 
+/** A query on one database of the server at `serverUrl` (a test looking at what a service wrote). */
+export async function queryDatabase<T = Record<string, unknown>>(
+  serverUrl: string,
+  database: string,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  const client = new Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
 /** Polls until `check` returns a value other than undefined/false, or fails after `timeoutMs`. */
 export async function waitFor<T>(
   check: () => Promise<T | undefined | false>,
@@ -129,3 +147,4 @@ export * from './service-basics';
 export * from './isolation';
 export * from './object-storage';
 export * from './analytics-rebuild';
+export * from './private-servers';

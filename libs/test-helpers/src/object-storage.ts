@@ -23,7 +23,8 @@ export interface TestObjectStorage {
   destroy(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A TCP port nothing listens on now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
