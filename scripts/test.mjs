@@ -10,10 +10,12 @@
 //   E2E_PATTERN=playback npm test -- e2e  only the browser spec files whose path matches
 //   INTEGRATION_PATTERN=search npm test -- integration   only the integration specs whose path matches
 //   E2E_INSTANCES=1 npm test -- e2e       the browser suite against one instance of each app (default 2)
+//   TEST_STAGES=serial npm test           the integration and browser stages one after the other, not side
+//                                         by side (each then prints as it goes)
 //   TOOLING_NODE=/path/to/node npm test   the tooling's node:test suites once more under that Node (.ci/run
 //                                         gives Node 22 this way, so both Node lines of `engines` are tried)
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { join, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestRun, hermeticEnv, prepareTestPlatform } from './lib/test-run.mjs';
@@ -29,10 +31,14 @@ const log = (line) => console.log(`  ${line}`);
 const stages = [];
 const run = createTestRun({ log });
 
-/** Runs a command; `env` replaces the environment when given (the hermetic test stages). */
-function spawnStage(cmd, args, env = process.env) {
+/**
+ * Runs a command; `env` replaces the environment when given (the hermetic test stages). With `output`,
+ * its output goes to that file descriptor instead of the console (a stage that runs beside another).
+ */
+function spawnStage(cmd, args, env = process.env, output = undefined) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env });
+    const stdio = output === undefined ? 'inherit' : ['ignore', output, output];
+    const child = spawn(cmd, args, { cwd: root, stdio, env });
     child.on('error', () => resolve(127));
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
@@ -61,8 +67,8 @@ const command = (name, cmd, args, env) =>
     return { ok: code === 0, note: code === 0 ? undefined : `exit ${code}` };
   });
 
-/** A jest config, counted from its JSON report. */
-const jestStage = (name, config, env, extraArgs = []) =>
+/** A jest config, counted from its JSON report; `output` as spawnStage's. */
+const jestStage = (name, config, env, extraArgs = [], output = undefined) =>
   stage(name, async () => {
     const outputFile = join(run.resultsDir, `${name.replace(/\W+/g, '-')}.json`);
     const code = await spawnStage(
@@ -70,6 +76,7 @@ const jestStage = (name, config, env, extraArgs = []) =>
       // --forceExit: a test that leaves a handle open must not hold the whole run once jest has reported.
       ['jest', '-c', config, '--ci', '--forceExit', '--json', `--outputFile=${outputFile}`, ...extraArgs],
       env,
+      output,
     );
     try {
       const report = JSON.parse(readFileSync(outputFile, 'utf8'));
@@ -183,23 +190,62 @@ if (wants('unit')) {
 }
 if (wants('integration') || wants('e2e')) {
   const instances = Number(process.env.E2E_INSTANCES ?? 2);
+  // The two stages run side by side: each waits on browsers, servers and timers more than it computes,
+  // and one after the other they took half an hour. Each has infrastructure of its own (NATS, Redis,
+  // object storage, databases: a second block of ports), as two runs of `npm test` would: a service
+  // of the browser stage's platform must not answer an integration test's request. The browser
+  // stage's output is held back and printed whole when it ends, so the console reads one stage at a
+  // time. TEST_STAGES=serial runs them one after the other, on one infrastructure, as before.
+  const beside = wants('integration') && wants('e2e') && process.env.TEST_STAGES !== 'serial';
   /** @type {import('./lib/test-run.mjs').TestPlatformSettings | undefined} */
   let settings;
+  /** @type {import('./lib/test-run.mjs').TestPlatformSettings | undefined} */
+  let browserSettings;
+  const browserRun = beside ? createTestRun({ log }) : run;
   await stage('test infrastructure', async () => {
     settings = await prepareTestPlatform(run, { instances, log });
-    cleanUp = settings.cleanUp;
+    const first = settings;
+    cleanUp = first.cleanUp;
+    browserSettings = beside ? await prepareTestPlatform(browserRun, { instances, log }) : settings;
+    const second = browserSettings;
+    if (second !== first)
+      cleanUp = async (o) => {
+        await second.cleanUp(o);
+        await first.cleanUp(o);
+      };
     return { ok: true };
   });
-  if (settings && wants('integration'))
-    await jestStage(
-      'integration',
-      'jest.integration.config.js',
-      { ...hermeticEnv(process.env), ...settings.infraEnv },
-      // INTEGRATION_PATTERN narrows the stage to matching spec files while working on one part.
-      ['--runInBand', ...(process.env.INTEGRATION_PATTERN ? [process.env.INTEGRATION_PATTERN] : [])],
-    );
-  if (settings && wants('e2e')) {
-    const test = settings;
+  const test = settings;
+  const integration =
+    test && wants('integration')
+      ? () =>
+          jestStage(
+            'integration',
+            'jest.integration.config.js',
+            { ...hermeticEnv(process.env), ...test.infraEnv },
+            // INTEGRATION_PATTERN narrows the stage to matching spec files while working on one part.
+            ['--runInBand', ...(process.env.INTEGRATION_PATTERN ? [process.env.INTEGRATION_PATTERN] : [])],
+          )
+      : undefined;
+  const forBrowser = browserSettings;
+  const browser = forBrowser && wants('e2e') ? () => browserStages(forBrowser, beside) : undefined;
+  if (beside && integration && browser) {
+    await Promise.all([integration(), browser()]);
+  } else {
+    await integration?.();
+    await browser?.();
+  }
+
+  /**
+   * The test platform, then the browser suite against it. `beside`: another stage is running; the
+   * output goes to a file in the run's folder, printed when the suite has finished.
+   * @param {import('./lib/test-run.mjs').TestPlatformSettings} test
+   * @param {boolean} beside
+   */
+  async function browserStages(test, beside) {
+    const held = beside ? join(browserRun.dir, 'browser-stage.log') : undefined;
+    const output = held ? openSync(held, 'a') : undefined;
+    const say = output === undefined ? log : (/** @type {string} */ line) => writeSync(output, `  ${line}\n`);
     /** @type {import('./lib/platform.mjs').Platform | undefined} */
     let platform;
     await stage(`test platform (${instances} of each service and gateway)`, async () => {
@@ -209,13 +255,13 @@ if (wants('integration') || wants('e2e')) {
       platform = await startPlatform({
         build: false,
         install: false,
-        dataDir: run.dir,
+        dataDir: browserRun.dir,
         ports: test.ports,
         instances,
         databasePrefix: test.databasePrefix,
         natsUsers: test.natsUsers,
         env: { ...test.env, OTP_IP_LIMIT: '1000' },
-        log,
+        log: say,
       });
       const started = platform;
       stopPlatform = () => started.stop();
@@ -235,7 +281,14 @@ if (wants('integration') || wants('e2e')) {
         },
         // E2E_PATTERN narrows the browser suite to matching spec files while working on one screen.
         process.env.E2E_PATTERN ? [process.env.E2E_PATTERN] : [],
+        output,
       );
+    if (held && output !== undefined) {
+      closeSync(output);
+      console.log(
+        `\n── the browser stage, run beside the integration stage ──\n${readFileSync(held, 'utf8')}`,
+      );
+    }
   }
 }
 await finish(0);
