@@ -83,8 +83,12 @@ export async function testObjectStorage(): Promise<TestObjectStorage> {
 
   let child: ChildProcess | undefined;
   let directory: string | undefined;
-  if (server && !(await answers(server)))
-    throw new Error(`S3 storage at ${server.S3_ENDPOINT} does not answer`);
+  // The shared server may be busy a moment (another file's clean-up, a loaded machine): it has 15 s.
+  const shared = server;
+  if (shared)
+    await waitFor(() => answers(shared), 15_000, 250).catch(() => {
+      throw new Error(`S3 storage at ${shared.S3_ENDPOINT} does not answer`);
+    });
   if (!server) {
     const port = await freePort();
     directory = mkdtempSync(join(tmpdir(), 'chitram-s3rver-'));
