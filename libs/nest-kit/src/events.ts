@@ -8,7 +8,7 @@ import {
   Optional,
 } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService, MetadataScanner } from '@nestjs/core';
-import { EVENT_STREAM, EVENT_SUBJECT_ROOT } from '@chitram/contracts';
+import { EVENT_STREAM, EVENT_SUBJECT_ROOT, type EventSubject, type ReadPayloadOf } from '@chitram/contracts';
 import { IsInt, Matches, Max, Min } from 'class-validator';
 import {
   DiscardPolicy,
@@ -64,6 +64,9 @@ export interface EventEnvelope<T = unknown> {
   occurredAt: string;
   payload: T;
 }
+
+/** The envelope a handler of `E` receives: `event: EventOf<typeof Events.userDeleted>`. */
+export type EventOf<E> = EventEnvelope<ReadPayloadOf<E>>;
 
 const codec = JSONCodec<EventEnvelope>();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -143,11 +146,11 @@ export async function dropInboxTable(queryRunner: QueryRunner): Promise<void> {
 
 // ---- The outbox: writing events, and the relay that publishes them ----
 
-/** Adds an event to the outbox inside the caller's transaction. */
-export async function recordEvent(
+/** Adds an event to the outbox inside the caller's transaction; the payload is the one its declaration names. */
+export async function recordEvent<Payload>(
   manager: EntityManager,
-  subject: string,
-  payload: unknown,
+  subject: EventSubject<Payload, unknown>,
+  payload: NoInfer<Payload>,
 ): Promise<string> {
   busSubject({ EVENTS_SUBJECT_ROOT: EVENT_SUBJECT_ROOT }, subject); // refuses a subject the stream would not capture
   const rows: Array<{ id: string }> = await manager.query(
@@ -265,7 +268,11 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   }
 }
 
-export type EmitEvent = (subject: string, payload: unknown) => Promise<void>;
+/** Writes an event to the outbox of the transaction it was given with: `emit(Events.userDeleted, payload)`. */
+export type EmitEvent = <Payload>(
+  subject: EventSubject<Payload, unknown>,
+  payload: NoInfer<Payload>,
+) => Promise<void>;
 
 /** Runs a transaction in which `emit` writes events to the outbox; once it commits, the relay is woken. */
 @Injectable()
@@ -302,20 +309,36 @@ interface EventHandlerMeta extends EventHandlerOptions {
 }
 
 /**
+ * A method that can handle an event whose readers receive `Read`: it takes the envelope (and the
+ * transaction's manager). A function type, as HandlerOf's, so the envelope is checked one way: every
+ * payload the event may carry must be one the handler accepts.
+ */
+export type EventHandlerOf<Read> = (
+  event: EventEnvelope<Read>,
+  manager: EntityManager,
+) => Promise<void> | void;
+
+/**
  * Marks a provider method as the handler of one event subject. It runs in a transaction together with
  * the inbox row, receives the envelope and the transaction's manager, and must be idempotent apart
  * from that (work outside the database, such as Redis, must be safe to repeat). Throwing redelivers
  * the event later, unless what it throws says the event itself is unusable (isUnusableMessageError):
  * then it is terminated and counted, as an event that cannot be read at all is.
  */
-export function EventHandler(subject: string, options: EventHandlerOptions): MethodDecorator {
-  return (_target, _key, descriptor: PropertyDescriptor) => {
+export function EventHandler<Payload, Read>(
+  subject: EventSubject<Payload, Read>,
+  options: EventHandlerOptions,
+) {
+  return <Method extends EventHandlerOf<Read>>(
+    _target: object,
+    _key: string | symbol,
+    descriptor: TypedPropertyDescriptor<Method>,
+  ): void => {
     Reflect.defineMetadata(
       EVENT_HANDLER,
       { ...options, subject } satisfies EventHandlerMeta,
-      descriptor.value,
+      descriptor.value as object,
     );
-    return descriptor;
   };
 }
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   Events,
+  type EventSubject,
   GST_RATE_PERCENT,
   splitGst,
   type PaymentCaptured,
@@ -8,7 +9,7 @@ import {
   type SubscriptionChange,
   type SubscriptionChanged,
 } from '@chitram/contracts';
-import { LOGGER, type Logger, Outbox } from '@chitram/nest-kit';
+import { type EmitEvent, LOGGER, type Logger, Outbox } from '@chitram/nest-kit';
 import type { EntityManager } from 'typeorm';
 import { OrdersRepository, type StoredOrder } from '../orders/orders.repository';
 import { PlansService } from '../plans/plans.service';
@@ -25,7 +26,8 @@ export interface Settlement {
   receipt: { id: string; number: string };
 }
 
-const CHANGE_EVENTS: Record<SubscriptionChange, string> = {
+/** The event that announces each kind of plan change. */
+export const CHANGE_EVENTS: Record<SubscriptionChange, EventSubject<SubscriptionChanged>> = {
   activated: Events.subscriptionActivated,
   extended: Events.subscriptionExtended,
   replaced: Events.subscriptionReplaced,
@@ -112,7 +114,7 @@ export class SettlementService {
 
   private async activate(
     manager: EntityManager,
-    emit: (subject: string, payload: unknown) => Promise<void>,
+    emit: EmitEvent,
     order: StoredOrder,
     viewerId: string,
     stored: StoredPayment,

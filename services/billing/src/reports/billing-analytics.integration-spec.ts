@@ -180,7 +180,7 @@ describe("billing's analytics: per-day aggregates kept from events", () => {
 
   it("stops counting a deleted account's plan from that day, and keeps it so through a rebuild (D25)", async () => {
     const count = await handled();
-    await publish<UserDeleted>(Events.userDeleted, { userId: v3.id, deletedAt: new Date().toISOString() });
+    await publish<UserDeleted>(Events.userDeleted, { viewerId: v3.id, deletedAt: new Date().toISOString() });
     await settled(count + 1);
     const after = await daily();
     const gold = scripted.gold.map((n, i, all) => (i === all.length - 1 ? 0 : n));

@@ -1,19 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  Events,
   GST_RATE_PERCENT,
   indiaDayOf,
   refuseDemoInProduction,
   splitGst,
   type DemoPayment,
   type DemoRecorded,
-  type SubscriptionChange,
   type SubscriptionChanged,
 } from '@chitram/contracts';
 import { CONFIG, recordEvent, type ServiceConfig } from '@chitram/nest-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { OrdersRepository } from '../orders/orders.repository';
 import { PaymentsRepository } from '../payments/payments.repository';
+import { CHANGE_EVENTS } from '../payments/settlement.service';
 import { PlansService } from '../plans/plans.service';
 import { ReceiptsRepository } from '../receipts/receipts.repository';
 import { financialYear, receiptNumber } from '../receipts/receipt-rules';
@@ -21,12 +20,6 @@ import { SubscriptionsRepository } from '../subscriptions/subscriptions.reposito
 import { nextPeriod } from '../subscriptions/subscription-rules';
 import { BillingAnalyticsRepository } from './billing-analytics.repository';
 import { BillingAnalyticsService } from './billing-analytics.service';
-
-const CHANGE_EVENTS: Record<SubscriptionChange, string> = {
-  activated: Events.subscriptionActivated,
-  extended: Events.subscriptionExtended,
-  replaced: Events.subscriptionReplaced,
-};
 
 /** A provider id made of the demo payment's id: the same on every run, so a second run finds the first's. */
 const providerId = (prefix: 'order' | 'pay', id: string) =>

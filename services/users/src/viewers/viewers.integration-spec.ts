@@ -101,7 +101,7 @@ describe('viewer accounts in the users service (real Postgres, NATS and JetStrea
         viewer._id,
       ]);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ subject: Events.userDeleted, payload: { userId: viewer._id } });
+    expect(rows[0]).toMatchObject({ subject: Events.userDeleted, payload: { viewerId: viewer._id } });
     // The payload names the account, not the person: no phone number travels.
     expect(JSON.stringify(rows[0].payload)).not.toContain(phone.slice(3));
 
@@ -112,13 +112,13 @@ describe('viewer accounts in the users service (real Postgres, NATS and JetStrea
       );
       return row.published_at !== null;
     });
-    const published = (await publishedDeletions()).filter((e) => e.payload.userId === viewer._id);
+    const published = (await publishedDeletions()).filter((e) => e.payload.viewerId === viewer._id);
     expect(published).toEqual([
       {
         id: rows[0].id,
         subject: Events.userDeleted,
         occurredAt: expect.any(String),
-        payload: { userId: viewer._id, deletedAt: expect.any(String) },
+        payload: { viewerId: viewer._id, deletedAt: expect.any(String) },
       },
     ]);
 
@@ -146,7 +146,7 @@ describe('viewer accounts in the users service (real Postgres, NATS and JetStrea
     const viewer = await findOrCreate(freshPhone());
     await remove(viewer._id);
     await waitFor(
-      async () => (await publishedDeletions().catch(() => [])).some((e) => e.payload.userId === viewer._id),
+      async () => (await publishedDeletions().catch(() => [])).some((e) => e.payload.viewerId === viewer._id),
       15_000,
     );
   });
