@@ -97,7 +97,7 @@ describe('viewer accounts in the users service (real Postgres, NATS and JetStrea
     await expect(get(viewer._id)).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
 
     const rows: Array<{ id: string; subject: string; payload: UserDeleted; published_at: Date | null }> =
-      await users.dataSource.query('SELECT * FROM "outbox_event" WHERE "payload"->>\'userId\' = $1', [
+      await users.dataSource.query('SELECT * FROM "outbox_event" WHERE "payload"->>\'viewerId\' = $1', [
         viewer._id,
       ]);
     expect(rows).toHaveLength(1);
@@ -125,7 +125,7 @@ describe('viewer accounts in the users service (real Postgres, NATS and JetStrea
     // Deleting again finds nothing and announces nothing.
     await expect(remove(viewer._id)).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
     const after: unknown[] = await users.dataSource.query(
-      'SELECT 1 FROM "outbox_event" WHERE "payload"->>\'userId\' = $1',
+      'SELECT 1 FROM "outbox_event" WHERE "payload"->>\'viewerId\' = $1',
       [viewer._id],
     );
     expect(after).toHaveLength(1);
