@@ -129,3 +129,4 @@ export * from './service-basics';
 export * from './isolation';
 export * from './object-storage';
 export * from './analytics-rebuild';
+export * from './jetstream-waits';

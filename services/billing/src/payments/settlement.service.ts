@@ -27,7 +27,7 @@ export interface Settlement {
 }
 
 /** The event that announces each kind of plan change. */
-export const CHANGE_EVENTS: Record<SubscriptionChange, EventSubject<SubscriptionChanged>> = {
+const CHANGE_EVENTS: Record<SubscriptionChange, EventSubject<SubscriptionChanged>> = {
   activated: Events.subscriptionActivated,
   extended: Events.subscriptionExtended,
   replaced: Events.subscriptionReplaced,
@@ -112,17 +112,23 @@ export class SettlementService {
     });
   }
 
-  private async activate(
+  /**
+   * Activates what a captured payment of `order` bought, in the caller's transaction: the plan period
+   * (started, extended or replacing another), the order paid, the receipt, and their events. The one
+   * way a plan is activated: checkout's settlement above, and the development demo's payments of the
+   * past (DemoPayments), which pass the moment they happened as `now`.
+   */
+  async activate(
     manager: EntityManager,
     emit: EmitEvent,
     order: StoredOrder,
     viewerId: string,
     stored: StoredPayment,
     payment: ProviderPayment,
+    now: Date = new Date(),
   ): Promise<Settlement> {
     await this.subscriptions.lockViewer(manager, viewerId);
     const plan = await this.plans.get(order.planKey);
-    const now = new Date();
     const next = nextPeriod(
       await this.subscriptions.current(manager, viewerId),
       plan.planKey,

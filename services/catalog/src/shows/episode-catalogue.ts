@@ -18,7 +18,7 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import { Outbox, recordAdminAction } from '@chitram/nest-kit';
 import { CatalogueChanges } from '../cache/catalogue-changes';
-import { inheritSeriesPartner, seriesPartnerOf } from '../partners/series-partner';
+import { inheritSeriesPartner, seriesPartnerOf } from '../partners/partners.repository';
 import { containsPattern, definedFields, pageOf, releaseImages, releaseVideos } from '../catalogue-kit';
 import { EpisodeEntity } from './episode.entity';
 import { SeriesEntity } from './series.entity';
