@@ -8,6 +8,7 @@ import { PartnersModule } from './partners/partners.module';
 import { CatalogueReports } from './reports/catalogue-reports';
 import { CatalogueReportsController } from './reports/catalogue-reports.controller';
 import { EpisodeCatalogue } from './shows/episode-catalogue';
+import { EpisodesRepository } from './shows/episodes.repository';
 import { SeriesCatalogue } from './shows/series-catalogue';
 import { ShowsController } from './shows/shows.controller';
 import { MovieCatalogue } from './titles/movie-catalogue';
@@ -41,6 +42,7 @@ import { WatchingService } from './watching/watching.service';
     MovieCatalogue,
     TitleSearch,
     EpisodeCatalogue,
+    EpisodesRepository,
     SeriesCatalogue,
     PlaybackSources,
     VideoStateHandler,

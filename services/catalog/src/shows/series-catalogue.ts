@@ -18,6 +18,7 @@ import { Outbox, recordAdminAction } from '@chitram/nest-kit';
 import { CatalogueChanges } from '../cache/catalogue-changes';
 import { inheritSeriesPartner, seriesPartnerOf } from '../partners/partners.repository';
 import { containsPattern, definedFields, pageOf, releaseImages, releaseVideos } from '../catalogue-kit';
+import { unusedImages } from '../catalogue.repository';
 import { seriesNotFound } from './episode-catalogue';
 import { EpisodeEntity } from './episode.entity';
 import { SeriesEntity } from './series.entity';
@@ -193,7 +194,10 @@ export class SeriesCatalogue {
         before,
         after: actor && (await seriesRecord(manager, id)),
       });
-      return { series: await this.load(manager, id), released: await releaseImages(manager, emit, replaced) };
+      return {
+        series: await this.load(manager, id),
+        released: await releaseImages(manager, emit, replaced, unusedImages),
+      };
     });
     await this.changes.announce();
     return { series: result.series, releasedImageKeys: result.released };
@@ -215,10 +219,12 @@ export class SeriesCatalogue {
         emit,
         episodes.map((episode) => episode.videoId),
       );
-      return releaseImages(manager, emit, [
-        series.titleImage,
-        ...episodes.flatMap((episode) => [episode.banner, episode.titleImage]),
-      ]);
+      return releaseImages(
+        manager,
+        emit,
+        [series.titleImage, ...episodes.flatMap((episode) => [episode.banner, episode.titleImage])],
+        unusedImages,
+      );
     });
     await this.changes.announce();
     return { _id: id, releasedImageKeys: released };

@@ -27,7 +27,8 @@ import {
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { Outbox, recordAdminAction } from '@chitram/nest-kit';
 import { CatalogueChanges } from '../cache/catalogue-changes';
-import { containsPattern, definedFields, pageOf, releaseImages, releaseVideos } from '../catalogue-kit';
+import { definedFields, pageOf, releaseImages, releaseVideos } from '../catalogue-kit';
+import { newestFirstPage, unusedImages } from '../catalogue.repository';
 import { MovieEntity } from './movie.entity';
 import { movieRecord, movieRef } from './movie-record';
 import { MOVIE_COLUMNS, toAdminMovie, toMovie } from './movie.view';
@@ -142,19 +143,13 @@ export class MovieCatalogue {
   /** The admin list: newest first, 10 a page, searched by title. */
   async page(request: AdminMoviePageRequest): Promise<AdminMoviePage> {
     const { page, offset } = pageOf(request.page, ADMIN_PAGE_SIZE);
-    const where = request.search ? `WHERE m.title ILIKE $1` : '';
-    const filter = request.search ? [containsPattern(request.search)] : [];
-    const [rows, [{ total }]] = await Promise.all([
-      this.dataSource.query<MovieEntity[]>(
-        `SELECT ${MOVIE_COLUMNS} FROM movie m ${where} ORDER BY m.created_at DESC, m.id
-         LIMIT ${ADMIN_PAGE_SIZE} OFFSET ${offset}`,
-        filter,
-      ),
-      this.dataSource.query<Array<{ total: number }>>(
-        `SELECT count(*)::int AS total FROM movie m ${where}`,
-        filter,
-      ),
-    ]);
+    const { rows, total } = await newestFirstPage<MovieEntity>(
+      this.dataSource,
+      'movie m',
+      MOVIE_COLUMNS,
+      request.search,
+      offset,
+    );
     return {
       movies: rows.map(toAdminMovie),
       currentPage: page,
@@ -239,7 +234,11 @@ export class MovieCatalogue {
       const saved = await manager.getRepository(MovieEntity).save(movie);
       const after = movieRecord(saved);
       await recordAdminAction(emit, actor, { action: 'updated', entity: movieRef(saved), before, after });
-      return { movie: saved, released: await releaseImages(manager, emit, replaced), changed: true };
+      return {
+        movie: saved,
+        released: await releaseImages(manager, emit, replaced, unusedImages),
+        changed: true,
+      };
     });
     if (result.changed) await this.changes.announce();
     return { movie: toAdminMovie(result.movie), releasedImageKeys: result.released };
@@ -256,7 +255,7 @@ export class MovieCatalogue {
         before: movieRecord(movie),
       });
       await releaseVideos(emit, [movie.videoId]);
-      return releaseImages(manager, emit, [movie.thumbnail, movie.banner, movie.titleImage]);
+      return releaseImages(manager, emit, [movie.thumbnail, movie.banner, movie.titleImage], unusedImages);
     });
     await this.changes.announce();
     return { _id: id, releasedImageKeys: released };
