@@ -9,6 +9,7 @@ import { CatalogueReports } from './reports/catalogue-reports';
 import { CatalogueReportsController } from './reports/catalogue-reports.controller';
 import { EpisodeCatalogue } from './shows/episode-catalogue';
 import { EpisodesRepository } from './shows/episodes.repository';
+import { SeriesRepository } from './shows/series.repository';
 import { SeriesCatalogue } from './shows/series-catalogue';
 import { ShowsController } from './shows/shows.controller';
 import { MovieCatalogue } from './titles/movie-catalogue';
@@ -43,6 +44,7 @@ import { WatchingService } from './watching/watching.service';
     TitleSearch,
     EpisodeCatalogue,
     EpisodesRepository,
+    SeriesRepository,
     SeriesCatalogue,
     PlaybackSources,
     VideoStateHandler,

@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import {
   ErrorCode,
   Events,
-  type AdminActor,
   type AdminCreateEpisode,
   type Category,
   type PartnerName,
 } from '@chitram/contracts';
-import type { EmitEvent, Outbox } from '@chitram/nest-kit';
 import type { DeepPartial, EntityManager } from 'typeorm';
 import type { CatalogueChanges } from '../cache/catalogue-changes';
+import { imageKey, recordingOutbox, testAdmin } from '../testing/in-memory-writes';
 import { EpisodeCatalogue } from './episode-catalogue';
 import type { EpisodeEntity } from './episode.entity';
 import type { EpisodesRepository, EpisodesStore } from './episodes.repository';
@@ -19,8 +18,6 @@ import type { EpisodesRepository, EpisodesStore } from './episodes.repository';
  * caches told) with its repository in memory; the SQL is tested against Postgres in
  * catalogue.integration-spec.ts.
  */
-
-const noManager = undefined as unknown as EntityManager;
 
 class InMemoryEpisodes implements EpisodesStore {
   readonly rows: EpisodeEntity[] = [];
@@ -96,25 +93,18 @@ class InMemoryEpisodes implements EpisodesStore {
   }
 }
 
-const image = () => `images/${randomUUID()}.jpg`;
-const actor: AdminActor = { adminId: randomUUID(), sessionId: randomUUID(), address: '10.0.0.1' };
+const image = imageKey;
+const actor = testAdmin();
 
 function setUp() {
   const store = new InMemoryEpisodes();
-  const events: Array<{ subject: string; payload: unknown }> = [];
-  const outbox = {
-    transaction: <T>(work: (manager: EntityManager, emit: EmitEvent) => Promise<T>) =>
-      work(noManager, (subject, payload) => {
-        events.push({ subject, payload });
-        return Promise.resolve();
-      }),
-  };
+  const { outbox, events } = recordingOutbox();
   let announced = 0;
   const changes = { announce: () => Promise.resolve(void announced++) };
   const catalogue = new EpisodeCatalogue(
     store as unknown as EpisodesRepository,
     changes as unknown as CatalogueChanges,
-    outbox as unknown as Outbox,
+    outbox,
   );
   const create = (fields: Partial<AdminCreateEpisode> = {}) =>
     catalogue.create({

@@ -1,19 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { CATEGORY_EPISODE_LIMIT, type Category, type PartnerName } from '@chitram/contracts';
+import { CATEGORY_EPISODE_LIMIT, type Category } from '@chitram/contracts';
 import { DataSource, type DeepPartial, type EntityManager } from 'typeorm';
-import { newestFirstPage, unusedImages } from '../catalogue.repository';
-import { inheritSeriesPartner, seriesPartnerOf } from '../partners/partners.repository';
+import { newestFirstPage } from '../catalogue.repository';
 import { EpisodeEntity } from './episode.entity';
 import { SeriesEntity } from './series.entity';
 import { EPISODE_COLUMNS } from './show.view';
+import { ShowWritesRepository } from './show-writes.repository';
 
 /** What EpisodeCatalogue needs of its storage: the repository below, or an in-memory fake in unit tests. */
 export type EpisodesStore = Pick<EpisodesRepository, keyof EpisodesRepository>;
 
 /** Every SQL statement of episodes (table episode) that the episode catalogue runs; the rules are its. */
 @Injectable()
-export class EpisodesRepository {
-  constructor(private readonly dataSource: DataSource) {}
+export class EpisodesRepository extends ShowWritesRepository {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
 
   /** A category's episodes in episode order, and the titles of the series they belong to. */
   async ofCategory(
@@ -75,22 +77,5 @@ export class EpisodesRepository {
 
   async delete(manager: EntityManager, id: string): Promise<void> {
     await manager.getRepository(EpisodeEntity).delete({ id });
-  }
-
-  seriesPartnerOf(manager: EntityManager, seriesId: string): Promise<PartnerName | null> {
-    return seriesPartnerOf(manager, seriesId);
-  }
-
-  inheritSeriesPartner(
-    manager: EntityManager,
-    partner: PartnerName | null,
-    episodeIds: string[],
-  ): Promise<void> {
-    return inheritSeriesPartner(manager, partner, episodeIds);
-  }
-
-  /** Of these image keys, the ones no title uses any more. */
-  unusedImages(manager: EntityManager, keys: string[]): Promise<string[]> {
-    return unusedImages(manager, keys);
   }
 }
