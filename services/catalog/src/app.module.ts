@@ -10,6 +10,7 @@ import { CatalogueReportsController } from './reports/catalogue-reports.controll
 import { EpisodeCatalogue } from './shows/episode-catalogue';
 import { EpisodesRepository } from './shows/episodes.repository';
 import { SeriesRepository } from './shows/series.repository';
+import { MoviesRepository } from './titles/movies.repository';
 import { SeriesCatalogue } from './shows/series-catalogue';
 import { ShowsController } from './shows/shows.controller';
 import { MovieCatalogue } from './titles/movie-catalogue';
@@ -45,6 +46,7 @@ import { WatchingService } from './watching/watching.service';
     EpisodeCatalogue,
     EpisodesRepository,
     SeriesRepository,
+    MoviesRepository,
     SeriesCatalogue,
     PlaybackSources,
     VideoStateHandler,

@@ -8,7 +8,7 @@ import {
 } from '@chitram/contracts';
 import type { DeepPartial, EntityManager } from 'typeorm';
 import type { CatalogueChanges } from '../cache/catalogue-changes';
-import { imageKey, recordingOutbox, testAdmin } from '../testing/in-memory-writes';
+import { imageKey, recordingOutbox, storedRow, testAdmin } from '../testing/in-memory-writes';
 import { EpisodeCatalogue } from './episode-catalogue';
 import type { EpisodeEntity } from './episode.entity';
 import type { EpisodesRepository, EpisodesStore } from './episodes.repository';
@@ -48,18 +48,7 @@ class InMemoryEpisodes implements EpisodesStore {
   }
 
   insert(_m: EntityManager, fields: DeepPartial<EpisodeEntity>) {
-    const episode = {
-      videoId: null,
-      videoState: null,
-      videoProgress: 0,
-      videoError: null,
-      videoRenditions: [],
-      videoDurationSeconds: null,
-      ...fields,
-      id: randomUUID(),
-      createdAt: new Date(),
-      updatedAt: new Date(),
-    } as EpisodeEntity;
+    const episode = storedRow<EpisodeEntity>(fields);
     this.rows.push(episode);
     return Promise.resolve(episode);
   }

@@ -8,7 +8,7 @@ import {
 } from '@chitram/contracts';
 import type { DataSource, DeepPartial, EntityManager } from 'typeorm';
 import type { CatalogueChanges } from '../cache/catalogue-changes';
-import { imageKey, noManager, recordingOutbox, testAdmin } from '../testing/in-memory-writes';
+import { imageKey, noManager, recordingOutbox, storedRow, testAdmin } from '../testing/in-memory-writes';
 import type { EpisodeEntity } from './episode.entity';
 import { SeriesCatalogue } from './series-catalogue';
 import type { SeriesEntity } from './series.entity';
@@ -39,12 +39,7 @@ class InMemorySeries implements SeriesStore {
   }
 
   insert(_m: EntityManager, fields: DeepPartial<SeriesEntity>) {
-    const series = {
-      ...fields,
-      id: randomUUID(),
-      createdAt: new Date(),
-      updatedAt: new Date(),
-    } as SeriesEntity;
+    const series = storedRow<SeriesEntity>(fields);
     this.series.push(series);
     return Promise.resolve(series);
   }
@@ -66,14 +61,7 @@ class InMemorySeries implements SeriesStore {
     return Promise.resolve(
       episodes.map((fields) => {
         if (fields.id) return fields as EpisodeEntity;
-        const episode = {
-          videoId: null,
-          ...fields,
-          id: randomUUID(),
-          createdAt: new Date(),
-          updatedAt: new Date(),
-          videoRenditions: [],
-        } as EpisodeEntity;
+        const episode = storedRow<EpisodeEntity>(fields);
         this.episodes.push(episode);
         return episode;
       }),

@@ -29,3 +29,19 @@ export const testAdmin = (): AdminActor => ({
   sessionId: randomUUID(),
   address: '10.0.0.1',
 });
+
+/** A title row as the database would store it: the fields given, a new id, no video yet, stamped now. */
+export function storedRow<Row>(fields: object): Row {
+  return {
+    videoId: null,
+    videoState: null,
+    videoProgress: 0,
+    videoError: null,
+    videoRenditions: [],
+    videoDurationSeconds: null,
+    ...fields,
+    id: randomUUID(),
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  } as Row;
+}
