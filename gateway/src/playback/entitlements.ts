@@ -1,6 +1,13 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { Events, Subjects, type Entitlement } from '@chitram/contracts';
-import { busSubject, NATS_CONNECTION, RpcClient } from '@chitram/nest-kit';
+import {
+  deletedViewerId,
+  Events,
+  Subjects,
+  type Entitlement,
+  type EventSubject,
+  type ReadPayloadOf,
+} from '@chitram/contracts';
+import { busSubject, NATS_CONNECTION, RpcClient, type EventOf } from '@chitram/nest-kit';
 import { JSONCodec, type NatsConnection } from 'nats';
 import { GatewayConfig } from '../config';
 import { watchNats } from './nats-invalidation';
@@ -9,16 +16,29 @@ import { ShortCache } from './short-cache';
 /** A viewer's plan is kept this long at most (an event may be missed). */
 export const ENTITLEMENT_TTL_MS = 5000;
 
-/** The events after which what billing said of a viewer no longer holds. */
-const CHANGES_OF_A_VIEWER = [
-  Events.subscriptionActivated,
-  Events.subscriptionExtended,
-  Events.subscriptionReplaced,
-  Events.subscriptionExpired,
-  Events.userDeleted,
-] as const;
+/** An event after which what billing said of a viewer no longer holds, and where it names the viewer. */
+interface ChangeOfAViewer {
+  event: string;
+  viewerOf: (payload: unknown) => string;
+}
 
-const codec = JSONCodec<{ payload?: { viewerId?: unknown; userId?: unknown } }>();
+function changeOfAViewer<E extends EventSubject<unknown, unknown>>(
+  event: E,
+  viewerOf: (payload: ReadPayloadOf<E>) => string,
+): ChangeOfAViewer {
+  return { event, viewerOf: viewerOf as (payload: unknown) => string };
+}
+
+const CHANGES_OF_A_VIEWER = [
+  changeOfAViewer(Events.subscriptionActivated, (change) => change.viewerId),
+  changeOfAViewer(Events.subscriptionExtended, (change) => change.viewerId),
+  changeOfAViewer(Events.subscriptionReplaced, (change) => change.viewerId),
+  changeOfAViewer(Events.subscriptionExpired, (expiry) => expiry.viewerId),
+  // A deletion written before issue 21 names the viewer `userId`: deletedViewerId reads both.
+  changeOfAViewer(Events.userDeleted, deletedViewerId),
+];
+
+const codec = JSONCodec<EventOf<unknown>>();
 
 /**
  * What a viewer's plan allows (billing's Entitlement), kept for a few seconds for the stream grants.
@@ -39,10 +59,10 @@ export class Entitlements implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    const forgetViewer = (data: Uint8Array) => {
+    // What cannot be read (no payload, no viewer) may concern anyone: everyone's plan is asked again.
+    const forgetViewer = (viewerOf: ChangeOfAViewer['viewerOf']) => (data: Uint8Array) => {
       try {
-        const { payload } = codec.decode(data);
-        const viewerId = payload?.viewerId ?? payload?.userId;
+        const viewerId = viewerOf(codec.decode(data).payload);
         if (typeof viewerId === 'string') this.cache.forget(viewerId);
         else this.cache.clear();
       } catch {
@@ -51,7 +71,12 @@ export class Entitlements implements OnModuleInit, OnModuleDestroy {
     };
     this.stop = watchNats(
       this.nats,
-      Object.fromEntries(CHANGES_OF_A_VIEWER.map((event) => [busSubject(this.config, event), forgetViewer])),
+      Object.fromEntries(
+        CHANGES_OF_A_VIEWER.map(({ event, viewerOf }) => [
+          busSubject(this.config, event),
+          forgetViewer(viewerOf),
+        ]),
+      ),
       () => this.cache.clear(),
     );
   }

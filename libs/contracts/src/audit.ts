@@ -28,7 +28,7 @@ import {
   type AuditValue,
   type FieldChange,
 } from './audit-answers';
-import { subject } from './subject';
+import { event, subject } from './subject';
 
 export * from './audit-answers';
 
@@ -88,7 +88,7 @@ export interface AdminActionRecorded {
 
 export const AuditEvents = {
   /** Payload AdminActionRecorded: any service's admin write, for the auth service's trail. */
-  adminActionRecorded: 'chitram.events.audit.admin-action-recorded.v1',
+  adminActionRecorded: event<AdminActionRecorded>('chitram.events.audit.admin-action-recorded.v1'),
 } as const;
 
 // ---- Payloads of the subjects ----

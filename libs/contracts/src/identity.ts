@@ -5,6 +5,7 @@
  */
 
 import type { PlanCertainty } from './billing-answers';
+import { DomainError, ErrorCode } from './errors';
 import type { InterfaceLanguageCode } from './interface-languages';
 
 /** Roles carried in an access token (SPEC §6). A visitor has no token and so no role. */
@@ -177,10 +178,35 @@ export interface ViewerDeleted {
 
 // ---- Events ----
 
-/** Events.userDeleted */
+/**
+ * Events.userDeleted: a viewer account is gone. The viewer is `viewerId`, as in every other event about
+ * a viewer (issue 21: one field name for one meaning).
+ */
 export interface UserDeleted {
+  viewerId: string;
+  deletedAt: string;
+}
+
+/**
+ * Events.userDeleted as written before issue 21, with the viewer under `userId`. Such events may still
+ * wait in an outbox or on the stream (kept a week) when the new code starts, so readers accept both
+ * shapes, through deletedViewerId, for one release; then this shape and the `Read` half of
+ * Events.userDeleted's declaration go.
+ */
+export interface UserDeletedBeforeIssue21 {
   userId: string;
   deletedAt: string;
+}
+
+/**
+ * The deleted viewer's id, from Events.userDeleted in either shape; a payload with neither is refused
+ * with BAD_MESSAGE (a consumer drops such an event rather than retrying it).
+ */
+export function deletedViewerId(payload: UserDeleted | UserDeletedBeforeIssue21): string {
+  const fields = payload as Partial<UserDeleted & UserDeletedBeforeIssue21>;
+  const id = fields.viewerId ?? fields.userId;
+  if (typeof id !== 'string') throw new DomainError(ErrorCode.BAD_MESSAGE, 'the event names no viewer');
+  return id;
 }
 
 /**

@@ -88,7 +88,7 @@ function usageOf(app: NatsApp): Usage {
       if (handler) usage.consumers.set(handler[2], Events[handler[1] as keyof typeof Events]);
       else
         // Events a service names are ones it writes (through its outbox); the gateway only hears them.
-        for (const m of line.matchAll(/\bEvents\.(\w+)/g))
+        for (const m of line.matchAll(/(?<!typeof )\bEvents\.(\w+)/g))
           (app === 'gateway' ? usage.named : usage.written).add(Events[m[1] as keyof typeof Events]);
       for (const [helper, event] of Object.entries(EVENTS_WRITTEN_BY_HELPERS))
         if (line.includes(`${helper}(`)) usage.written.add(event);

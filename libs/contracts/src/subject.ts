@@ -24,3 +24,29 @@ export type QueryText<Request> = { [Field in keyof Request]?: string };
 export function subject<Request, Reply>(name: string): Subject<Request, Reply> {
   return name as Subject<Request, Reply>;
 }
+
+declare const announces: unique symbol;
+
+/**
+ * An event subject that names its payload: a JetStream event (`Events`, written with the outbox's
+ * `emit` and read by an `@EventHandler`) or a core NATS broadcast (`Subjects.catalog.changed`). It is
+ * the subject string on the wire; `emit`, `@EventHandler`, `announce` and `hear` (libs/nest-kit) read the
+ * payload type from it, so a writer and a reader that disagree about a field fail to compile.
+ *
+ * `Read` is what a reader must accept, when that is more than what is written today: while events
+ * written under an older shape may still wait in an outbox or on the stream, the declaration lists that
+ * shape too and every handler has to read both (see Events.userDeleted).
+ */
+export type EventSubject<Payload, Read = Payload> = string & {
+  /** Never set at run time, as Subject's. */
+  readonly [announces]: { payload: Payload; read: Read };
+};
+
+/** What a writer puts in an event's payload. */
+export type PayloadOf<E> = E extends EventSubject<infer Payload, unknown> ? Payload : never;
+/** What a reader of the event may receive (the payload, or an older shape still in flight). */
+export type ReadPayloadOf<E> = E extends EventSubject<unknown, infer Read> ? Read : never;
+
+export function event<Payload, Read = Payload>(name: string): EventSubject<Payload, Read> {
+  return name as EventSubject<Payload, Read>;
+}

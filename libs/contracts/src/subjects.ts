@@ -5,9 +5,20 @@ import {
   MediaReportSubjects,
   UserReportSubjects,
 } from './admin';
-import { BillingAnalyticsSubjects, CatalogAnalyticsSubjects, UserAnalyticsSubjects } from './analytics';
+import {
+  BillingAnalyticsSubjects,
+  CatalogAnalyticsSubjects,
+  UserAnalyticsSubjects,
+  type ViewerSignedUp,
+} from './analytics';
 import { AuditEvents, AuditSubjects } from './audit';
-import { BillingSubjects } from './billing';
+import {
+  BillingSubjects,
+  type PaymentCaptured,
+  type PaymentFailed,
+  type SubscriptionChanged,
+  type SubscriptionExpired,
+} from './billing';
 import type {
   AdminCreateEpisode,
   AdminCreateMovie,
@@ -21,7 +32,10 @@ import type {
 import type {
   AdminMovie,
   AdminMoviePage,
+  CatalogueChanged,
+  CatalogueImagesReleased,
   CatalogueItemRemoved,
+  CatalogueVideosReleased,
   CategoryEpisodes,
   Episode,
   EpisodePage,
@@ -50,14 +64,22 @@ import type {
   SeriesPageRequest,
 } from './catalog';
 import type { ServiceHealthReport } from './health';
-import type { FindOrCreateViewerRequest, Viewer, ViewerDeleted, ViewerIdRequest } from './identity';
+import type {
+  FindOrCreateViewerRequest,
+  UserDeleted,
+  UserDeletedBeforeIssue21,
+  Viewer,
+  ViewerDeleted,
+  ViewerIdRequest,
+} from './identity';
 import type { DeleteMediaObjectsRequest, DeletedMediaObjects } from './media';
 import { PartnerSubjects } from './partners';
 import { SignInSubjects } from './sign-in';
 import { ViewerPreferenceSubjects } from './preferences';
-import { StreamSubjects, WatchSubjects } from './playback';
-import { subject } from './subject';
+import { type PlayStarted, StreamSubjects, WatchSubjects, type WatchTimeRecorded } from './playback';
+import { event, subject } from './subject';
 import { VideoSubjects } from './videos';
+import type { VideoStatus } from './videos-answers';
 
 /** The five back-end services, each a NATS queue group of its own name. */
 export const SERVICE_NAMES = ['auth', 'catalog', 'billing', 'media', 'users'] as const;
@@ -156,7 +178,7 @@ export const Subjects = {
     /** Content partners and their titles (libs/contracts/src/partners.ts). */
     partners: PartnerSubjects,
     /** Core NATS event after every admin write (payload CatalogueChanged): caches drop what they hold. */
-    changed: 'chitram.catalog.changed.v1',
+    changed: event<CatalogueChanged>('chitram.catalog.changed.v1'),
   },
 } as const;
 
@@ -168,30 +190,35 @@ export const Subjects = {
 export const EVENT_STREAM = 'CHITRAM_EVENTS';
 export const EVENT_SUBJECT_ROOT = 'chitram.events';
 export const Events = {
-  /** Payload UserDeleted (identity.ts): a viewer account is gone; its sessions end, its data goes. */
-  userDeleted: 'chitram.events.users.user-deleted.v1',
+  /**
+   * Payload UserDeleted (identity.ts): a viewer account is gone; its sessions end, its data goes.
+   * Readers also take the shape written before issue 21 (`userId`), for one release: deletedViewerId.
+   */
+  userDeleted: event<UserDeleted, UserDeleted | UserDeletedBeforeIssue21>(
+    'chitram.events.users.user-deleted.v1',
+  ),
   /** Payload ViewerSignedUp (analytics.ts): an account was created by its first sign-in. */
-  viewerSignedUp: 'chitram.events.users.viewer-signed-up.v1',
+  viewerSignedUp: event<ViewerSignedUp>('chitram.events.users.viewer-signed-up.v1'),
   /** Payload CatalogueImagesReleased (catalog.ts): stored images no title uses any more, for media to remove. */
-  catalogImagesReleased: 'chitram.events.catalog.images-released.v1',
+  catalogImagesReleased: event<CatalogueImagesReleased>('chitram.events.catalog.images-released.v1'),
   /** Payload CatalogueVideosReleased (catalog.ts): videos of deleted titles, for media to remove. */
-  catalogVideosReleased: 'chitram.events.catalog.videos-released.v1',
+  catalogVideosReleased: event<CatalogueVideosReleased>('chitram.events.catalog.videos-released.v1'),
   /** Payload SubscriptionChanged (billing.ts): a payment started a plan, extended it or replaced another. */
-  subscriptionActivated: 'chitram.events.billing.subscription-activated.v1',
-  subscriptionExtended: 'chitram.events.billing.subscription-extended.v1',
-  subscriptionReplaced: 'chitram.events.billing.subscription-replaced.v1',
+  subscriptionActivated: event<SubscriptionChanged>('chitram.events.billing.subscription-activated.v1'),
+  subscriptionExtended: event<SubscriptionChanged>('chitram.events.billing.subscription-extended.v1'),
+  subscriptionReplaced: event<SubscriptionChanged>('chitram.events.billing.subscription-replaced.v1'),
   /** Payload SubscriptionExpired (billing.ts): a plan's validity ran out with nothing after it. */
-  subscriptionExpired: 'chitram.events.billing.subscription-expired.v1',
+  subscriptionExpired: event<SubscriptionExpired>('chitram.events.billing.subscription-expired.v1'),
   /** Payload PaymentCaptured (billing.ts). */
-  paymentCaptured: 'chitram.events.billing.payment-captured.v1',
+  paymentCaptured: event<PaymentCaptured>('chitram.events.billing.payment-captured.v1'),
   /** Payload PaymentFailed (billing.ts). */
-  paymentFailed: 'chitram.events.billing.payment-failed.v1',
+  paymentFailed: event<PaymentFailed>('chitram.events.billing.payment-failed.v1'),
   /** Payload VideoStatus (videos.ts): a title's video changed state or progressed (at most every few percent). */
-  videoStateChanged: 'chitram.events.media.video-state-changed.v1',
+  videoStateChanged: event<VideoStatus>('chitram.events.media.video-state-changed.v1'),
   /** Payload PlayStarted (playback.ts): a title started playing. */
-  playStarted: 'chitram.events.catalog.play-started.v1',
+  playStarted: event<PlayStarted>('chitram.events.catalog.play-started.v1'),
   /** Payload WatchTimeRecorded (playback.ts): seconds of a title watched. */
-  watchTimeRecorded: 'chitram.events.catalog.watch-time-recorded.v1',
+  watchTimeRecorded: event<WatchTimeRecorded>('chitram.events.catalog.watch-time-recorded.v1'),
   /** Payload AdminActionRecorded (audit.ts): an admin's write, for the audit trail. */
   ...AuditEvents,
 } as const;

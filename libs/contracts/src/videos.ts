@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { IsIn, IsUUID } from 'class-validator';
-import { subject } from './subject';
+import { event, subject } from './subject';
 import { VIDEO_OWNER_KINDS, type VideoOwnerKind, type VideoStatus } from './videos-answers';
 
 export * from './videos-answers';
@@ -48,11 +48,16 @@ export const VideoSubjects = {
   /** Removes a video and every object made from it (its title was deleted). */
   remove: subject<VideoRef, { removed: true }>('chitram.media.videos.remove.v1'),
   /**
-   * Core NATS announcement (payload `{ id }`, no reply) on which a media instance asks the others to
-   * let go of an upload one of their requests holds: instances sharing VIDEO_UPLOAD_DIR take turns.
+   * Core NATS announcement (no reply) on which a media instance asks the others to let go of an upload
+   * one of their requests holds: instances sharing VIDEO_UPLOAD_DIR take turns.
    */
-  releaseUpload: 'chitram.media.uploads.release.v1',
+  releaseUpload: event<UploadRelease>('chitram.media.uploads.release.v1'),
 } as const;
+
+/** Payload of Subjects.media.videos.releaseUpload: the upload (a video's id) to let go of. */
+export interface UploadRelease {
+  id: string;
+}
 
 /**
  * Where the media service's internal HTTP server takes a video's file, over the tus resumable upload

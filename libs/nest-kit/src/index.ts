@@ -17,6 +17,7 @@ export * from './service';
 export * from './tokens';
 export * from './access-tokens';
 export * from './events';
+export * from './broadcasts';
 export * from './redis';
 export * from './revocation';
 export * from './jobs';

@@ -9,26 +9,14 @@ import {
 } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { randomUUID } from 'node:crypto';
-import {
-  DiscardPolicy,
-  type JsMsg,
-  JSONCodec,
-  nanos,
-  type NatsConnection,
-  RetentionPolicy,
-  StorageType,
-} from 'nats';
+import { DiscardPolicy, JSONCodec, nanos, type NatsConnection, RetentionPolicy, StorageType } from 'nats';
 import { decoratedMethods } from './decorated-methods';
-import { type ConsumerLoop, consumeDurable, retryDelayMs, stopLoops } from './durable-consumer';
 import type { EventBusSettings } from './events';
+import { EnvelopeConsumers } from './jetstream/envelope-consumers';
+import { readEnvelope } from './jetstream/envelopes';
+import { ensureStream } from './jetstream/streams';
 import { LOGGER, type Logger } from './logging';
-import {
-  isRecord,
-  isUnusableMessageError,
-  parseMessageJson,
-  RejectedMessages,
-  UnreadableMessage,
-} from './rejected-messages';
+import { RejectedMessages } from './rejected-messages';
 import { CONFIG, NATS_CONNECTION } from './tokens';
 
 /**
@@ -70,29 +58,15 @@ export function jobSubject(settings: Pick<JobSettings, 'EVENTS_SUBJECT_ROOT'>, n
   return `${jobSubjectRoot(settings)}.${name}`;
 }
 
-export async function ensureJobStream(connection: NatsConnection, settings: JobSettings): Promise<void> {
-  const jsm = await connection.jetstreamManager();
-  const name = jobStreamName(settings);
-  try {
-    await jsm.streams.info(name);
-    return;
-  } catch {
-    // not there yet: create it below
-  }
-  try {
-    await jsm.streams.add({
-      name,
-      subjects: [`${jobSubjectRoot(settings)}.>`],
-      storage: StorageType.File,
-      retention: RetentionPolicy.Workqueue,
-      discard: DiscardPolicy.Old,
-      duplicate_window: nanos(DUPLICATE_WINDOW_MS),
-    });
-  } catch (error) {
-    await jsm.streams.info(name).catch(() => {
-      throw error;
-    });
-  }
+export function ensureJobStream(connection: NatsConnection, settings: JobSettings): Promise<void> {
+  return ensureStream(connection, {
+    name: jobStreamName(settings),
+    subjects: [`${jobSubjectRoot(settings)}.>`],
+    storage: StorageType.File,
+    retention: RetentionPolicy.Workqueue,
+    discard: DiscardPolicy.Old,
+    duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+  });
 }
 
 const JOB_HANDLER = Symbol('JOB_HANDLER');
@@ -190,7 +164,7 @@ export class JobQueue implements BeforeApplicationShutdown {
 /** Finds every @JobHandler and gives each job a durable consumer that all instances share. */
 @Injectable()
 export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly loops: ConsumerLoop[] = [];
+  private readonly consumers: EnvelopeConsumers;
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -198,29 +172,25 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
     @Inject(NATS_CONNECTION) private readonly connection: NatsConnection,
     @Inject(CONFIG) private readonly settings: JobSettings,
     @Inject(LOGGER) private readonly logger: Logger,
-    @Optional() private readonly rejections?: RejectedMessages,
-  ) {}
+    @Optional() rejections?: RejectedMessages,
+  ) {
+    this.consumers = new EnvelopeConsumers(connection, logger, rejections);
+  }
 
   async onApplicationBootstrap(): Promise<void> {
-    const handlers = this.findHandlers();
+    const handlers = decoratedMethods<JobHandlerMeta, JobFn>(this.discovery, this.scanner, JOB_HANDLER);
     if (!handlers.length) return;
     await ensureJobStream(this.connection, this.settings);
-    for (const { meta, run } of handlers) await this.consume(meta, run);
+    for (const { meta, method } of handlers) await this.consume(meta, method);
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    await stopLoops(this.loops);
-  }
-
-  private findHandlers(): Array<{ meta: JobHandlerMeta; run: JobFn }> {
-    return decoratedMethods<JobHandlerMeta, JobFn>(this.discovery, this.scanner, JOB_HANDLER).map(
-      ({ meta, method }) => ({ meta, run: method }),
-    );
+    await this.consumers.stop();
   }
 
   private async consume(meta: JobHandlerMeta, run: JobFn): Promise<void> {
-    const loop = await consumeDurable(
-      this.connection,
+    const names = { job: meta.name };
+    await this.consumers.start(
       {
         stream: jobStreamName(this.settings),
         durable: meta.name.replace(/\./g, '_'),
@@ -229,61 +199,27 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
           typeof meta.ackWaitMs === 'function' ? meta.ackWaitMs(this.settings) : (meta.ackWaitMs ?? 60_000),
         maxMessages: 1,
       },
-      (message) => this.work(meta, run, message),
-      (error) => this.logger.error({ err: error, job: meta.name }, 'job worker stopped'),
+      {
+        kind: 'job',
+        names,
+        read: (data) =>
+          readEnvelope<JobEnvelope>(
+            data,
+            meta.name,
+            (id) => typeof id === 'string',
+            `a job envelope of ${meta.name}`,
+          ),
+        work: (job, message) =>
+          run(job, { progress: () => message.working(), delivery: message.info.redeliveryCount }),
+        finalFailure: (error, job, message) => {
+          if (!(error instanceof PermanentJobFailure)) return false;
+          this.logger.warn({ err: error, ...names, jobId: job.id }, 'job dropped: it cannot succeed');
+          message.term();
+          return true;
+        },
+      },
     );
-    this.loops.push(loop);
   }
-
-  private async work(meta: JobHandlerMeta, run: JobFn, message: JsMsg): Promise<void> {
-    let job: JobEnvelope;
-    try {
-      job = readJob(message.data, meta.name);
-    } catch (error) {
-      this.reject(meta, message, error);
-      return;
-    }
-    try {
-      await run(job, { progress: () => message.working(), delivery: message.info.redeliveryCount });
-      message.ack();
-    } catch (error) {
-      if (error instanceof PermanentJobFailure) {
-        this.logger.warn({ err: error, job: meta.name, jobId: job.id }, 'job dropped: it cannot succeed');
-        message.term();
-        return;
-      }
-      if (isUnusableMessageError(error)) {
-        this.reject(meta, message, error, job.id);
-        return;
-      }
-      const attempt = message.info.redeliveryCount;
-      this.logger.warn({ err: error, job: meta.name, jobId: job.id, attempt }, 'job failed; will retry');
-      message.nak(retryDelayMs(attempt));
-    }
-  }
-
-  /** A job no worker can do is terminated (so the work queue lets it go), counted and logged. */
-  private reject(meta: JobHandlerMeta, message: JsMsg, error: unknown, jobId?: string): void {
-    message.term();
-    const problem = error instanceof UnreadableMessage ? error.problem : 'its worker cannot use it';
-    this.rejections?.record('job', message.subject, problem, {
-      job: meta.name,
-      seq: message.seq,
-      jobId,
-      ...(error instanceof UnreadableMessage ? {} : { err: error }),
-    });
-    if (!this.rejections)
-      this.logger.error({ err: error, job: meta.name, seq: message.seq }, 'dropping an unusable job');
-  }
-}
-
-/** A job envelope as JobQueue writes it, for the job `name`, or UnreadableMessage. */
-function readJob(data: Uint8Array, name: string): JobEnvelope {
-  const job = parseMessageJson(data);
-  if (!isRecord(job) || typeof job.id !== 'string' || job.subject !== name)
-    throw new UnreadableMessage(`it is not a job envelope of ${name}`);
-  if (!isRecord(job.payload)) throw new UnreadableMessage('its payload is not an object');
-  return job as unknown as JobEnvelope;
 }
 
 /** Jobs for a service: the queue to put them on and the workers of its @JobHandler methods. */

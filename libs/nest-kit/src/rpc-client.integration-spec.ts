@@ -138,11 +138,14 @@ describe('RpcClient over real NATS', () => {
   it('answers SERVICE_UNAVAILABLE for a call waiting when the connection closes, without waiting out its timeout', async () => {
     const closing = batchNatsWrites(await connectNats(NATS_URL, 'rpc-test-closing'));
     const closingRpc = new RpcClient(closing, 10_000);
-    server.subscribe(`${root}.slow`, { callback: () => undefined });
+    // The server never answers; that the request reached it is the signal that the call is waiting.
+    const arrived = new Promise<void>((resolve) =>
+      server.subscribe(`${root}.slow`, { callback: () => resolve() }),
+    );
     await server.flush();
     const started = Date.now();
     const call = closingRpc.uncheckedRequest(`${root}.slow`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await arrived;
     await closing.close();
     await expect(call).rejects.toMatchObject({
       code: ErrorCode.SERVICE_UNAVAILABLE,

@@ -148,3 +148,4 @@ export * from './isolation';
 export * from './object-storage';
 export * from './analytics-rebuild';
 export * from './private-servers';
+export * from './jetstream-waits';

@@ -1,6 +1,6 @@
 import { Controller, Injectable, Module } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { ErrorCode, Events, subject, type UserDeleted } from '@chitram/contracts';
+import { deletedViewerId, ErrorCode, Events, subject } from '@chitram/contracts';
 import {
   busSubject,
   connectNats,
@@ -16,7 +16,7 @@ import {
   jobStreamName,
   jobSubject,
   JobHandler,
-  type EventEnvelope,
+  type EventOf,
   type JobEnvelope,
   JobsModule,
   OutboxEvent,
@@ -76,8 +76,8 @@ class EchoController {
 class Listeners {
   // Written as real handlers are: trusting the contract's payload shape.
   @EventHandler(Events.userDeleted, { durable: 'poison-test-user-deleted' })
-  async userDeleted(event: EventEnvelope<UserDeleted>, _manager: EntityManager): Promise<void> {
-    seen.deletedUsers.push(event.payload.userId.toLowerCase());
+  async userDeleted(event: EventOf<typeof Events.userDeleted>, _manager: EntityManager): Promise<void> {
+    seen.deletedUsers.push(deletedViewerId(event.payload).toLowerCase());
   }
 
   @JobHandler(JOB)
@@ -183,10 +183,11 @@ describe('poison messages: a service meets garbage on every kind of subject and 
       envelope(null),
       envelope('text'),
       envelope({ userId: 42, deletedAt: 'yesterday' }), // the handler cannot read it
+      envelope({ viewerId: null, deletedAt: 'yesterday' }),
     ];
     for (const bytes of poison) await js.publish(subject, bytes);
     const userId = randomUUID();
-    await js.publish(subject, envelope({ userId, deletedAt: new Date().toISOString() }));
+    await js.publish(subject, envelope({ viewerId: userId, deletedAt: new Date().toISOString() }));
 
     await waitFor(async () => seen.deletedUsers.includes(userId), 10_000);
     const jsm = await nats.jetstreamManager();

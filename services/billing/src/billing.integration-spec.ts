@@ -400,7 +400,7 @@ describe('billing with Razorpay (the real SDK against a local stand-in of its AP
     const viewer = newViewer();
     const order = await createOrder(viewer, 'basic');
     const verified = await verify(viewer, 'basic', razorpay.pay(order.orderId).confirmation);
-    const event: UserDeleted = { userId: viewer, deletedAt: new Date().toISOString() };
+    const event: UserDeleted = { viewerId: viewer, deletedAt: new Date().toISOString() };
     // Published as the users service would, through an outbox row's id and the same stream.
     const js = nats.jetstream();
     const envelope: EventEnvelope<UserDeleted> = {

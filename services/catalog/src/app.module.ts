@@ -8,6 +8,9 @@ import { PartnersModule } from './partners/partners.module';
 import { CatalogueReports } from './reports/catalogue-reports';
 import { CatalogueReportsController } from './reports/catalogue-reports.controller';
 import { EpisodeCatalogue } from './shows/episode-catalogue';
+import { EpisodesRepository } from './shows/episodes.repository';
+import { SeriesRepository } from './shows/series.repository';
+import { MoviesRepository } from './titles/movies.repository';
 import { SeriesCatalogue } from './shows/series-catalogue';
 import { ShowsController } from './shows/shows.controller';
 import { MovieCatalogue } from './titles/movie-catalogue';
@@ -41,6 +44,9 @@ import { WatchingService } from './watching/watching.service';
     MovieCatalogue,
     TitleSearch,
     EpisodeCatalogue,
+    EpisodesRepository,
+    SeriesRepository,
+    MoviesRepository,
     SeriesCatalogue,
     PlaybackSources,
     VideoStateHandler,

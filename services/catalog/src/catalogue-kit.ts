@@ -21,23 +21,17 @@ export function containsPattern(text: string): string {
 /**
  * Of the stored images a write replaced or deleted, the ones no movie, series or episode uses any
  * more (titles may share images). Announced from the outbox, in the write's own transaction, for
- * the media service to remove; also answered to the caller.
+ * the media service to remove; also answered to the caller. `unused` tells which keys no title uses.
  */
 export async function releaseImages(
   manager: EntityManager,
   emit: EmitEvent,
   before: Array<string | null | undefined>,
+  unused: (manager: EntityManager, keys: string[]) => Promise<string[]>,
 ): Promise<string[]> {
   const keys = [...new Set(before.filter(isMediaKey))];
   if (keys.length === 0) return [];
-  const rows: Array<{ key: string }> = await manager.query(
-    `SELECT k AS key FROM unnest($1::text[]) AS k
-     WHERE NOT EXISTS (SELECT 1 FROM movie WHERE thumbnail = k OR banner = k OR title_image = k)
-       AND NOT EXISTS (SELECT 1 FROM series WHERE title_image = k)
-       AND NOT EXISTS (SELECT 1 FROM episode WHERE banner = k OR title_image = k)`,
-    [keys],
-  );
-  const released = rows.map((row) => row.key);
+  const released = await unused(manager, keys);
   if (released.length > 0) {
     const payload: CatalogueImagesReleased = { keys: released };
     await emit(Events.catalogImagesReleased, payload);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode, Events, Subjects, type UserDeleted, type ViewerSession } from '@chitram/contracts';
+import { ErrorCode, Events, Subjects, type ViewerSession } from '@chitram/contracts';
 import {
   AccessTokenVerifier,
   busSubject,
@@ -8,7 +8,7 @@ import {
   DEFAULT_JWT_ISSUER,
   RevocationList,
   RpcClient,
-  type EventEnvelope,
+  type EventOf,
   type Redis,
   type VerifiedAccess,
 } from '@chitram/nest-kit';
@@ -153,8 +153,15 @@ describe('sessions in the auth service: rotation, reuse, logout, revocation (rea
   });
 
   describe('user.deleted from JetStream', () => {
-    const codec = JSONCodec<EventEnvelope<UserDeleted>>();
-    const publish = async (envelope: EventEnvelope<UserDeleted>, msgID: string) => {
+    type Deletion = EventOf<typeof Events.userDeleted>;
+    const codec = JSONCodec<Deletion>();
+    const deletion = (payload: Deletion['payload']): Deletion => ({
+      id: randomUUID(),
+      subject: Events.userDeleted,
+      occurredAt: new Date().toISOString(),
+      payload,
+    });
+    const publish = async (envelope: Deletion, msgID: string) => {
       const ack = await nats
         .jetstream()
         .publish(busSubject(isolation.env, Events.userDeleted), codec.encode(envelope), {
@@ -171,12 +178,7 @@ describe('sessions in the auth service: rotation, reuse, logout, revocation (rea
 
     it("revokes the deleted viewer's sessions, and a second delivery of the same event changes nothing", async () => {
       const session = await signIn();
-      const event: EventEnvelope<UserDeleted> = {
-        id: randomUUID(),
-        subject: Events.userDeleted,
-        occurredAt: new Date().toISOString(),
-        payload: { userId: session._id, deletedAt: new Date().toISOString() },
-      };
+      const event = deletion({ viewerId: session._id, deletedAt: new Date().toISOString() });
       const first = await publish(event, event.id);
       await waitFor(acknowledged(first.seq), 10_000);
       expect((await sessionRow(session.claims.sid)).revoked_reason).toBe('account deleted');
@@ -197,13 +199,16 @@ describe('sessions in the auth service: rotation, reuse, logout, revocation (rea
       expect(await auth.dataSource.query('SELECT * FROM "processed_event"')).toEqual(before.inbox);
     });
 
+    it('still reads a deletion written before issue 21, which names the viewer userId', async () => {
+      const session = await signIn();
+      const event = deletion({ userId: session._id, deletedAt: new Date().toISOString() });
+      await waitFor(acknowledged((await publish(event, event.id)).seq), 10_000);
+      expect((await sessionRow(session.claims.sid)).revoked_reason).toBe('account deleted');
+      await expect(refresh(session.refreshToken)).rejects.toMatchObject({ code: ErrorCode.TOKEN_REVOKED });
+    });
+
     it('is de-duplicated by the stream when the relay publishes the same outbox row twice', async () => {
-      const event: EventEnvelope<UserDeleted> = {
-        id: randomUUID(),
-        subject: Events.userDeleted,
-        occurredAt: new Date().toISOString(),
-        payload: { userId: randomUUID(), deletedAt: new Date().toISOString() },
-      };
+      const event = deletion({ viewerId: randomUUID(), deletedAt: new Date().toISOString() });
       expect((await publish(event, event.id)).duplicate).toBe(false);
       expect((await publish(event, event.id)).duplicate).toBe(true);
     });

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AccessTokenSigner, REDIS, type Redis, RevocationList, signingKey } from '@chitram/nest-kit';
 import { AuthConfig } from '../config';
 import { SessionsController } from './sessions.controller';
+import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
 import { UserDeletedHandler } from './user-deleted.handler';
 
@@ -19,6 +20,7 @@ import { UserDeletedHandler } from './user-deleted.handler';
         }),
     },
     { provide: RevocationList, inject: [REDIS], useFactory: (redis: Redis) => new RevocationList(redis) },
+    SessionsRepository,
     SessionsService,
     UserDeletedHandler,
   ],

@@ -9,8 +9,9 @@ import {
   type TokenPair,
 } from '@chitram/contracts';
 import { AccessTokenSigner, LOGGER, type Logger, RevocationList } from '@chitram/nest-kit';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { AuthConfig } from '../config';
+import { SessionsRepository } from './sessions.repository';
 
 /** Revocation entries outlive the last access token they could concern by this much (clock tolerance and then some). */
 const REVOCATION_MARGIN_SECONDS = 60;
@@ -41,7 +42,7 @@ type RefreshOutcome = { ok: true; pair: OpenedSession } | { ok: false; error: Do
 @Injectable()
 export class SessionsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly store: SessionsRepository,
     private readonly signer: AccessTokenSigner,
     private readonly revocations: RevocationList,
     private readonly config: AuthConfig,
@@ -59,13 +60,10 @@ export class SessionsService {
   /** Starts a session family for a viewer or admin who just proved who they are. */
   async open(subjectId: string, role: Role): Promise<OpenedSession> {
     const refresh = newRefreshToken();
-    const sessionId = await this.dataSource.transaction(async (manager) => {
-      const [session]: Array<{ id: string }> = await manager.query(
-        'INSERT INTO "auth_session" ("subject_id", "role") VALUES ($1, $2) RETURNING "id"',
-        [subjectId, role],
-      );
-      await this.insertRefreshToken(manager, session.id, refresh.hash);
-      return session.id;
+    const sessionId = await this.store.transaction(async (manager) => {
+      const id = await this.store.insertSession(manager, subjectId, role);
+      await this.store.insertRefreshToken(manager, id, refresh.hash, this.refreshExpiry());
+      return id;
     });
     const token = await this.signer.sign({ sub: subjectId, role, sid: sessionId });
     return { token, refreshToken: refresh.token, sessionId };
@@ -74,45 +72,27 @@ export class SessionsService {
   /** Exchanges a refresh token for a new pair; the one sent is spent. */
   async refresh(refreshToken: string): Promise<OpenedSession> {
     const presented = hashRefreshToken(refreshToken);
-    const outcome = await this.dataSource.transaction(async (manager): Promise<RefreshOutcome> => {
-      const rows: Array<{
-        id: string;
-        session_id: string;
-        expires_at: Date;
-        used_at: Date | null;
-        subject_id: string;
-        role: Role;
-        revoked_at: Date | null;
-      }> = await manager.query(
-        `SELECT t."id", t."session_id", t."expires_at", t."used_at", s."subject_id", s."role", s."revoked_at"
-           FROM "refresh_token" t JOIN "auth_session" s ON s."id" = t."session_id"
-          WHERE t."token_hash" = $1
-          FOR UPDATE OF t, s`,
-        [presented],
-      );
-      const row = rows[0];
+    const outcome = await this.store.transaction(async (manager): Promise<RefreshOutcome> => {
+      const row = await this.store.lockPresented(manager, presented);
       if (!row) return { ok: false, error: sessionEnded(ErrorCode.TOKEN_INVALID) };
-      if (row.revoked_at) return { ok: false, error: sessionEnded(ErrorCode.TOKEN_REVOKED) };
-      if (row.used_at) {
+      if (row.revokedAt) return { ok: false, error: sessionEnded(ErrorCode.TOKEN_REVOKED) };
+      if (row.usedAt) {
         // Reuse: someone holds a copy. End the family for the thief and the owner alike.
-        await this.revokeSessionIn(manager, row.session_id, 'refresh token reused');
+        await this.revokeSessionIn(manager, row.sessionId, 'refresh token reused');
         this.logger.warn(
-          { sessionId: row.session_id, subjectId: row.subject_id },
+          { sessionId: row.sessionId, subjectId: row.subjectId },
           'refresh token reused; session revoked',
         );
         return { ok: false, error: sessionEnded(ErrorCode.TOKEN_REVOKED) };
       }
-      if (new Date(row.expires_at).getTime() <= Date.now()) {
+      if (row.expiresAt.getTime() <= Date.now()) {
         return { ok: false, error: sessionEnded(ErrorCode.TOKEN_INVALID) };
       }
       const next = newRefreshToken();
-      await manager.query('UPDATE "refresh_token" SET "used_at" = now() WHERE "id" = $1', [row.id]);
-      await manager.query('UPDATE "auth_session" SET "last_refreshed_at" = now() WHERE "id" = $1', [
-        row.session_id,
-      ]);
-      await this.insertRefreshToken(manager, row.session_id, next.hash);
-      const token = await this.signer.sign({ sub: row.subject_id, role: row.role, sid: row.session_id });
-      return { ok: true, pair: { token, refreshToken: next.token, sessionId: row.session_id } };
+      await this.store.spend(manager, row.id, row.sessionId);
+      await this.store.insertRefreshToken(manager, row.sessionId, next.hash, this.refreshExpiry());
+      const token = await this.signer.sign({ sub: row.subjectId, role: row.role, sid: row.sessionId });
+      return { ok: true, pair: { token, refreshToken: next.token, sessionId: row.sessionId } };
     });
     if (!outcome.ok) throw outcome.error;
     return outcome.pair;
@@ -120,7 +100,7 @@ export class SessionsService {
 
   /** Logout: ends the caller's session family at once. */
   async logout(sessionId: string): Promise<void> {
-    await this.dataSource.transaction((manager) => this.revokeSessionIn(manager, sessionId, 'logout'));
+    await this.store.transaction((manager) => this.revokeSessionIn(manager, sessionId, 'logout'));
   }
 
   /**
@@ -128,18 +108,12 @@ export class SessionsService {
    * gateway refuses access tokens issued up to now. Repeating it changes nothing.
    */
   async revokeSubject(subjectId: string, reason: string, manager?: EntityManager): Promise<number> {
-    const work = async (m: EntityManager) => {
-      // TypeORM answers an UPDATE on Postgres with [rows, affected count].
-      const [, revoked]: [unknown[], number] = await m.query(
-        `UPDATE "auth_session" SET "revoked_at" = now(), "revoked_reason" = $2
-          WHERE "subject_id" = $1 AND "revoked_at" IS NULL`,
-        [subjectId, reason],
-      );
+    const count = await this.store.transaction(async (m) => {
+      const revoked = await this.store.revokeSubject(m, subjectId, reason);
       // Redis last, inside the transaction: if it fails the whole revocation is retried.
       await this.revocations.revokeSubjectBefore(subjectId, new Date(), this.revocationTtlSeconds);
       return revoked;
-    };
-    const count = manager ? await work(manager) : await this.dataSource.transaction(work);
+    }, manager);
     this.logger.info({ subjectId, sessions: count, reason }, 'sessions revoked');
     return count;
   }
@@ -149,39 +123,18 @@ export class SessionsService {
    * valid; last used first. No device is named: sessions do not keep one.
    */
   async openSessionsOf(viewerId: string): Promise<SignedInSession[]> {
-    const rows: Array<{ id: string; created_at: Date; last_used_at: Date; expires_at: Date }> =
-      await this.dataSource.query(
-        `SELECT s."id", s."created_at", coalesce(s."last_refreshed_at", s."created_at") AS "last_used_at",
-                max(t."expires_at") AS "expires_at"
-           FROM "auth_session" s
-           JOIN "refresh_token" t ON t."session_id" = s."id" AND t."used_at" IS NULL AND t."expires_at" > now()
-          WHERE s."subject_id" = $1 AND s."role" = 'user' AND s."revoked_at" IS NULL
-          GROUP BY s."id"
-          ORDER BY "last_used_at" DESC, s."id"
-          LIMIT ${OPEN_SESSIONS_SHOWN}`,
-        [viewerId],
-      );
+    const rows = await this.store.openSessionsOf(viewerId, OPEN_SESSIONS_SHOWN);
     return rows.map((row) => ({
       sessionId: row.id,
-      createdAt: new Date(row.created_at).toISOString(),
-      lastUsedAt: new Date(row.last_used_at).toISOString(),
-      expiresAt: new Date(row.expires_at).toISOString(),
+      createdAt: row.createdAt.toISOString(),
+      lastUsedAt: row.lastUsedAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
     }));
   }
 
   private async revokeSessionIn(manager: EntityManager, sessionId: string, reason: string): Promise<void> {
-    await manager.query(
-      `UPDATE "auth_session" SET "revoked_at" = now(), "revoked_reason" = $2 WHERE "id" = $1 AND "revoked_at" IS NULL`,
-      [sessionId, reason],
-    );
+    await this.store.revokeSession(manager, sessionId, reason);
     await this.revocations.revokeSession(sessionId, this.revocationTtlSeconds);
-  }
-
-  private async insertRefreshToken(manager: EntityManager, sessionId: string, hash: string): Promise<void> {
-    await manager.query(
-      'INSERT INTO "refresh_token" ("session_id", "token_hash", "expires_at") VALUES ($1, $2, $3)',
-      [sessionId, hash, this.refreshExpiry()],
-    );
   }
 }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Events, type UserDeleted } from '@chitram/contracts';
-import { EventHandler, type EventEnvelope } from '@chitram/nest-kit';
+import { Events, deletedViewerId } from '@chitram/contracts';
+import { EventHandler, type EventOf } from '@chitram/nest-kit';
 import type { EntityManager } from 'typeorm';
 import { SessionsService } from './sessions.service';
 
@@ -10,7 +10,7 @@ export class UserDeletedHandler {
   constructor(private readonly sessions: SessionsService) {}
 
   @EventHandler(Events.userDeleted, { durable: 'auth-revoke-deleted-user' })
-  async revokeSessions(event: EventEnvelope<UserDeleted>, manager: EntityManager): Promise<void> {
-    await this.sessions.revokeSubject(event.payload.userId, 'account deleted', manager);
+  async revokeSessions(event: EventOf<typeof Events.userDeleted>, manager: EntityManager): Promise<void> {
+    await this.sessions.revokeSubject(deletedViewerId(event.payload), 'account deleted', manager);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Events, type UserDeleted } from '@chitram/contracts';
-import { EventHandler, type EventEnvelope } from '@chitram/nest-kit';
+import { Events, deletedViewerId } from '@chitram/contracts';
+import { EventHandler, type EventOf } from '@chitram/nest-kit';
 import type { EntityManager } from 'typeorm';
 import { OrdersRepository } from '../orders/orders.repository';
 import { PaymentsRepository } from '../payments/payments.repository';
@@ -21,11 +21,11 @@ export class AccountDeletedHandler {
   ) {}
 
   @EventHandler(Events.userDeleted, { durable: 'billing-anonymise-deleted-user' })
-  async anonymise(event: EventEnvelope<UserDeleted>, manager: EntityManager): Promise<void> {
-    const { userId } = event.payload;
-    await this.subscriptions.forget(manager, userId);
-    await this.receipts.anonymise(manager, userId);
-    await this.payments.anonymise(manager, userId);
-    await this.orders.anonymise(manager, userId);
+  async anonymise(event: EventOf<typeof Events.userDeleted>, manager: EntityManager): Promise<void> {
+    const viewerId = deletedViewerId(event.payload);
+    await this.subscriptions.forget(manager, viewerId);
+    await this.receipts.anonymise(manager, viewerId);
+    await this.payments.anonymise(manager, viewerId);
+    await this.orders.anonymise(manager, viewerId);
   }
 }

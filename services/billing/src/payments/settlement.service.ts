@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   Events,
+  type EventSubject,
   GST_RATE_PERCENT,
   splitGst,
   type PaymentCaptured,
@@ -8,7 +9,7 @@ import {
   type SubscriptionChange,
   type SubscriptionChanged,
 } from '@chitram/contracts';
-import { LOGGER, type Logger, Outbox } from '@chitram/nest-kit';
+import { type EmitEvent, LOGGER, type Logger, Outbox } from '@chitram/nest-kit';
 import type { EntityManager } from 'typeorm';
 import { OrdersRepository, type StoredOrder } from '../orders/orders.repository';
 import { PlansService } from '../plans/plans.service';
@@ -25,7 +26,8 @@ export interface Settlement {
   receipt: { id: string; number: string };
 }
 
-const CHANGE_EVENTS: Record<SubscriptionChange, string> = {
+/** The event that announces each kind of plan change. */
+const CHANGE_EVENTS: Record<SubscriptionChange, EventSubject<SubscriptionChanged>> = {
   activated: Events.subscriptionActivated,
   extended: Events.subscriptionExtended,
   replaced: Events.subscriptionReplaced,
@@ -110,17 +112,23 @@ export class SettlementService {
     });
   }
 
-  private async activate(
+  /**
+   * Activates what a captured payment of `order` bought, in the caller's transaction: the plan period
+   * (started, extended or replacing another), the order paid, the receipt, and their events. The one
+   * way a plan is activated: checkout's settlement above, and the development demo's payments of the
+   * past (DemoPayments), which pass the moment they happened as `now`.
+   */
+  async activate(
     manager: EntityManager,
-    emit: (subject: string, payload: unknown) => Promise<void>,
+    emit: EmitEvent,
     order: StoredOrder,
     viewerId: string,
     stored: StoredPayment,
     payment: ProviderPayment,
+    now: Date = new Date(),
   ): Promise<Settlement> {
     await this.subscriptions.lockViewer(manager, viewerId);
     const plan = await this.plans.get(order.planKey);
-    const now = new Date();
     const next = nextPeriod(
       await this.subscriptions.current(manager, viewerId),
       plan.planKey,

@@ -4,9 +4,9 @@ import {
   indiaDayOf,
   type PaymentCaptured,
   type SubscriptionChanged,
-  type UserDeleted,
+  deletedViewerId,
 } from '@chitram/contracts';
-import { EventHandler, type EventEnvelope } from '@chitram/nest-kit';
+import { EventHandler, type EventEnvelope, type EventOf } from '@chitram/nest-kit';
 import type { EntityManager } from 'typeorm';
 import { BillingAnalyticsRepository } from './billing-analytics.repository';
 import { BillingAnalyticsService } from './billing-analytics.service';
@@ -44,10 +44,10 @@ export class BillingAnalyticsHandler {
   }
 
   @EventHandler(Events.userDeleted, { durable: 'billing-analytics-deleted-viewer' })
-  deleted(event: EventEnvelope<UserDeleted>, manager: EntityManager): Promise<void> {
+  deleted(event: EventOf<typeof Events.userDeleted>, manager: EntityManager): Promise<void> {
     return this.analytics.endCoverage(
       manager,
-      event.payload.userId,
+      deletedViewerId(event.payload),
       indiaDayOf(new Date(event.payload.deletedAt)),
     );
   }

@@ -19,6 +19,7 @@ import {
   startTestService,
   testInfrastructure,
   type TestService,
+  consumerAcknowledged,
   waitFor,
 } from '@chitram/test-helpers';
 import { JSONCodec, type NatsConnection } from 'nats';
@@ -69,7 +70,7 @@ describe("billing's analytics: per-day aggregates kept from events", () => {
 
   const publish = async <T>(subject: string, payload: T, id: string = randomUUID()) => {
     const envelope: EventEnvelope<T> = { id, subject, occurredAt: new Date().toISOString(), payload };
-    await nats
+    return nats
       .jetstream()
       .publish(busSubject(isolation.env, subject), JSONCodec().encode(envelope), { msgID: randomUUID() });
   };
@@ -158,10 +159,12 @@ describe("billing's analytics: per-day aggregates kept from events", () => {
     const [first] = await outboxEvents<SubscriptionChanged>(Events.subscriptionActivated);
     const count = await handled();
     await publish(Events.paymentCaptured, captured.payload, captured.id); // a redelivery: the inbox drops it
-    await publish(Events.paymentCaptured, captured.payload); // the same news under another id
-    await publish(Events.subscriptionActivated, first.payload); // late, after its replacement
+    const again = await publish(Events.paymentCaptured, captured.payload); // the same news under another id
+    const late = await publish(Events.subscriptionActivated, first.payload); // late, after its replacement
     await settled(count + 2);
-    await new Promise((r) => setTimeout(r, 300));
+    // Both consumers have taken every one of them (the repeat too): whatever they would change is changed.
+    await consumerAcknowledged(nats, isolation.env.EVENTS_STREAM, 'billing-analytics-revenue', again.seq);
+    await consumerAcknowledged(nats, isolation.env.EVENTS_STREAM, 'billing-analytics-activated', late.seq);
     expect(await daily()).toEqual(before);
   });
 
@@ -180,7 +183,7 @@ describe("billing's analytics: per-day aggregates kept from events", () => {
 
   it("stops counting a deleted account's plan from that day, and keeps it so through a rebuild (D25)", async () => {
     const count = await handled();
-    await publish<UserDeleted>(Events.userDeleted, { userId: v3.id, deletedAt: new Date().toISOString() });
+    await publish<UserDeleted>(Events.userDeleted, { viewerId: v3.id, deletedAt: new Date().toISOString() });
     await settled(count + 1);
     const after = await daily();
     const gold = scripted.gold.map((n, i, all) => (i === all.length - 1 ? 0 : n));

@@ -60,6 +60,32 @@ export class BillingAnalyticsRepository {
   }
 
   /** Recounts the revenue of the given Indian days from the payments. */
+  /** Whether a demo payment (by its provider id) was recorded by an earlier run. */
+  async knownPayment(manager: EntityManager, providerPaymentId: string): Promise<boolean> {
+    const known: unknown[] = await manager.query(`SELECT 1 FROM "payment" WHERE "provider_payment_id" = $1`, [
+      providerPaymentId,
+    ]);
+    return known.length > 0;
+  }
+
+  /** Dates a demo payment's rows when the demo says, as if checkout had run then. */
+  async backdate(
+    manager: EntityManager,
+    rows: { orderId: string; paymentId: string; periodId: string; receiptId: string },
+    at: Date,
+  ): Promise<void> {
+    await manager.query(`UPDATE "payment_order" SET "created_at" = $2, "paid_at" = $2 WHERE "id" = $1`, [
+      rows.orderId,
+      at,
+    ]);
+    await manager.query(`UPDATE "payment" SET "at" = $2 WHERE "id" = $1`, [rows.paymentId, at]);
+    await manager.query(`UPDATE "subscription_period" SET "created_at" = $2 WHERE "id" = $1`, [
+      rows.periodId,
+      at,
+    ]);
+    await manager.query(`UPDATE "receipt" SET "issued_at" = $2 WHERE "id" = $1`, [rows.receiptId, at]);
+  }
+
   async recountRevenue(manager: EntityManager, days: string[]): Promise<void> {
     for (const day of new Set(days)) {
       await manager.query(`DELETE FROM "revenue_day" WHERE "day" = $1`, [day]);

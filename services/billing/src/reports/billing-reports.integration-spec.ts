@@ -204,7 +204,7 @@ describe("billing's reports for the back office", () => {
     });
 
     it('keeps a deleted account’s payments in the figures, with neither its id nor its number (D25)', async () => {
-      const event: UserDeleted = { userId: viewers.today, deletedAt: new Date().toISOString() };
+      const event: UserDeleted = { viewerId: viewers.today, deletedAt: new Date().toISOString() };
       const envelope: EventEnvelope<UserDeleted> = {
         id: randomUUID(),
         subject: Events.userDeleted,

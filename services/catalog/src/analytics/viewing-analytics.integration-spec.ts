@@ -239,7 +239,7 @@ describe('viewing analytics: per-day aggregates kept from events', () => {
     const before = await viewing();
     await publish<UserDeleted>(
       Events.userDeleted,
-      { userId: viewers.a, deletedAt: new Date().toISOString() },
+      { viewerId: viewers.a, deletedAt: new Date().toISOString() },
       new Date(),
     );
     await waitFor(async () => {

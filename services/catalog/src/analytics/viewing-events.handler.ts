@@ -4,10 +4,10 @@ import {
   indiaDayOf,
   type PlayStarted,
   type SubscriptionChanged,
-  type UserDeleted,
+  deletedViewerId,
   type WatchTimeRecorded,
 } from '@chitram/contracts';
-import { EventHandler, type EventEnvelope } from '@chitram/nest-kit';
+import { EventHandler, type EventEnvelope, type EventOf } from '@chitram/nest-kit';
 import type { EntityManager } from 'typeorm';
 import { ViewingFactsRepository } from './viewing-facts.repository';
 
@@ -71,8 +71,8 @@ export class ViewingEventsHandler {
   }
 
   @EventHandler(Events.userDeleted, { durable: 'catalog-analytics-forget-viewer' })
-  async forget(event: EventEnvelope<UserDeleted>, manager: EntityManager): Promise<void> {
-    await this.facts.forgetViewer(manager, event.payload.userId);
+  async forget(event: EventOf<typeof Events.userDeleted>, manager: EntityManager): Promise<void> {
+    await this.facts.forgetViewer(manager, deletedViewerId(event.payload));
   }
 
   private async planPeriod(change: SubscriptionChanged, manager: EntityManager): Promise<void> {

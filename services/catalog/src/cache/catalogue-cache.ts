@@ -1,7 +1,8 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit, Optional } from '@nestjs/common';
-import { Subjects, type CatalogueChanged } from '@chitram/contracts';
+import { Subjects } from '@chitram/contracts';
 import {
   databaseName,
+  hear,
   LOGGER,
   NATS_CONNECTION,
   RawJson,
@@ -10,10 +11,8 @@ import {
   type Logger,
   type Redis,
 } from '@chitram/nest-kit';
-import { JSONCodec, type NatsConnection, type Subscription } from 'nats';
+import type { NatsConnection, Subscription } from 'nats';
 import { CatalogConfig } from '../config';
-
-const changedCodec = JSONCodec<CatalogueChanged>();
 
 /**
  * How long a catalogue version this instance heard announced (or read) is taken as current without
@@ -68,20 +67,18 @@ export class CatalogueCache implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     // A callback, not an iterator: it runs as the message is read, before a search queued behind it.
-    this.subscription = this.nats.subscribe(Subjects.catalog.changed, {
-      callback: (error, message) => {
-        if (error) return;
-        // Whatever else arrives here must not reach the connection's reader, which a throw would stop.
-        try {
-          const { version } = changedCodec.decode(message.data);
-          if (typeof version !== 'number' || !Number.isFinite(version)) throw new TypeError('no version');
-          this.learn(version);
-        } catch {
-          this.known = undefined; // something changed, or someone says so: ask Redis at the next search
-          this.rejections?.record('notice', message.subject, 'it is not a catalogue change notice');
-        }
+    this.subscription = hear(
+      this.nats,
+      Subjects.catalog.changed,
+      ({ version }) => {
+        if (typeof version !== 'number' || !Number.isFinite(version)) throw new TypeError('no version');
+        this.learn(version);
       },
-    });
+      (subject) => {
+        this.known = undefined; // something changed, or someone says so: ask Redis at the next search
+        this.rejections?.record('notice', subject, 'it is not a catalogue change notice');
+      },
+    );
     void (async () => {
       // After a break an announcement may have been missed: ask Redis at the next search.
       for await (const status of this.nats.status()) if (status.type === 'reconnect') this.known = undefined;

@@ -1,10 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Subjects, type CatalogueChanged } from '@chitram/contracts';
-import { NATS_CONNECTION } from '@chitram/nest-kit';
-import { JSONCodec, type NatsConnection } from 'nats';
+import { Subjects } from '@chitram/contracts';
+import { announce, NATS_CONNECTION } from '@chitram/nest-kit';
+import type { NatsConnection } from 'nats';
 import { CatalogueCache } from './catalogue-cache';
-
-const codec = JSONCodec<CatalogueChanged>();
 
 /**
  * Tells every cache that the catalogue changed: bumps the version of the Redis cache, then
@@ -21,7 +19,7 @@ export class CatalogueChanges {
 
   async announce(): Promise<void> {
     const version = (await this.cache.invalidate()) ?? Date.now();
-    this.nats.publish(Subjects.catalog.changed, codec.encode({ version }));
+    announce(this.nats, Subjects.catalog.changed, { version });
     await this.nats.flush();
   }
 }

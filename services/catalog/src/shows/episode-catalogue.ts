@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
   ADMIN_PAGE_SIZE,
-  CATEGORY_EPISODE_LIMIT,
   DomainError,
   ErrorCode,
   type Category,
@@ -15,15 +14,13 @@ import {
   type EpisodePageRequest,
   type EpisodeSaved,
 } from '@chitram/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
-import { Outbox, recordAdminAction } from '@chitram/nest-kit';
+import type { EntityManager } from 'typeorm';
+import { type EmitEvent, Outbox, recordAdminAction } from '@chitram/nest-kit';
 import { CatalogueChanges } from '../cache/catalogue-changes';
-import { inheritSeriesPartner, seriesPartnerOf } from '../partners/series-partner';
-import { containsPattern, definedFields, pageOf, releaseImages, releaseVideos } from '../catalogue-kit';
-import { EpisodeEntity } from './episode.entity';
-import { SeriesEntity } from './series.entity';
+import { definedFields, pageOf, releaseImages, releaseVideos } from '../catalogue-kit';
+import { EpisodesRepository } from './episodes.repository';
 import { episodeRecord, episodeRef } from './show-records';
-import { EPISODE_COLUMNS, toEpisode, toPublicEpisode } from './show.view';
+import { toEpisode, toPublicEpisode } from './show.view';
 
 export function episodeNotFound(id: string): DomainError {
   return new DomainError(ErrorCode.NOT_FOUND, `There is no episode "${id}".`);
@@ -33,62 +30,26 @@ export function seriesNotFound(id: string): DomainError {
   return new DomainError(ErrorCode.NOT_FOUND, `There is no series "${id}".`);
 }
 
-/** The number after the last episode of a series, or of the stand-alone episodes of a category. */
-export async function nextEpisodeNumber(
-  manager: EntityManager,
-  seriesId: string | null,
-  category: Category,
-): Promise<number> {
-  const [{ next }]: Array<{ next: number }> = await manager.query(
-    seriesId
-      ? `SELECT coalesce(max(episode_number), 0) + 1 AS next FROM episode WHERE series_id = $1`
-      : `SELECT coalesce(max(episode_number), 0) + 1 AS next FROM episode WHERE series_id IS NULL AND category = $1`,
-    [seriesId ?? category],
-  );
-  return next;
-}
-
 /** Episodes (SPEC's shows): the category pages, the admin list and the show form. */
 @Injectable()
 export class EpisodeCatalogue {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly episodes: EpisodesRepository,
     private readonly changes: CatalogueChanges,
     private readonly outbox: Outbox,
   ) {}
 
   /** A category page: its episodes in episode order, so the first one gives the page its banner. */
   async byCategory(category: Category): Promise<CategoryEpisodes> {
-    const rows: EpisodeEntity[] = await this.dataSource.query(
-      `SELECT ${EPISODE_COLUMNS} FROM episode e WHERE e.category = $1
-       ORDER BY e.episode_number, e.release_date, e.created_at LIMIT ${CATEGORY_EPISODE_LIMIT}`,
-      [category],
-    );
-    // Their series' titles, so the page can group episodes under them (issue 11).
-    const series: Array<{ _id: string; title: string }> = await this.dataSource.query(
-      `SELECT s.id AS "_id", s.title FROM series s
-       WHERE s.id IN (SELECT e.series_id FROM episode e WHERE e.category = $1) ORDER BY s.title`,
-      [category],
-    );
+    // With their series' titles, so the page can group episodes under them (issue 11).
+    const { rows, series } = await this.episodes.ofCategory(category);
     return { episodes: rows.map(toPublicEpisode), series };
   }
 
   /** The shows list: newest first, 10 a page (SPEC §9), searched by title. */
   async page(request: EpisodePageRequest): Promise<EpisodePage> {
     const { page, offset } = pageOf(request.page, ADMIN_PAGE_SIZE);
-    const where = request.search ? `WHERE e.title ILIKE $1` : '';
-    const filter = request.search ? [containsPattern(request.search)] : [];
-    const [rows, [{ total }]] = await Promise.all([
-      this.dataSource.query<EpisodeEntity[]>(
-        `SELECT ${EPISODE_COLUMNS} FROM episode e ${where} ORDER BY e.created_at DESC, e.id
-         LIMIT ${ADMIN_PAGE_SIZE} OFFSET ${offset}`,
-        filter,
-      ),
-      this.dataSource.query<Array<{ total: number }>>(
-        `SELECT count(*)::int AS total FROM episode e ${where}`,
-        filter,
-      ),
-    ]);
+    const { rows, total } = await this.episodes.page(request.search, offset);
     return {
       paginatedEpisodes: rows.map(toPublicEpisode),
       currentPage: page,
@@ -98,7 +59,7 @@ export class EpisodeCatalogue {
   }
 
   async get(id: string): Promise<Episode> {
-    const episode = await this.dataSource.getRepository(EpisodeEntity).findOneBy({ id });
+    const episode = await this.episodes.find(id);
     if (!episode) throw episodeNotFound(id);
     return toEpisode(episode);
   }
@@ -107,34 +68,26 @@ export class EpisodeCatalogue {
     const saved = await this.outbox.transaction(async (manager, emit) => {
       const seriesId = request.seriesId ?? null;
       // Locks the series so two episodes added at once do not get the same number.
-      if (
-        seriesId &&
-        !(await manager
-          .getRepository(SeriesEntity)
-          .findOne({ where: { id: seriesId }, lock: { mode: 'pessimistic_write' } }))
-      )
-        throw seriesNotFound(seriesId);
+      if (seriesId && !(await this.episodes.lockSeries(manager, seriesId))) throw seriesNotFound(seriesId);
       // A new episode of a series is supplied by the series' partner, if it has one.
-      const partner = seriesId ? await seriesPartnerOf(manager, seriesId) : null;
-      const episodes = manager.getRepository(EpisodeEntity);
-      const episode = await episodes.save(
-        episodes.create({
-          seriesId,
-          title: request.title,
-          description: request.description,
-          videoUrl: request.videoUrl ?? '',
-          duration: request.duration,
-          releaseDate: request.releaseDate,
-          cast: request.cast ?? [],
-          rating: request.rating,
-          category: request.category,
-          banner: request.bannerUrl,
-          titleImage: request.titlePngUrl ?? null,
-          episodeNumber:
-            request.episodeNumber ?? (await nextEpisodeNumber(manager, seriesId, request.category)),
-        }),
-      );
-      await inheritSeriesPartner(manager, partner, [episode.id]);
+      const partner = seriesId ? await this.episodes.seriesPartnerOf(manager, seriesId) : null;
+      const episode = await this.episodes.insert(manager, {
+        seriesId,
+        title: request.title,
+        description: request.description,
+        videoUrl: request.videoUrl ?? '',
+        duration: request.duration,
+        releaseDate: request.releaseDate,
+        cast: request.cast ?? [],
+        rating: request.rating,
+        category: request.category,
+        banner: request.bannerUrl,
+        titleImage: request.titlePngUrl ?? null,
+        episodeNumber:
+          request.episodeNumber ??
+          (await this.episodes.nextEpisodeNumber(manager, seriesId, request.category)),
+      });
+      await this.episodes.inheritSeriesPartner(manager, partner, [episode.id]);
       await recordAdminAction(emit, request.actor, {
         action: 'created',
         entity: episodeRef(episode),
@@ -151,7 +104,7 @@ export class EpisodeCatalogue {
     const { id, actor, bannerUrl, titlePngUrl, ...rest } = request;
     const changes = definedFields({ ...rest, banner: bannerUrl, titleImage: titlePngUrl });
     const result = await this.outbox.transaction(async (manager, emit) => {
-      const episode = await manager.getRepository(EpisodeEntity).findOneBy({ id });
+      const episode = await this.episodes.find(id, manager);
       if (!episode) throw episodeNotFound(id);
       if (Object.keys(changes).length === 0) return { episode, released: [], changed: false };
       const replaced = (['banner', 'titleImage'] as const)
@@ -159,10 +112,10 @@ export class EpisodeCatalogue {
         .map((key) => episode[key]);
       const before = episodeRecord(episode);
       Object.assign(episode, changes);
-      const saved = await manager.getRepository(EpisodeEntity).save(episode);
+      const saved = await this.episodes.save(manager, episode);
       const after = episodeRecord(saved);
       await recordAdminAction(emit, actor, { action: 'updated', entity: episodeRef(saved), before, after });
-      return { episode: saved, released: await releaseImages(manager, emit, replaced), changed: true };
+      return { episode: saved, released: await this.releaseImages(manager, emit, replaced), changed: true };
     });
     if (result.changed) await this.changes.announce();
     return { episode: toEpisode(result.episode), releasedImageKeys: result.released };
@@ -170,18 +123,22 @@ export class EpisodeCatalogue {
 
   async remove(id: string, actor?: AdminActor): Promise<CatalogueItemRemoved> {
     const released = await this.outbox.transaction(async (manager, emit) => {
-      const episode = await manager.getRepository(EpisodeEntity).findOneBy({ id });
+      const episode = await this.episodes.find(id, manager);
       if (!episode) throw episodeNotFound(id);
-      await manager.getRepository(EpisodeEntity).delete({ id });
+      await this.episodes.delete(manager, id);
       await recordAdminAction(emit, actor, {
         action: 'deleted',
         entity: episodeRef(episode),
         before: episodeRecord(episode),
       });
       await releaseVideos(emit, [episode.videoId]);
-      return releaseImages(manager, emit, [episode.banner, episode.titleImage]);
+      return this.releaseImages(manager, emit, [episode.banner, episode.titleImage]);
     });
     await this.changes.announce();
     return { _id: id, releasedImageKeys: released };
+  }
+
+  private releaseImages(manager: EntityManager, emit: EmitEvent, before: Array<string | null | undefined>) {
+    return releaseImages(manager, emit, before, (m, keys) => this.episodes.unusedImages(m, keys));
   }
 }

@@ -13,15 +13,15 @@ import {
   type SeriesSaved,
   type SeriesWithEpisodes,
 } from '@chitram/contracts';
-import { DataSource, type EntityManager, In } from 'typeorm';
-import { Outbox, recordAdminAction } from '@chitram/nest-kit';
+import { DataSource, type EntityManager } from 'typeorm';
+import { type EmitEvent, Outbox, recordAdminAction } from '@chitram/nest-kit';
 import { CatalogueChanges } from '../cache/catalogue-changes';
-import { inheritSeriesPartner, seriesPartnerOf } from '../partners/series-partner';
-import { containsPattern, definedFields, pageOf, releaseImages, releaseVideos } from '../catalogue-kit';
+import { definedFields, pageOf, releaseImages, releaseVideos } from '../catalogue-kit';
 import { seriesNotFound } from './episode-catalogue';
 import { EpisodeEntity } from './episode.entity';
 import { SeriesEntity } from './series.entity';
-import { seriesRecord, seriesRef } from './show-records';
+import { SeriesRepository } from './series.repository';
+import { seriesRef, seriesSnapshot } from './show-records';
 import { toEpisode, toSeries } from './show.view';
 
 /** The series-level fields its episodes carry too (they show on category pages on their own). */
@@ -52,49 +52,38 @@ function episodeFromBlock(block: SeriesEpisodeInput, series: SeriesEntity, episo
 @Injectable()
 export class SeriesCatalogue {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly store: SeriesRepository,
     private readonly changes: CatalogueChanges,
     private readonly outbox: Outbox,
+    private readonly dataSource: DataSource,
   ) {}
 
   async list(request: SeriesPageRequest): Promise<SeriesPage> {
     const { page, offset } = pageOf(request.page, ADMIN_PAGE_SIZE);
-    const where = request.search ? `WHERE s.title ILIKE $1` : '';
-    const filter = request.search ? [containsPattern(request.search)] : [];
-    const [rows, [{ total }]] = await Promise.all([
-      this.dataSource.query<Array<{ id: string; episodes: number }>>(
-        `SELECT s.id, (SELECT count(*)::int FROM episode e WHERE e.series_id = s.id) AS episodes
-         FROM series s ${where} ORDER BY s.created_at DESC, s.id LIMIT ${ADMIN_PAGE_SIZE} OFFSET ${offset}`,
-        filter,
-      ),
-      this.dataSource.query<Array<{ total: number }>>(
-        `SELECT count(*)::int AS total FROM series s ${where}`,
-        filter,
-      ),
-    ]);
-    const entities = rows.length
-      ? await this.dataSource.getRepository(SeriesEntity).findBy({ id: In(rows.map((row) => row.id)) })
-      : [];
-    const byId = new Map(entities.map((series) => [series.id, series]));
+    const { rows, total } = await this.store.page(request.search, offset);
     return {
-      // A series deleted between the two reads is left out rather than failing the page.
-      series: rows.flatMap((row) => {
-        const series = byId.get(row.id);
-        return series ? [toSeries(series, row.episodes)] : [];
-      }),
+      series: rows.map((row) => toSeries(row.series, row.episodes)),
       currentPage: page,
       totalSeries: total,
       totalPages: Math.ceil(total / ADMIN_PAGE_SIZE),
     };
   }
 
+  /** A series with its episodes, and the audit trail's snapshot of them; null when it does not exist. */
+  private async read(manager: EntityManager, id: string) {
+    const series = await this.store.find(manager, id);
+    if (!series) return null;
+    const episodes = await this.store.episodesOf(manager, id);
+    return {
+      answer: { ...toSeries(series, episodes.length), episodes: episodes.map(toEpisode) },
+      record: seriesSnapshot(series, episodes),
+    };
+  }
+
   private async load(manager: EntityManager, id: string): Promise<SeriesWithEpisodes> {
-    const series = await manager.getRepository(SeriesEntity).findOneBy({ id });
-    if (!series) throw seriesNotFound(id);
-    const episodes = await manager
-      .getRepository(EpisodeEntity)
-      .find({ where: { seriesId: id }, order: { episodeNumber: 'ASC', createdAt: 'ASC' } });
-    return { ...toSeries(series, episodes.length), episodes: episodes.map(toEpisode) };
+    const read = await this.read(manager, id);
+    if (!read) throw seriesNotFound(id);
+    return read.answer;
   }
 
   get(id: string): Promise<SeriesWithEpisodes> {
@@ -103,31 +92,29 @@ export class SeriesCatalogue {
 
   async create(request: AdminCreateSeries): Promise<SeriesSaved> {
     const saved = await this.outbox.transaction(async (manager, emit) => {
-      const seriesRepository = manager.getRepository(SeriesEntity);
-      const series = await seriesRepository.save(
-        seriesRepository.create({
-          title: request.title,
-          description: request.description ?? null,
-          trailerUrl: request.trailerUrl ?? null,
-          cast: request.cast,
-          language: request.language,
-          rating: request.rating,
-          tags: request.tags ?? [],
-          titleImage: request.titlePngUrl ?? null,
-          genre: request.genre,
-          category: request.category,
-        }),
+      const series = await this.store.insert(manager, {
+        title: request.title,
+        description: request.description ?? null,
+        trailerUrl: request.trailerUrl ?? null,
+        cast: request.cast,
+        language: request.language,
+        rating: request.rating,
+        tags: request.tags ?? [],
+        titleImage: request.titlePngUrl ?? null,
+        genre: request.genre,
+        category: request.category,
+      });
+      await this.store.saveEpisodes(
+        manager,
+        request.episodes.map((block, i) => episodeFromBlock(block, series, i + 1)),
       );
-      const episodes = manager.getRepository(EpisodeEntity);
-      await episodes.save(
-        request.episodes.map((block, i) => episodes.create(episodeFromBlock(block, series, i + 1))),
-      );
+      const read = (await this.read(manager, series.id))!;
       await recordAdminAction(emit, request.actor, {
         action: 'created',
         entity: seriesRef(series),
-        after: request.actor && (await seriesRecord(manager, series.id)),
+        after: read.record,
       });
-      return this.load(manager, series.id);
+      return read.answer;
     });
     await this.changes.announce();
     return { series: saved, releasedImageKeys: [] };
@@ -141,18 +128,16 @@ export class SeriesCatalogue {
     const { id, actor, titlePngUrl, episodes: blocks, ...rest } = request;
     const changes = definedFields({ ...rest, titleImage: titlePngUrl });
     const result = await this.outbox.transaction(async (manager, emit) => {
-      const seriesRepository = manager.getRepository(SeriesEntity);
-      const episodeRepository = manager.getRepository(EpisodeEntity);
-      const series = await seriesRepository.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      const series = await this.store.find(manager, id, true);
       if (!series) throw seriesNotFound(id);
       // Read only for an admin's write: the seed's writes are not recorded.
-      const before = actor && (await seriesRecord(manager, id));
-      const current = await episodeRepository.findBy({ seriesId: id });
+      const before = actor && (await this.read(manager, id))!.record;
+      const current = await this.store.episodesOf(manager, id);
       const replaced: Array<string | null | undefined> = [];
       if (changes.titleImage !== undefined && changes.titleImage !== series.titleImage)
         replaced.push(series.titleImage);
       Object.assign(series, changes);
-      if (Object.keys(changes).length > 0) await seriesRepository.save(series);
+      if (Object.keys(changes).length > 0) await this.store.save(manager, series);
 
       if (blocks) {
         const byId = new Map(current.map((episode) => [episode.id, episode]));
@@ -167,33 +152,34 @@ export class SeriesCatalogue {
           );
         }
         // Episodes added here are supplied by the series' partner, as it was before this write.
-        const partner = await seriesPartnerOf(manager, id);
+        const partner = await this.store.seriesPartnerOf(manager, id);
         const kept = blocks.flatMap((block) => (block.id ? [block.id] : []));
         const dropped = current.filter((episode) => !kept.includes(episode.id));
         replaced.push(...dropped.flatMap((episode) => [episode.banner, episode.titleImage]));
-        if (dropped.length) await episodeRepository.delete({ id: In(dropped.map((episode) => episode.id)) });
+        await this.store.deleteEpisodes(
+          manager,
+          dropped.map((episode) => episode.id),
+        );
         const saves = blocks.map((block, i) => {
           const existing = block.id ? byId.get(block.id) : undefined;
           if (existing?.banner !== block.bannerUrl) replaced.push(existing?.banner);
           if (existing?.titleImage !== series.titleImage) replaced.push(existing?.titleImage);
-          return Object.assign(
-            existing ?? episodeRepository.create(),
-            episodeFromBlock(block, series, i + 1),
-          );
+          return Object.assign(existing ?? {}, episodeFromBlock(block, series, i + 1));
         });
-        await episodeRepository.save(saves);
-        const added = saves.filter((_, i) => !blocks[i].id).map((episode) => episode.id);
-        await inheritSeriesPartner(manager, partner, added);
+        const saved = await this.store.saveEpisodes(manager, saves);
+        const added = saved.filter((_, i) => !blocks[i].id).map((episode) => episode.id);
+        await this.store.inheritSeriesPartner(manager, partner, added);
       } else if (Object.keys(changes).some((key) => key in inherited(series))) {
-        await episodeRepository.update({ seriesId: id }, inherited(series));
+        await this.store.updateEpisodesOf(manager, id, inherited(series));
       }
+      const after = (await this.read(manager, id))!;
       await recordAdminAction(emit, actor, {
         action: 'updated',
         entity: seriesRef(series),
         before,
-        after: actor && (await seriesRecord(manager, id)),
+        after: after.record,
       });
-      return { series: await this.load(manager, id), released: await releaseImages(manager, emit, replaced) };
+      return { series: after.answer, released: await this.releaseImages(manager, emit, replaced) };
     });
     await this.changes.announce();
     return { series: result.series, releasedImageKeys: result.released };
@@ -201,26 +187,29 @@ export class SeriesCatalogue {
 
   async remove(id: string, actor?: AdminActor): Promise<CatalogueItemRemoved> {
     const released = await this.outbox.transaction(async (manager, emit) => {
-      const series = await manager.getRepository(SeriesEntity).findOneBy({ id });
+      const series = await this.store.find(manager, id);
       if (!series) throw seriesNotFound(id);
+      const episodes = await this.store.episodesOf(manager, id);
       await recordAdminAction(emit, actor, {
         action: 'deleted',
         entity: seriesRef(series),
-        before: actor && (await seriesRecord(manager, id)),
+        before: seriesSnapshot(series, episodes),
       });
-      const episodes = await manager.getRepository(EpisodeEntity).findBy({ seriesId: id });
-      // Its episodes go with it (foreign key ON DELETE CASCADE).
-      await manager.getRepository(SeriesEntity).delete({ id });
+      await this.store.delete(manager, id);
       await releaseVideos(
         emit,
         episodes.map((episode) => episode.videoId),
       );
-      return releaseImages(manager, emit, [
+      return this.releaseImages(manager, emit, [
         series.titleImage,
         ...episodes.flatMap((episode) => [episode.banner, episode.titleImage]),
       ]);
     });
     await this.changes.announce();
     return { _id: id, releasedImageKeys: released };
+  }
+
+  private releaseImages(manager: EntityManager, emit: EmitEvent, before: Array<string | null | undefined>) {
+    return releaseImages(manager, emit, before, (m, keys) => this.store.unusedImages(m, keys));
   }
 }

@@ -1,8 +1,7 @@
 import type { AuditEntityRef } from '@chitram/contracts';
 import type { AuditSnapshot } from '@chitram/nest-kit';
-import type { EntityManager } from 'typeorm';
-import { EpisodeEntity } from './episode.entity';
-import { SeriesEntity } from './series.entity';
+import type { EpisodeEntity } from './episode.entity';
+import type { SeriesEntity } from './series.entity';
 
 // What the audit trail compares of shows and series: the forms' fields, pictures as their stored keys.
 
@@ -31,13 +30,8 @@ export function seriesRef(series: Pick<SeriesEntity, 'id' | 'title'>): AuditEnti
   return { type: 'series', id: series.id, label: series.title };
 }
 
-/** A series with its episodes by number (`episodes.2.title`), as its form shows them; null when it does not exist. */
-export async function seriesRecord(manager: EntityManager, id: string): Promise<AuditSnapshot | null> {
-  const series = await manager.getRepository(SeriesEntity).findOneBy({ id });
-  if (!series) return null;
-  const episodes = await manager
-    .getRepository(EpisodeEntity)
-    .find({ where: { seriesId: id }, order: { episodeNumber: 'ASC', createdAt: 'ASC' } });
+/** A series and its episodes (by number) as the audit trail compares them. */
+export function seriesSnapshot(series: SeriesEntity, episodes: EpisodeEntity[]): AuditSnapshot {
   return {
     title: series.title,
     description: series.description,

@@ -98,7 +98,7 @@ describe('continue watching', () => {
   it('forgets a deleted account’s watch data (D25)', async () => {
     const viewer = randomUUID();
     await report(viewer, (await movie())._id, 120);
-    const payload: UserDeleted = { userId: viewer, deletedAt: new Date().toISOString() };
+    const payload: UserDeleted = { viewerId: viewer, deletedAt: new Date().toISOString() };
     const envelope: EventEnvelope<UserDeleted> = {
       id: randomUUID(),
       subject: Events.userDeleted,

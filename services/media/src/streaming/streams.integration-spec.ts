@@ -355,7 +355,7 @@ describe('signed streams from the media origin', () => {
     expect(Date.parse(shown.startedAt)).toBeGreaterThanOrEqual(before - 1000);
 
     // A heartbeat moves the last beat, not the start; the same title again keeps its start too.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(async () => Date.now() > Date.parse(shown.startedAt), 1000, 1); // the clock has moved on
     await rpc.call(Subjects.media.streams.heartbeat, { viewerId: someone, screenId: tv });
     await grant({ viewerId: someone, screenId: tv });
     const beaten = (await screensOf()).find((screen) => screen.sessionId === tv)!;

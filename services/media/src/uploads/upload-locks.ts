@@ -1,9 +1,9 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { ErrorCode, Subjects } from '@chitram/contracts';
-import { LOGGER, NATS_CONNECTION, type Logger } from '@chitram/nest-kit';
+import { announce, hear, LOGGER, NATS_CONNECTION, type Logger } from '@chitram/nest-kit';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { JSONCodec, type NatsConnection, type Subscription } from 'nats';
+import type { NatsConnection, Subscription } from 'nats';
 import { DataSource } from 'typeorm';
 import type { TusServer } from './tus-library';
 import { tusAnswer } from './tus-answer';
@@ -20,8 +20,6 @@ const ACQUIRE_TIMEOUT_MS = 30_000;
 const RETRY_MS = 100;
 /** A waiting request asks the holder to let go at most this often. */
 const ASK_AGAIN_MS = 1000;
-
-const codec = JSONCodec<{ id: string }>();
 
 /**
  * tus's locker for media instances that share VIDEO_UPLOAD_DIR (ARCHITECTURE rule 10: any number of
@@ -44,16 +42,10 @@ export class UploadLocks implements Locker, OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.subscription = this.nats.subscribe(Subjects.media.videos.releaseUpload, {
-      callback: (error, message) => {
-        if (error) return;
-        try {
-          const holder = this.held.get(codec.decode(message.data).id);
-          if (holder) void Promise.resolve(holder.release()).catch(() => undefined);
-        } catch {
-          // Not a release request of ours.
-        }
-      },
+    // What is not a release request of ours is ignored.
+    this.subscription = hear(this.nats, Subjects.media.videos.releaseUpload, ({ id }) => {
+      const holder = this.held.get(id);
+      if (holder) void Promise.resolve(holder.release()).catch(() => undefined);
     });
   }
 
@@ -105,7 +97,7 @@ export class UploadLocks implements Locker, OnModuleInit, OnModuleDestroy {
 
   /** Asks whichever instance holds `id` to let go of it. */
   askToRelease(id: string): void {
-    this.nats.publish(Subjects.media.videos.releaseUpload, codec.encode({ id }));
+    announce(this.nats, Subjects.media.videos.releaseUpload, { id });
   }
 
   warn(error: unknown, id: string, what: string): void {

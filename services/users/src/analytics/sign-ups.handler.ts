@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Events, type UserDeleted, type ViewerSignedUp } from '@chitram/contracts';
-import { EventHandler, type EventEnvelope } from '@chitram/nest-kit';
+import { Events, deletedViewerId, type ViewerSignedUp } from '@chitram/contracts';
+import { EventHandler, type EventEnvelope, type EventOf } from '@chitram/nest-kit';
 import type { EntityManager } from 'typeorm';
 import { SignUpsRepository } from './sign-ups.repository';
 
@@ -20,7 +20,7 @@ export class SignUpsHandler {
   }
 
   @EventHandler(Events.userDeleted, { durable: 'users-analytics-forget-viewer' })
-  async deleted(event: EventEnvelope<UserDeleted>, manager: EntityManager): Promise<void> {
-    await this.signUps.forget(manager, event.payload.userId);
+  async deleted(event: EventOf<typeof Events.userDeleted>, manager: EntityManager): Promise<void> {
+    await this.signUps.forget(manager, deletedViewerId(event.payload));
   }
 }

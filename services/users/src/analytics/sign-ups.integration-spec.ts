@@ -7,6 +7,7 @@ import {
   startTestService,
   testInfrastructure,
   type TestService,
+  consumerAcknowledged,
   waitFor,
 } from '@chitram/test-helpers';
 import { JSONCodec, type NatsConnection } from 'nats';
@@ -94,7 +95,7 @@ describe('sign-up analytics: new viewers per day', () => {
         msgID: randomUUID(),
       });
     // A copy under another id (a relay that published after the de-duplication window) counts once too.
-    await nats
+    const copy = await nats
       .jetstream()
       .publish(
         busSubject(isolation.env, Events.viewerSignedUp),
@@ -102,7 +103,8 @@ describe('sign-up analytics: new viewers per day', () => {
         { msgID: randomUUID() },
       );
     await waitFor(async () => (await handled()) === before + 1, 10_000);
-    await new Promise((r) => setTimeout(r, 300));
+    // The sign-up consumer has taken both (the copy too), so the count below is final.
+    await consumerAcknowledged(nats, isolation.env.EVENTS_STREAM, 'users-analytics-sign-ups', copy.seq);
     expect(await signUpsOn(today)).toBe(2);
     const direct = await directCount();
     expect((await daily()).days.every((d) => d.newViewers === (direct.get(d.day) ?? 0))).toBe(true);

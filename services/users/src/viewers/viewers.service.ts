@@ -81,7 +81,7 @@ export class ViewersService {
           [id],
         );
       if (deleted[1] === 0) throw notFound();
-      const event: UserDeleted = { userId: id, deletedAt: new Date().toISOString() };
+      const event: UserDeleted = { viewerId: id, deletedAt: new Date().toISOString() };
       await emit(Events.userDeleted, event);
       const [viewer] = deleted[0];
       const phoneNumber = maskPhoneNumber(viewer.phone_number);

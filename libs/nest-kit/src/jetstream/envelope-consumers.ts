@@ -1,0 +1,123 @@
+import type { JsMsg, NatsConnection } from 'nats';
+import type { Logger } from '../logging';
+import { isUnusableMessageError, type RejectedMessages, UnreadableMessage } from '../rejected-messages';
+import {
+  type ConsumerLoop,
+  consumeDurable,
+  type DurableConsumerOptions,
+  retryDelayMs,
+  stopLoops,
+} from './durable-consumer';
+import type { Envelope } from './envelopes';
+
+/** The words events and jobs use in their logs, so the shared loop logs each as it always did. */
+const WORDS = {
+  event: {
+    id: 'eventId',
+    retry: 'event handler failed; will retry',
+    cannotUse: 'its handler cannot use it',
+    dropping: 'dropping an unusable event',
+    stopped: 'event consumer stopped',
+  },
+  job: {
+    id: 'jobId',
+    retry: 'job failed; will retry',
+    cannotUse: 'its worker cannot use it',
+    dropping: 'dropping an unusable job',
+    stopped: 'job worker stopped',
+  },
+} as const;
+
+/** How one durable consumer turns its messages into work. */
+export interface EnvelopeHandling<E extends Envelope> {
+  kind: 'event' | 'job';
+  /** The fields that name this consumer in every log line (`{ consumer }`, `{ job }`). */
+  names: Record<string, string>;
+  /** The message as an envelope, or UnreadableMessage. */
+  read(data: Uint8Array): E;
+  /** Does the work; the message is acknowledged once it resolves. */
+  work(envelope: E, message: JsMsg): Promise<void>;
+  /** Handles a failure the handler declares final on its own terms (true: the message was dealt with). */
+  finalFailure?(error: unknown, envelope: E, message: JsMsg): boolean;
+}
+
+/**
+ * The one JetStream consumer loop of events and jobs: each message is read as an envelope and worked
+ * on; one that succeeds is acknowledged; one that can never be used (unreadable, or its handler says
+ * so: isUnusableMessageError) is terminated, counted and logged; any other failure is given back for a
+ * later delivery, waiting longer each time.
+ */
+export class EnvelopeConsumers {
+  private readonly loops: ConsumerLoop[] = [];
+
+  constructor(
+    private readonly connection: NatsConnection,
+    private readonly logger: Logger,
+    private readonly rejections?: RejectedMessages,
+  ) {}
+
+  async start<E extends Envelope>(
+    options: DurableConsumerOptions,
+    handling: EnvelopeHandling<E>,
+  ): Promise<void> {
+    const loop = await consumeDurable(
+      this.connection,
+      options,
+      (message) => this.deliver(handling, message),
+      (error) => this.logger.error({ err: error, ...handling.names }, WORDS[handling.kind].stopped),
+    );
+    this.loops.push(loop);
+  }
+
+  /** Stops every consumer and waits for the message each is handling. */
+  stop(): Promise<void> {
+    return stopLoops(this.loops);
+  }
+
+  private async deliver<E extends Envelope>(handling: EnvelopeHandling<E>, message: JsMsg): Promise<void> {
+    let envelope: E;
+    try {
+      envelope = handling.read(message.data);
+    } catch (error) {
+      this.reject(handling, message, error);
+      return;
+    }
+    try {
+      await handling.work(envelope, message);
+      message.ack();
+    } catch (error) {
+      if (handling.finalFailure?.(error, envelope, message)) return;
+      if (isUnusableMessageError(error)) {
+        this.reject(handling, message, error, envelope.id);
+        return;
+      }
+      const words = WORDS[handling.kind];
+      const attempt = message.info.redeliveryCount;
+      this.logger.warn({ err: error, ...handling.names, [words.id]: envelope.id, attempt }, words.retry);
+      message.nak(retryDelayMs(attempt));
+    }
+  }
+
+  /**
+   * A message no delivery can handle is terminated, not redelivered (a work queue lets it go; the
+   * events stream keeps it, by its sequence in the log, for anyone who wants to look at it again).
+   */
+  private reject<E extends Envelope>(
+    handling: EnvelopeHandling<E>,
+    message: JsMsg,
+    error: unknown,
+    id?: string,
+  ): void {
+    message.term();
+    const words = WORDS[handling.kind];
+    const problem = error instanceof UnreadableMessage ? error.problem : words.cannotUse;
+    this.rejections?.record(handling.kind, message.subject, problem, {
+      ...handling.names,
+      seq: message.seq,
+      [words.id]: id,
+      ...(error instanceof UnreadableMessage ? {} : { err: error }),
+    });
+    if (!this.rejections)
+      this.logger.error({ err: error, ...handling.names, seq: message.seq }, words.dropping);
+  }
+}
