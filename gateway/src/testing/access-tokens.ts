@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import type { Role } from '@chitram/contracts';
+import type { AdminRole, Role } from '@chitram/contracts';
 import { AccessTokenSigner, DEFAULT_JWT_AUDIENCE, DEFAULT_JWT_ISSUER } from '@chitram/nest-kit';
 import { testSigningKeys } from '@chitram/test-helpers';
 import { createPrivateKey } from 'node:crypto';
@@ -15,11 +15,18 @@ export function testTokens() {
   const signer = signerFor(900);
   return {
     publicPem: keys.publicPem,
-    /** A valid token for a fresh subject and session of that role. */
-    async as(role: Role, claims: { sub?: string; sid?: string } = {}) {
+    /**
+     * A valid token for a fresh subject and session of that role; an admin's is an owner's unless
+     * another admin role is named (null: none, as a token from before roles).
+     */
+    async as(role: Role, claims: { sub?: string; sid?: string; adminRole?: AdminRole | null } = {}) {
       const sub = claims.sub ?? randomUUID();
       const sid = claims.sid ?? randomUUID();
-      return { token: await signer.sign({ sub, role, sid }), sub, sid };
+      const adminRole =
+        claims.adminRole === null
+          ? undefined
+          : (claims.adminRole ?? (role === 'admin' ? 'owner' : undefined));
+      return { token: await signer.sign({ sub, role, sid, adminRole }), sub, sid };
     },
     /** Signed right, but expired a minute ago (past the verifier's tolerance). */
     expired: (role: Role) => signerFor(-60).sign({ sub: randomUUID(), role, sid: randomUUID() }),
