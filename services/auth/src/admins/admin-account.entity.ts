@@ -67,11 +67,11 @@ export type AdminTicketPurpose = (typeof ADMIN_TICKET_PURPOSES)[number];
  * second step of a sign-in (the password was right; a code is due). It works once, until it expires.
  */
 @Entity({ name: 'admin_ticket' })
+@Index('IDX_admin_ticket_admin', ['adminId', 'purpose'])
 export class AdminTicket {
   @PrimaryColumn({ name: 'token_hash', type: 'character', length: 64 })
   tokenHash: string;
 
-  @Index('IDX_admin_ticket_admin')
   @Column({ name: 'admin_id', type: 'uuid' })
   adminId: string;
 
