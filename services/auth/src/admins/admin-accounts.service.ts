@@ -158,12 +158,14 @@ export class AdminAccountsService implements OnApplicationBootstrap {
       const matches = await passwordMatches(account?.passwordHash ?? (await this.decoy()), password);
       if (account?.passwordHash && matches) {
         await this.throttle.clear(manager, email, address);
-        if (account.status !== 'active')
+        if (account.status !== 'active') {
+          await this.signIns.refusedDisabled(manager, account, clientIp);
           return {
             ok: false,
             error: new DomainError(ErrorCode.ACCOUNT_DISABLED, 'This admin account has been disabled.'),
             wrongPassword: false,
           };
+        }
         const secondFactor = account.totpSecret
           ? 'code'
           : this.config.secondFactorRequired

@@ -173,7 +173,9 @@ describe('admins as the owner manages them, and their second factor (issue 20)',
         rpc.call(Subjects.auth.refresh, { refreshToken: session.refreshToken }),
       ).rejects.toMatchObject({ code: ErrorCode.TOKEN_REVOKED });
       await expect(login('leaving@chitram.in')).rejects.toMatchObject({ code: ErrorCode.ACCOUNT_DISABLED });
-      expect(await trail(adminId)).toContainEqual({ action: 'disabled', admin_email: DEMO_ADMIN.email });
+      const entries = await trail(adminId);
+      expect(entries).toContainEqual({ action: 'disabled', admin_email: DEMO_ADMIN.email });
+      expect(entries).toContainEqual({ action: 'sign-in-failed', admin_email: 'leaving@chitram.in' });
     });
 
     it('changes a role at once: the sessions end and the next sign-in carries the new role', async () => {

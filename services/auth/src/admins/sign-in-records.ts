@@ -61,6 +61,15 @@ export class SignInRecords {
     });
   }
 
+  /** The right password of a disabled admin: refused, and noted. */
+  refusedDisabled(manager: EntityManager, account: AdminAccount, clientIp: string): Promise<boolean> {
+    return this.entries.add(manager, {
+      ...this.about({ account, email: account.email, clientIp }),
+      action: 'sign-in-failed',
+      note: 'Refused: this admin is disabled.',
+    });
+  }
+
   /** The second step refused a code (issue 20); `ended` when the step is spent by too many. */
   secondFactorFailed(
     manager: EntityManager,

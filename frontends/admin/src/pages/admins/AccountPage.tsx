@@ -1,11 +1,10 @@
-import type { RecoveryCodes, TotpEnrolment } from '@chitram/contracts/web';
+import { ADMIN_ROLE_NAMES, type RecoveryCodes, type TotpEnrolment } from '@chitram/contracts/web';
 import { useState } from 'react';
 import { EnrolAuthenticator, RecoveryCodesShown } from '../../admins/SecondFactorParts';
 import { useApi } from '../../app/api';
 import { useAdminRole } from '../../app/admin-role';
 import { useHost } from '../../app/host';
 import { useDocumentTitle } from '../../app/use-document-title';
-import { ADMIN_ROLE_NAMES } from '@chitram/contracts/web';
 
 const SECOND_FACTOR = 'admin/me/second-factor';
 
