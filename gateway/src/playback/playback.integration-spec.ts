@@ -152,7 +152,7 @@ describe('playing through the gateway', () => {
       issuer: DEFAULT_JWT_ISSUER,
       audience: DEFAULT_JWT_AUDIENCE,
       ttlSeconds: 900,
-    }).sign({ sub: randomUUID(), role: 'admin', sid: randomUUID() });
+    }).sign({ sub: randomUUID(), role: 'admin', sid: randomUUID(), adminRole: 'owner' });
 
     // A paid film whose video an admin uploads, transcoded for real.
     movie = (
