@@ -149,7 +149,13 @@ function AdminRow({
           roleName(admin.role)
         )}
       </td>
-      <td>{STATUS_NAMES[admin.status]}</td>
+      <td>
+        {STATUS_NAMES[admin.status]}
+        {admin.status === 'invited' &&
+          (admin.invitationExpiresAt
+            ? ` · link works until ${formatDateTime(admin.invitationExpiresAt)}`
+            : ' · link expired: invite again for a new one')}
+      </td>
       <td>{admin.secondFactor ? 'On' : 'Off'}</td>
       <td>{admin.lastLoginAt ? formatDateTime(admin.lastLoginAt) : 'Never'}</td>
       <td>
