@@ -4,6 +4,7 @@ import {
   DomainError,
   ErrorCode,
   SignInMessages,
+  type AdminRole,
   type Role,
   type SignedInSession,
   type TokenPair,
@@ -56,18 +57,22 @@ export class SessionsService {
     return new Date(Date.now() + this.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000);
   }
 
-  /** Starts a session family for a viewer or admin who just proved who they are. */
-  async open(subjectId: string, role: Role): Promise<OpenedSession> {
+  /**
+   * Starts a session family for a viewer or admin who just proved who they are. An admin's role is kept
+   * with the session, so every renewal carries the role it was opened with; a change of role ends the
+   * admin's sessions (issue 20).
+   */
+  async open(subjectId: string, role: Role, adminRole?: AdminRole): Promise<OpenedSession> {
     const refresh = newRefreshToken();
     const sessionId = await this.dataSource.transaction(async (manager) => {
       const [session]: Array<{ id: string }> = await manager.query(
-        'INSERT INTO "auth_session" ("subject_id", "role") VALUES ($1, $2) RETURNING "id"',
-        [subjectId, role],
+        'INSERT INTO "auth_session" ("subject_id", "role", "admin_role") VALUES ($1, $2, $3) RETURNING "id"',
+        [subjectId, role, adminRole ?? null],
       );
       await this.insertRefreshToken(manager, session.id, refresh.hash);
       return session.id;
     });
-    const token = await this.signer.sign({ sub: subjectId, role, sid: sessionId });
+    const token = await this.signer.sign({ sub: subjectId, role, sid: sessionId, adminRole });
     return { token, refreshToken: refresh.token, sessionId };
   }
 
@@ -82,9 +87,10 @@ export class SessionsService {
         used_at: Date | null;
         subject_id: string;
         role: Role;
+        admin_role: AdminRole | null;
         revoked_at: Date | null;
       }> = await manager.query(
-        `SELECT t."id", t."session_id", t."expires_at", t."used_at", s."subject_id", s."role", s."revoked_at"
+        `SELECT t."id", t."session_id", t."expires_at", t."used_at", s."subject_id", s."role", s."admin_role", s."revoked_at"
            FROM "refresh_token" t JOIN "auth_session" s ON s."id" = t."session_id"
           WHERE t."token_hash" = $1
           FOR UPDATE OF t, s`,
@@ -111,7 +117,12 @@ export class SessionsService {
         row.session_id,
       ]);
       await this.insertRefreshToken(manager, row.session_id, next.hash);
-      const token = await this.signer.sign({ sub: row.subject_id, role: row.role, sid: row.session_id });
+      const token = await this.signer.sign({
+        sub: row.subject_id,
+        role: row.role,
+        sid: row.session_id,
+        adminRole: row.admin_role ?? undefined,
+      });
       return { ok: true, pair: { token, refreshToken: next.token, sessionId: row.session_id } };
     });
     if (!outcome.ok) throw outcome.error;
