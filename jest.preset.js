@@ -15,8 +15,11 @@ const swc = {
 const base = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swc] },
-  // content-disposition 2 (under @fastify/static, used by the API docs) ships ES modules only; compile it.
-  transformIgnorePatterns: ['/node_modules/(?!(@fastify/static/node_modules/)?content-disposition/)'],
+  // Packages that ship ES modules only, compiled for jest: content-disposition 2 (under @fastify/static,
+  // used by the API docs), and the base32 and hash code otplib uses (the admins' second factor).
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@fastify/static/node_modules/)?content-disposition/|@otplib/|@scure/base/|@noble/hashes/)',
+  ],
   moduleNameMapper: {
     '^@chitram/(contracts|nest-kit|test-helpers)$': path.join(__dirname, 'libs/$1/src'),
   },

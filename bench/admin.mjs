@@ -255,7 +255,8 @@ async function adminToken() {
     ttlSeconds: 3600,
   });
   return {
-    token: await signer.sign({ sub: randomUUID(), role: 'admin', sid: randomUUID() }),
+    // An owner, who may call every admin route (D34).
+    token: await signer.sign({ sub: randomUUID(), role: 'admin', sid: randomUUID(), adminRole: 'owner' }),
     publicPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
   };
 }

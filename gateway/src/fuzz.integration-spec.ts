@@ -583,8 +583,14 @@ describe('fuzzing every route of the gateway', () => {
       audience: DEFAULT_JWT_AUDIENCE,
       ttlSeconds,
     });
+  /** An admin's token is an owner's, who may call every admin route (D34). */
   const tokenFor = (role: Role, ttl = 900) =>
-    signer(ttl).sign({ sub: randomUUID(), role, sid: randomUUID() });
+    signer(ttl).sign({
+      sub: randomUUID(),
+      role,
+      sid: randomUUID(),
+      ...(role === 'admin' ? { adminRole: 'owner' as const } : {}),
+    });
 
   /**
    * One request on a connection of its own, kept alive as a browser's would be: a failure is this

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode } from '@chitram/contracts';
+import { ADMIN_AREAS, ADMIN_ROLES, ErrorCode, type AdminRole } from '@chitram/contracts';
 import { loadConfig, RevocationList, type Redis } from '@chitram/nest-kit';
 import { isolatedEnv, testInfrastructure } from '@chitram/test-helpers';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -11,10 +11,17 @@ import { concretePath, declaredRoutes, type RouteEntry } from './testing/route-t
 
 /**
  * Routes under /api/admin/ that are not admin-only, each with its reason. Anything else under
- * /api/admin/ must be @Roles('admin'): a new admin route is covered without touching this file.
+ * /api/admin/ must be @AdminRoute(area), which names the admin roles that may call it: a new admin route
+ * is covered without touching this file.
  */
 const ADMIN_PATH_EXCEPTIONS: Record<string, string> = {
   'POST /api/admin/admin-login': 'public: it is how an admin signs in',
+  'POST /api/admin/admin-login/enrol':
+    'public: the first sign-in enrols a second factor (a challenge proves the password)',
+  'POST /api/admin/admin-login/second-factor':
+    'public: the sign-in’s second step (a challenge proves the password)',
+  'POST /api/admin/invitation':
+    'public: an invited admin sets their password (the link’s secret proves the invitation)',
   'DELETE /api/admin/delete-user': "viewer: SPEC §7's path for deleting the caller's own account (D25)",
 };
 
@@ -27,7 +34,11 @@ const SERVED_OUTSIDE_NEST: Record<string, string> = {
 
 const key = (route: Pick<RouteEntry, 'method' | 'path'>) => `${route.method} ${route.path}`;
 const describeAccess = (route: RouteEntry) =>
-  !route.access ? 'NONE' : route.access.kind === 'public' ? 'public' : route.access.roles.join('|');
+  !route.access
+    ? 'NONE'
+    : route.access.kind === 'public'
+      ? 'public'
+      : route.access.roles.join('|') + (route.access.area ? `:${route.access.area}` : '');
 
 describe('the route table: every route says who may call it, and the guard holds to it', () => {
   const isolation = isolatedEnv();
@@ -86,18 +97,117 @@ describe('the route table: every route says who may call it, and the guard holds
     expect(undeclared).toEqual([]);
   });
 
-  it('keeps everything under /api/admin/ for admins, but the listed exceptions', () => {
+  it('keeps everything under /api/admin/ for admins of the roles its area names, but the listed exceptions', () => {
     const adminPaths = table.filter((r) => r.path.startsWith('/api/admin/'));
     const notAdminOnly = adminPaths
       .filter(
-        (r) => !(r.access?.kind === 'roles' && r.access.roles.length === 1 && r.access.roles[0] === 'admin'),
+        (r) =>
+          !(
+            r.access?.kind === 'roles' &&
+            r.access.roles.length === 1 &&
+            r.access.roles[0] === 'admin' &&
+            r.access.area
+          ),
       )
       .map((r) => `${key(r)}: ${describeAccess(r)}`);
     expect(notAdminOnly.sort()).toEqual(
       Object.keys(ADMIN_PATH_EXCEPTIONS)
-        .map((k) => `${k}: ${k.endsWith('admin-login') ? 'public' : 'user'}`)
+        .map((k) => `${k}: ${k.endsWith('delete-user') ? 'user' : 'public'}`)
         .sort(),
     );
+  });
+
+  it('names the admin roles of every admin route: an area of the back office (issue 20)', () => {
+    const areaOf = new Map(
+      table.flatMap((r) => (r.access?.kind === 'roles' && r.access.area ? [[key(r), r.access.area]] : [])),
+    );
+    // Every admin-only route names an area, wherever its path is (catalogue writes live under /api/series/ too).
+    const adminWithoutArea = table.filter(
+      (r) => r.access?.kind === 'roles' && !r.access.roles.includes('user') && !r.access.area,
+    );
+    expect(adminWithoutArea.map(key)).toEqual([]);
+    expect({
+      movieEdit: areaOf.get('PATCH /api/admin/movies/update/:id'),
+      episodeUpload: areaOf.get('POST /api/series/upload-episode'),
+      videos: areaOf.get('POST /api/admin/videos'),
+      partners: areaOf.get('PUT /api/admin/partners/titles/:kind/:titleId'),
+      analytics: areaOf.get('GET /api/admin/analytics'),
+      viewerSignOut: areaOf.get('POST /api/admin/users/:id/sign-out'),
+      viewerDelete: areaOf.get('DELETE /api/admin/users/:id'),
+      audit: areaOf.get('GET /api/admin/audit'),
+      invite: areaOf.get('POST /api/admin/admins'),
+      dashboard: areaOf.get('GET /api/admin/dashboard'),
+      ownSecondFactor: areaOf.get('POST /api/admin/me/second-factor'),
+    }).toEqual({
+      movieEdit: 'catalogue',
+      episodeUpload: 'catalogue',
+      videos: 'catalogue',
+      partners: 'partners',
+      analytics: 'finance',
+      viewerSignOut: 'viewers',
+      viewerDelete: 'viewers',
+      audit: 'audit',
+      invite: 'admins',
+      dashboard: 'dashboard',
+      ownSecondFactor: 'account',
+    });
+  });
+
+  it('answers 403 ADMIN_ROLE_FORBIDDEN to every admin whose role the route’s area does not name', async () => {
+    const tokenOf = Object.fromEntries(
+      await Promise.all(
+        ADMIN_ROLES.map(
+          async (role) => [role, (await tokens.as('admin', { adminRole: role })).token] as const,
+        ),
+      ),
+    ) as Record<AdminRole, string>;
+    const wrong: string[] = [];
+    let refused = 0;
+    for (const route of table)
+      if (route.access?.kind === 'roles' && route.access.area)
+        for (const role of ADMIN_ROLES) {
+          if ((ADMIN_AREAS[route.access.area] as readonly AdminRole[]).includes(role)) continue;
+          refused++;
+          const res = await call(route, tokenOf[role]);
+          if (res.status !== 403 || res.body.code !== ErrorCode.ADMIN_ROLE_FORBIDDEN)
+            wrong.push(`${role} ${key(route)} → ${res.status} ${res.body.code}`);
+        }
+    expect(refused).toBeGreaterThan(50);
+    expect(wrong).toEqual([]);
+  });
+
+  it('lets each role past the guard on its own routes: content edits titles, finance reads analytics, support signs a viewer out', async () => {
+    const passes = async (role: AdminRole, route: Pick<RouteEntry, 'method' | 'path'>) => {
+      const res = await call(route, (await tokens.as('admin', { adminRole: role })).token);
+      // No service runs here: past the guard shows as a refusal of the body or a 503 of the request it makes.
+      return res.status !== 401 && res.status !== 403;
+    };
+    const movieEdit = { method: 'PATCH', path: '/api/admin/movies/update/:id' };
+    const refunds = { method: 'GET', path: '/api/admin/analytics' };
+    const signOut = { method: 'POST', path: '/api/admin/users/:id/sign-out' };
+    expect({
+      contentEditsTitles: await passes('content', movieEdit),
+      contentReadsMoney: await passes('content', refunds),
+      financeReadsMoney: await passes('finance', refunds),
+      financeEditsTitles: await passes('finance', movieEdit),
+      supportSignsOut: await passes('support', signOut),
+      supportEditsTitles: await passes('support', movieEdit),
+      ownerDoesAll: (await passes('owner', movieEdit)) && (await passes('owner', signOut)),
+    }).toEqual({
+      contentEditsTitles: true,
+      contentReadsMoney: false,
+      financeReadsMoney: true,
+      financeEditsTitles: false,
+      supportSignsOut: true,
+      supportEditsTitles: false,
+      ownerDoesAll: true,
+    });
+  });
+
+  it('refuses an admin token that names no admin role (issued before roles) on every admin area', async () => {
+    const { token } = await tokens.as('admin', { adminRole: null });
+    const res = await call({ method: 'GET', path: '/api/admin/dashboard' }, token).expect(403);
+    expect(res.body.code).toBe(ErrorCode.ADMIN_ROLE_FORBIDDEN);
   });
 
   it('serves the sign-in routes of the contract, public where they must be', () => {
@@ -111,6 +221,8 @@ describe('the route table: every route says who may call it, and the guard holds
     ).toEqual({
       'DELETE /api/admin/delete-user': 'user',
       'POST /api/admin/admin-login': 'public',
+      'POST /api/admin/admin-login/enrol': 'public',
+      'POST /api/admin/admin-login/second-factor': 'public',
       'POST /api/auth/logout': 'user|admin',
       'POST /api/auth/refresh': 'public',
       'GET /api/dev/otp-outbox': 'public',

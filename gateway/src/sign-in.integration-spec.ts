@@ -331,7 +331,9 @@ describe('sign-in through the gateway with the real auth and users services', ()
         token: expect.any(String),
         refreshToken: expect.any(String),
         role: 'admin',
+        adminRole: 'owner',
         email: 'admin@chitram.in',
+        secondFactor: false,
       });
       // An admin is not a viewer.
       await http.get('/api/user/me').set(bearer(res.body.token)).expect(403);

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AdminAnalyticsService } from './admin-analytics';
 import { AdminDashboardService } from './admin-dashboard';
+import { AdminsController, OwnSecondFactorController } from './admins.controller';
 import { AnalyticsController } from './analytics.controller';
 import { AuditController } from './audit.controller';
 import { DashboardController } from './dashboard.controller';
@@ -9,7 +10,7 @@ import { PartnersController } from './partners.controller';
 import { ViewerAccounts } from './viewer-accounts';
 import { ViewersController } from './viewers.controller';
 
-/** The back office: dashboard, viewers, analytics, content partners (SPEC §2.13; DECISIONS D12, D13, D25). */
+/** The back office: dashboard, viewers, analytics, content partners, the admins themselves (SPEC §2.13; DECISIONS D12, D13, D25, D34). */
 @Module({
   controllers: [
     DashboardController,
@@ -17,6 +18,8 @@ import { ViewersController } from './viewers.controller';
     AuditController,
     AnalyticsController,
     PartnersController,
+    AdminsController,
+    OwnSecondFactorController,
   ],
   providers: [AdminDashboardService, ViewerAccounts, AdminAnalyticsService, PartnerDirectory],
 })

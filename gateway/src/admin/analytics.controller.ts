@@ -6,14 +6,14 @@ import {
   type AdminAnalyticsAnswer,
   type AdminAnalyticsRebuildAnswer,
 } from '@chitram/contracts';
-import { Roles } from '../auth/access';
+import { AdminRoute } from '../auth/access';
 import { AdminAnalyticsService } from './admin-analytics';
 import { Actor } from './audit-actor';
 
 /** Analytics (SPEC §2.13, DECISIONS D12). */
 @ApiTags('admin')
 @Controller('admin')
-@Roles('admin')
+@AdminRoute('finance')
 export class AnalyticsController {
   constructor(private readonly analytics: AdminAnalyticsService) {}
 

@@ -2,12 +2,12 @@ import { Controller, Get, Header, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuditPageRequest, Subjects, type AuditPage } from '@chitram/contracts';
 import { RpcClient } from '@chitram/nest-kit';
-import { Roles } from '../auth/access';
+import { AdminRoute } from '../auth/access';
 
 /** The audit trail (issue 9): who changed what, and the admins' sign-ins, kept by the auth service. */
 @ApiTags('admin')
 @Controller('admin/audit')
-@Roles('admin')
+@AdminRoute('audit')
 export class AuditController {
   constructor(private readonly rpc: RpcClient) {}
 

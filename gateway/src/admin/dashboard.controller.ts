@@ -1,12 +1,13 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AdminDashboardAnswer } from '@chitram/contracts';
-import { Roles } from '../auth/access';
+import { AdminRoute } from '../auth/access';
+import { CurrentPrincipal, type Principal } from '../auth/principal';
 import { AdminDashboardService } from './admin-dashboard';
 
 @ApiTags('admin')
 @Controller('admin')
-@Roles('admin')
+@AdminRoute('dashboard')
 export class DashboardController {
   constructor(private readonly dashboard: AdminDashboardService) {}
 
@@ -14,9 +15,9 @@ export class DashboardController {
   @Header('cache-control', 'no-store')
   @ApiOperation({
     summary:
-      '{ data, success, message } (SPEC §7): viewers, subscribers by plan, revenue, titles, latest payments and sign-ups (D13); a service that is down leaves its part { available: false }',
+      '{ data, success, message } (SPEC §7): viewers, subscribers by plan, revenue, titles, latest payments and sign-ups (D13; money only for owner and finance, issue 20); a service that is down leaves its part { available: false }',
   })
-  figures(): Promise<AdminDashboardAnswer> {
-    return this.dashboard.gather();
+  figures(@CurrentPrincipal() admin: Principal): Promise<AdminDashboardAnswer> {
+    return this.dashboard.gather(admin.adminRole);
   }
 }

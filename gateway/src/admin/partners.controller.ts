@@ -20,14 +20,14 @@ import {
   type TitleAssigned,
   type TitlePartner,
 } from '@chitram/contracts';
-import { Roles } from '../auth/access';
+import { AdminRoute } from '../auth/access';
 import { Actor } from './audit-actor';
 import { PartnerDirectory } from './partner-directory';
 
 /** Content partners: the spec's Vendor page (SPEC §2.13, DECISIONS D12). */
 @ApiTags('admin')
 @Controller('admin/partners')
-@Roles('admin')
+@AdminRoute('partners')
 export class PartnersController {
   constructor(private readonly partners: PartnerDirectory) {}
 

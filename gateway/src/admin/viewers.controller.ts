@@ -9,7 +9,7 @@ import {
   type AdminViewerPage,
   type RevealedPhoneNumber,
 } from '@chitram/contracts';
-import { Roles } from '../auth/access';
+import { AdminRoute } from '../auth/access';
 import { ViewerParams } from './admin.dto';
 import { Actor } from './audit-actor';
 import { ViewerAccounts } from './viewer-accounts';
@@ -17,7 +17,7 @@ import { ViewerAccounts } from './viewer-accounts';
 /** The admin's viewers (SPEC §2.13 Users, §7; DECISIONS D25). */
 @ApiTags('admin')
 @Controller('admin/users')
-@Roles('admin')
+@AdminRoute('viewers')
 export class ViewersController {
   constructor(private readonly viewers: ViewerAccounts) {}
 

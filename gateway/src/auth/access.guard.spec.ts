@@ -2,7 +2,7 @@ import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { ExecutionContext } from '@nestjs/common';
 import { ErrorCode } from '@chitram/contracts';
 import { AccessTokenSigner, AccessTokenVerifier, createLogger, type RevocationList } from '@chitram/nest-kit';
-import { Public, Roles } from './access';
+import { AdminRoute, Public, Roles } from './access';
 import { AccessGuard } from './access.guard';
 
 class Routes {
@@ -13,6 +13,9 @@ class Routes {
   adminOnly() {}
 
   forgotten() {}
+
+  @AdminRoute('finance')
+  revenue() {}
 }
 
 @Roles('user')
@@ -74,6 +77,22 @@ describe('AccessGuard', () => {
     const { ctx, request } = context(Routes, 'adminOnly', `Bearer ${await tokenFor('admin', sid)}`);
     await expect(guard.canActivate(ctx)).resolves.toBe(true);
     expect(request.principal).toEqual({ subjectId: expect.any(String), role: 'admin', sessionId: sid });
+  });
+
+  it('lets an admin into an area only with a role it names (D34), and records the role', async () => {
+    const asRole = async (adminRole?: 'finance' | 'content' | 'owner') =>
+      `Bearer ${await signer.sign({ sub: randomUUID(), role: 'admin', sid: randomUUID(), adminRole })}`;
+    await expect(
+      guard.canActivate(context(Routes, 'revenue', await asRole('content')).ctx),
+    ).rejects.toMatchObject({ code: ErrorCode.ADMIN_ROLE_FORBIDDEN });
+    await expect(guard.canActivate(context(Routes, 'revenue', await asRole()).ctx)).rejects.toMatchObject({
+      code: ErrorCode.ADMIN_ROLE_FORBIDDEN,
+    });
+    for (const role of ['finance', 'owner'] as const) {
+      const { ctx, request } = context(Routes, 'revenue', await asRole(role));
+      await expect(guard.canActivate(ctx)).resolves.toBe(true);
+      expect(request.principal).toMatchObject({ role: 'admin', adminRole: role });
+    }
   });
 
   it('refuses a revoked session', async () => {

@@ -1,5 +1,5 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import { DomainError, ErrorCode, SignInMessages } from '@chitram/contracts';
+import { adminMayUse, DomainError, ErrorCode, SignInMessages } from '@chitram/contracts';
 import { AccessTokenVerifier, LOGGER, type Logger, RevocationList } from '@chitram/nest-kit';
 import type { FastifyRequest } from 'fastify';
 import { accessOf } from './access';
@@ -9,7 +9,8 @@ const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
 /**
  * The one gate of every route (DECISIONS D5–D7): a route must declare @Public() or @Roles(...), and a
  * route that declares nothing is closed (fail closed). For @Roles routes the bearer token must be a valid
- * access token, not revoked (logout, deletion, reuse detected), with one of the roles.
+ * access token, not revoked (logout, deletion, reuse detected), with one of the roles; an admin route's
+ * area must admit the admin's role (issue 20).
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
@@ -47,7 +48,14 @@ export class AccessGuard implements CanActivate {
     if (revoked) throw new DomainError(ErrorCode.TOKEN_REVOKED, SignInMessages.sessionEnded);
     if (access.kind === 'roles' && !access.roles.includes(claims.role))
       throw new DomainError(ErrorCode.FORBIDDEN, 'You do not have access to this.');
-    request.principal = { subjectId: claims.sub, role: claims.role, sessionId: claims.sid };
+    if (access.kind === 'roles' && access.area && !adminMayUse(claims.adminRole, access.area))
+      throw new DomainError(ErrorCode.ADMIN_ROLE_FORBIDDEN, 'Your admin role does not give access to this.');
+    request.principal = {
+      subjectId: claims.sub,
+      role: claims.role,
+      sessionId: claims.sid,
+      ...(claims.adminRole ? { adminRole: claims.adminRole } : {}),
+    };
     return true;
   }
 }

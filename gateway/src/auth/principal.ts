@@ -1,5 +1,5 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { Role } from '@chitram/contracts';
+import type { AdminRole, Role } from '@chitram/contracts';
 import type { FastifyRequest } from 'fastify';
 
 /** Who is calling, as the AccessGuard found it in a verified access token. */
@@ -9,6 +9,8 @@ export interface Principal {
   role: Role;
   /** The session family, for logout. */
   sessionId: string;
+  /** An admin's role (issue 20). */
+  adminRole?: AdminRole;
 }
 
 declare module 'fastify' {

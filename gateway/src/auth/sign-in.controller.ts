@@ -1,12 +1,18 @@
-import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Body, Controller, Header, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  AcceptInvitationBody,
   AdminLoginBody,
   RefreshRequest,
+  SecondFactorBody,
   SendOtpBody,
+  SignInChallengeBody,
   Subjects,
   VerifyOtpBody,
+  type AdminLoginReply,
   type AdminSession,
+  type Done,
+  type TotpEnrolment,
   type SendOtpReply,
   type TokenPair,
   type ViewerSession,
@@ -54,10 +60,42 @@ export class SignInController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'Admin sign-in with e-mail and password; answers the admin session (failures limited per e-mail and per client address)',
+      'Admin sign-in with e-mail and password; answers the admin session, or the second step it needs first (issue 20); failures limited per e-mail and per client address',
   })
-  adminLogin(@Body() body: AdminLoginBody, @Req() request: FastifyRequest): Promise<AdminSession> {
+  adminLogin(@Body() body: AdminLoginBody, @Req() request: FastifyRequest): Promise<AdminLoginReply> {
     return this.rpc.call(Subjects.auth.adminLogin, { ...body, clientIp: request.ip });
+  }
+
+  @Post('admin/admin-login/enrol')
+  @Public()
+  @HttpCode(200)
+  @Header('cache-control', 'no-store')
+  @ApiOperation({
+    summary:
+      'First sign-in where a second factor is required: a secret and otpauth:// link to add to an authenticator app',
+  })
+  enrolAtSignIn(@Body() body: SignInChallengeBody): Promise<TotpEnrolment> {
+    return this.rpc.call(Subjects.auth.secondFactor.enrolAtSignIn, body);
+  }
+
+  @Post('admin/admin-login/second-factor')
+  @Public()
+  @HttpCode(200)
+  @Header('cache-control', 'no-store')
+  @ApiOperation({
+    summary:
+      'The second step: the authenticator’s code (or a recovery code, once each) answers the admin session; five wrong codes end the step',
+  })
+  completeAdminLogin(@Body() body: SecondFactorBody, @Req() request: FastifyRequest): Promise<AdminSession> {
+    return this.rpc.call(Subjects.auth.secondFactor.complete, { ...body, clientIp: request.ip });
+  }
+
+  @Post('admin/invitation')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'An invited admin sets their password through the link: once, until it expires' })
+  acceptInvitation(@Body() body: AcceptInvitationBody, @Req() request: FastifyRequest): Promise<Done> {
+    return this.rpc.call(Subjects.auth.admins.acceptInvitation, { ...body, clientIp: request.ip });
   }
 
   @Post('auth/refresh')

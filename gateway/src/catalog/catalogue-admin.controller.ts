@@ -16,7 +16,7 @@ import {
 } from '@chitram/contracts';
 import { RpcClient } from '@chitram/nest-kit';
 import { Actor } from '../admin/audit-actor';
-import { Roles } from '../auth/access';
+import { AdminRoute } from '../auth/access';
 import { CatalogueAnswers } from './catalogue-answers';
 
 /**
@@ -39,7 +39,7 @@ export interface Deleted {
  * never cached; a delete empties the gateway's answer cache at once (the catalog announces it too).
  */
 @ApiTags('admin')
-@Roles('admin')
+@AdminRoute('catalogue')
 @Controller()
 export class CatalogueAdminController {
   constructor(

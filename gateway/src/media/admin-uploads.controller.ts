@@ -26,7 +26,7 @@ import {
   type FormShape,
 } from './forms';
 import { Actor } from '../admin/audit-actor';
-import { Roles } from '../auth/access';
+import { AdminRoute } from '../auth/access';
 import { MediaClient } from './media.client';
 import { receiveUploadForm, saveWithUploads } from './upload-form';
 
@@ -36,7 +36,7 @@ import { receiveUploadForm, saveWithUploads } from './upload-form';
  * keys. A failure anywhere leaves neither a half-saved title nor a stored file that nothing uses.
  */
 @ApiTags('admin')
-@Roles('admin')
+@AdminRoute('catalogue')
 @Controller()
 export class AdminUploadsController {
   constructor(

@@ -27,7 +27,7 @@ import { IsUUID, Matches } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Actor } from '../admin/audit-actor';
 import { fileAdminAction, videoOwner } from '../admin/audit-records';
-import { Roles } from '../auth/access';
+import { AdminRoute } from '../auth/access';
 import { VideoUploadProxy } from './video-upload-proxy';
 
 export class VideoParams {
@@ -54,7 +54,7 @@ export class VideoUploadParams extends VideoParams {
  *   DELETE /api/admin/videos/:videoId/upload/:uploadId    → 204 (cancel)
  */
 @ApiTags('admin')
-@Roles('admin')
+@AdminRoute('catalogue')
 @Controller('admin/videos')
 export class AdminVideosController {
   constructor(

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import type { Role } from '@chitram/contracts';
+import type { AdminRole, Role } from '@chitram/contracts';
 import { AccessTokenSigner, DEFAULT_JWT_AUDIENCE, DEFAULT_JWT_ISSUER } from '@chitram/nest-kit';
 import { testSigningKeys } from '@chitram/test-helpers';
 import { createPrivateKey } from 'node:crypto';
@@ -15,11 +15,18 @@ export function testTokens() {
   const signer = signerFor(900);
   return {
     publicPem: keys.publicPem,
-    /** A valid token for a fresh subject and session of that role. */
-    async as(role: Role, claims: { sub?: string; sid?: string } = {}) {
+    /**
+     * A valid token for a fresh subject and session of that role; an admin's is an owner's unless
+     * another admin role is named (null: none, as a token from before roles).
+     */
+    async as(role: Role, claims: { sub?: string; sid?: string; adminRole?: AdminRole | null } = {}) {
       const sub = claims.sub ?? randomUUID();
       const sid = claims.sid ?? randomUUID();
-      return { token: await signer.sign({ sub, role, sid }), sub, sid };
+      const adminRole =
+        claims.adminRole === null
+          ? undefined
+          : (claims.adminRole ?? (role === 'admin' ? 'owner' : undefined));
+      return { token: await signer.sign({ sub, role, sid, adminRole }), sub, sid };
     },
     /** Signed right, but expired a minute ago (past the verifier's tolerance). */
     expired: (role: Role) => signerFor(-60).sign({ sub: randomUUID(), role, sid: randomUUID() }),
@@ -62,11 +69,14 @@ function handMade(header: object, role: Role, sign: (input: string) => string): 
   return `${input}.${sign(input)}`;
 }
 
-/** A token for a fresh subject and session of `role`, signed with `privatePem` (the auth service's key). */
+/**
+ * A token for a fresh subject and session of `role`, signed with `privatePem` (the auth service's key);
+ * an admin's is an owner's (D34).
+ */
 export function signedAs(privatePem: string, role: Role): Promise<string> {
   return new AccessTokenSigner(createPrivateKey(privatePem), {
     issuer: DEFAULT_JWT_ISSUER,
     audience: DEFAULT_JWT_AUDIENCE,
     ttlSeconds: 900,
-  }).sign({ sub: randomUUID(), role, sid: randomUUID() });
+  }).sign({ sub: randomUUID(), role, sid: randomUUID(), adminRole: role === 'admin' ? 'owner' : undefined });
 }

@@ -16,7 +16,10 @@ export const AUDIT_ENTITY_TYPES = [
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
-/** What was done. The last three are the admins' own sign-ins, written by the auth service. */
+/**
+ * What was done. From `signed-in` on: the admins' own sign-ins and the owner's management of the admins
+ * (issue 20), written by the auth service.
+ */
 export const AUDIT_ACTIONS = [
   'created',
   'updated',
@@ -32,6 +35,13 @@ export const AUDIT_ACTIONS = [
   'signed-in',
   'sign-in-failed',
   'locked-out',
+  'invited',
+  'invitation-accepted',
+  'role-changed',
+  'disabled',
+  'second-factor-enrolled',
+  'second-factor-reset',
+  'recovery-code-used',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -104,6 +114,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'signed-in': 'Signed in',
   'sign-in-failed': 'Sign-in failed',
   'locked-out': 'Locked out',
+  invited: 'Invited an admin',
+  'invitation-accepted': 'Accepted the invitation',
+  'role-changed': 'Changed the role',
+  disabled: 'Disabled',
+  'second-factor-enrolled': 'Enrolled a second factor',
+  'second-factor-reset': 'Reset the second factor',
+  'recovery-code-used': 'Signed in with a recovery code',
 };
 
 export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {

@@ -24,6 +24,14 @@ export enum ErrorCode {
   OTP_ATTEMPTS_EXCEEDED = 'OTP_ATTEMPTS_EXCEEDED',
   INVALID_CREDENTIALS = 'INVALID_CREDENTIALS',
   ACCOUNT_LOCKED = 'ACCOUNT_LOCKED',
+  /** An admin whose role may not use this (issue 20: owner, content, finance, support). */
+  ADMIN_ROLE_FORBIDDEN = 'ADMIN_ROLE_FORBIDDEN',
+  /** An admin account the owner disabled: it cannot sign in. */
+  ACCOUNT_DISABLED = 'ACCOUNT_DISABLED',
+  /** A wrong, reused or expired authenticator or recovery code, or a sign-in step that has ended. */
+  SECOND_FACTOR_INVALID = 'SECOND_FACTOR_INVALID',
+  /** An invitation link that is unknown, used already or expired. */
+  INVITATION_INVALID = 'INVITATION_INVALID',
   TOKEN_INVALID = 'TOKEN_INVALID',
   TOKEN_EXPIRED = 'TOKEN_EXPIRED',
   TOKEN_REVOKED = 'TOKEN_REVOKED',
@@ -63,6 +71,10 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ErrorCode.OTP_ATTEMPTS_EXCEEDED]: 400,
   [ErrorCode.INVALID_CREDENTIALS]: 401,
   [ErrorCode.ACCOUNT_LOCKED]: 429,
+  [ErrorCode.ADMIN_ROLE_FORBIDDEN]: 403,
+  [ErrorCode.ACCOUNT_DISABLED]: 403,
+  [ErrorCode.SECOND_FACTOR_INVALID]: 401,
+  [ErrorCode.INVITATION_INVALID]: 410,
   // TOKEN_EXPIRED is the one a client answers by renewing with its refresh token; the others end the session.
   [ErrorCode.TOKEN_INVALID]: 401,
   [ErrorCode.TOKEN_EXPIRED]: 401,

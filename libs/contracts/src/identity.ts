@@ -4,6 +4,7 @@
  * and the texts shown to people.
  */
 
+import type { AdminRole, AdminSecondFactorStep } from './admin-team-answers';
 import type { PlanCertainty } from './billing-answers';
 import { DomainError, ErrorCode } from './errors';
 import type { InterfaceLanguageCode } from './interface-languages';
@@ -121,8 +122,17 @@ export interface AdminSession {
   token: string;
   refreshToken: string;
   role: 'admin';
+  /** What this admin may do (issue 20); the access token carries it too. */
+  adminRole: AdminRole;
   email: string;
+  /** Whether an authenticator app is enrolled. */
+  secondFactor: boolean;
+  /** Only right after enrolling a second factor: the ten recovery codes, shown this once. */
+  recoveryCodes?: string[];
 }
+
+/** `POST /api/admin/admin-login`: a session, or the second step it needs first (issue 20). */
+export type AdminLoginReply = AdminSession | AdminSecondFactorStep;
 
 /** `POST /api/auth/refresh`: the next pair; the refresh token sent is spent. */
 export interface TokenPair {

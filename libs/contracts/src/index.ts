@@ -15,6 +15,7 @@ export * from './billing';
 export * from './videos';
 export * from './playback';
 export * from './admin';
+export * from './admin-team';
 export * from './audit';
 export * from './audit-writes';
 export * from './analytics';

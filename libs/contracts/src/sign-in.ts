@@ -5,7 +5,7 @@
  */
 import { IsIP, IsString, Length, Matches, MaxLength } from 'class-validator';
 import type {
-  AdminSession,
+  AdminLoginReply,
   LogoutRequest,
   OtpOutbox,
   OtpOutboxRequest,
@@ -85,7 +85,8 @@ export const SignInSubjects = {
   verifyOtp: subject<VerifyOtpRequest, ViewerSession>('chitram.auth.otp.verify.v1'),
   /** Development only: the codes the console provider sent to a number. */
   otpOutbox: subject<OtpOutboxRequest, OtpOutbox>('chitram.auth.otp.outbox.v1'),
-  adminLogin: subject<AdminLoginRequest, AdminSession>('chitram.auth.admin.login.v1'),
+  /** The password step: a session, or the second factor it needs first (issue 20). */
+  adminLogin: subject<AdminLoginRequest, AdminLoginReply>('chitram.auth.admin.login.v1'),
   refresh: subject<RefreshRequest, TokenPair>('chitram.auth.session.refresh.v1'),
   logout: subject<LogoutRequest, Done>('chitram.auth.session.logout.v1'),
   /** Revokes every session of a viewer or admin at once (account deletion). */

@@ -73,6 +73,7 @@ import type {
   ViewerIdRequest,
 } from './identity';
 import type { DeleteMediaObjectsRequest, DeletedMediaObjects } from './media';
+import { AdminSecondFactorSubjects, AdminTeamSubjects } from './admin-team';
 import { PartnerSubjects } from './partners';
 import { SignInSubjects } from './sign-in';
 import { ViewerPreferenceSubjects } from './preferences';
@@ -107,6 +108,10 @@ export const Subjects = {
     audit: AuditSubjects,
     /** A viewer's sessions for the back office (libs/contracts/src/admin.ts). */
     reports: AuthReportSubjects,
+    /** The admins as the owner manages them (libs/contracts/src/admin-team.ts). */
+    admins: AdminTeamSubjects,
+    /** An admin's second factor (libs/contracts/src/admin-team.ts). */
+    secondFactor: AdminSecondFactorSubjects,
   },
   /** Payloads and answers: libs/contracts/src/identity.ts. */
   users: {

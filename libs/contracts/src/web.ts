@@ -2,6 +2,7 @@
 // fixed lists and pure functions. Nothing here uses decorators, Node or NATS; the front ends import this
 // entry only (never `src/…`), and a check (web.spec.ts) keeps it that way.
 export * from './admin-answers';
+export * from './admin-team-answers';
 export * from './analytics-answers';
 export * from './audit-answers';
 export * from './billing-answers';

@@ -51,6 +51,17 @@ describe('access tokens', () => {
     await expect(verifier.verify(oddRole)).rejects.toMatchObject({ code: ErrorCode.TOKEN_INVALID });
   });
 
+  it("carry an admin's role (adm, D34), and refuse one on a viewer's token or one there is not", async () => {
+    const admin = { ...claims(), role: 'admin' as const, adminRole: 'finance' as const };
+    expect(await verifier.verify(await signer.sign(admin))).toMatchObject({ adminRole: 'finance' });
+    await expect(
+      verifier.verify(await signer.sign({ ...claims(), role: 'user', adminRole: 'owner' })),
+    ).rejects.toMatchObject({ code: ErrorCode.TOKEN_INVALID });
+    await expect(
+      verifier.verify(await signer.sign({ ...admin, adminRole: 'root' as 'owner' })),
+    ).rejects.toMatchObject({ code: ErrorCode.TOKEN_INVALID });
+  });
+
   it('are checked once each, until they expire', async () => {
     jest.useFakeTimers({ now: Date.now(), doNotFake: ['nextTick', 'setImmediate'] });
     try {

@@ -5,7 +5,15 @@ import {
   randomUUID,
   type KeyObject,
 } from 'node:crypto';
-import { DomainError, ErrorCode, isRole, SignInMessages, type Role } from '@chitram/contracts';
+import {
+  DomainError,
+  ErrorCode,
+  isAdminRole,
+  isRole,
+  SignInMessages,
+  type AdminRole,
+  type Role,
+} from '@chitram/contracts';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { fileMadeOnce } from './file-made-once';
 
@@ -27,6 +35,8 @@ export interface AccessClaims {
   role: Role;
   /** The session family (one sign-in and all its refreshes). */
   sid: string;
+  /** An admin's role (claim `adm`, issue 20); absent for a viewer. An admin token without one may use no admin area. */
+  adminRole?: AdminRole;
 }
 
 export interface VerifiedAccess extends AccessClaims {
@@ -63,7 +73,11 @@ export class AccessTokenSigner {
 
   sign(claims: AccessClaims): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({ role: claims.role, sid: claims.sid })
+    return new SignJWT({
+      role: claims.role,
+      sid: claims.sid,
+      ...(claims.adminRole ? { adm: claims.adminRole } : {}),
+    })
       .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuer(this.parties.issuer)
@@ -119,7 +133,7 @@ export class AccessTokenVerifier {
       }
       throw invalidToken();
     }
-    const { sub, role, sid, iat, exp } = payload;
+    const { sub, role, sid, iat, exp, adm } = payload;
     if (
       typeof sub !== 'string' ||
       !UUID.test(sub) ||
@@ -129,7 +143,9 @@ export class AccessTokenVerifier {
     )
       throw invalidToken();
     if (typeof iat !== 'number' || typeof exp !== 'number') throw invalidToken();
-    return { sub, role, sid, iat, exp };
+    if (adm === undefined) return { sub, role, sid, iat, exp };
+    if (role !== 'admin' || !isAdminRole(adm)) throw invalidToken();
+    return { sub, role, sid, iat, exp, adminRole: adm };
   }
 }
 

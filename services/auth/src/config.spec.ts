@@ -59,6 +59,16 @@ describe('auth configuration', () => {
     });
   });
 
+  it('asks admins for a second factor in production, not in development, unless told (D34)', () => {
+    expect(loadConfig(AuthConfig, {}).secondFactorRequired).toBe(false);
+    expect(loadConfig(AuthConfig, production).secondFactorRequired).toBe(true);
+    expect(loadConfig(AuthConfig, { ADMIN_TOTP_REQUIRED: 'on' }).secondFactorRequired).toBe(true);
+    expect(loadConfig(AuthConfig, { ...production, ADMIN_TOTP_REQUIRED: 'off' }).secondFactorRequired).toBe(
+      false,
+    );
+    expect(problems({ ADMIN_TOTP_REQUIRED: 'maybe' })).toContain('ADMIN_TOTP_REQUIRED');
+  });
+
   it('accepts a production configuration with real values', () => {
     expect(problems(production)).toBe('');
   });

@@ -175,6 +175,23 @@ export class AuthConfig extends EventServiceConfig {
   @Max(86_400)
   ADMIN_LOGIN_ADDRESS_WINDOW_SECONDS = 15 * 60;
 
+  /**
+   * Whether admins must sign in with a second factor (TOTP) too (issue 20): `auto` requires it in
+   * production and not in development (the demo admin and the e2e suite's admin have none); `on`, `off`.
+   */
+  @IsIn(['auto', 'on', 'off'])
+  ADMIN_TOTP_REQUIRED: 'auto' | 'on' | 'off' = 'auto';
+
+  /** How long an invitation link works (it works once). */
+  @IsInt()
+  @Min(1)
+  @Max(30 * 24)
+  ADMIN_INVITATION_TTL_HOURS = 72;
+
+  get secondFactorRequired(): boolean {
+    return this.ADMIN_TOTP_REQUIRED === 'on' || (this.ADMIN_TOTP_REQUIRED === 'auto' && this.isProduction);
+  }
+
   // ---- The audit trail (issue 9) ----
 
   /** Days an audit entry is kept; older ones are deleted by a sweep each instance runs (hourly). */

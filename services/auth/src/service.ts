@@ -1,5 +1,5 @@
 import { defineService, OutboxEvent, ProcessedEvent } from '@chitram/nest-kit';
-import { AdminAccount } from './admins/admin-account.entity';
+import { AdminAccount, AdminRecoveryCode, AdminTicket } from './admins/admin-account.entity';
 import { AdminLoginThrottle } from './admins/admin-login-throttle.entity';
 import { AppModule } from './app.module';
 import { AuditEntryRow } from './audit/audit-entry.entity';
@@ -8,6 +8,7 @@ import { Init1763712000000 } from './migrations/1763712000000-Init';
 import { SignIn1764460800000 } from './migrations/1764460800000-SignIn';
 import { AuditTrail1795390000000 } from './migrations/1795390000000-AuditTrail';
 import { AdminSignInPerAddress1795400000000 } from './migrations/1795400000000-AdminSignInPerAddress';
+import { AdminRolesAndSecondFactor1795410000000 } from './migrations/1795410000000-AdminRolesAndSecondFactor';
 import { AuthSession, RefreshToken } from './sessions/session.entity';
 
 export const authService = defineService({
@@ -19,6 +20,8 @@ export const authService = defineService({
       OutboxEvent,
       ProcessedEvent,
       AdminAccount,
+      AdminRecoveryCode,
+      AdminTicket,
       AdminLoginThrottle,
       AuthSession,
       RefreshToken,
@@ -29,6 +32,7 @@ export const authService = defineService({
       SignIn1764460800000,
       AuditTrail1795390000000,
       AdminSignInPerAddress1795400000000,
+      AdminRolesAndSecondFactor1795410000000,
     ],
   },
 });

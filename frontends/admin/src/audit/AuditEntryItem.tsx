@@ -10,6 +10,7 @@ const TONES: Partial<Record<AuditEntry['action'], string>> = {
   deleted: 'danger',
   'sign-in-failed': 'danger',
   'locked-out': 'danger',
+  disabled: 'danger',
   created: 'success',
   'signed-in': 'success',
 };

@@ -1,10 +1,13 @@
 import { Suspense } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
+import { adminMayUse } from '@chitram/contracts/web';
 import { ADMIN_MENU } from '../app/admin-menu';
+import { useAdminRole } from '../app/admin-role';
 import { useHost } from '../app/host';
 
 /**
- * The back office frame: the SPEC §2.2 side menu and the page beside it. The page sits inside the
+ * The back office frame: the SPEC §2.2 side menu (the items the admin's role may use, issue 20) and the
+ * page beside it. The page sits inside the
  * shell's one `main` landmark, so this frame is a plain container; the admin speaks English whatever
  * the viewer's interface language is.
  */
@@ -13,6 +16,7 @@ export function AdminLayout() {
   const email = useSession((s) => s.admin?.email ?? '');
   const logout = useSession((s) => s.logout);
   const navigate = useNavigate();
+  const role = useAdminRole();
 
   function signOut() {
     logout();
@@ -32,7 +36,7 @@ export function AdminLayout() {
           </span>
         </NavLink>
         <nav className="ad-menu" aria-label="Admin">
-          {ADMIN_MENU.map((item) => (
+          {ADMIN_MENU.filter((item) => adminMayUse(role, item.area)).map((item) => (
             <NavLink key={item.to} to={`/admin/${item.to}`} className="ad-menu__link">
               {item.label}
             </NavLink>

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { Link } from 'react-router';
+import { useMayUse } from '../app/admin-role';
 import { useDocumentTitle } from '../app/use-document-title';
 import { counted, formatCount, formatDateTime, formatWatchTime } from '../back-office/display-rules';
 import { endpoints, viewerPagePath } from '../back-office/endpoints';
@@ -76,6 +77,8 @@ export function DashboardPage() {
   const dashboard = useResource<AdminDashboardAnswer>(endpoints.dashboard);
   const data = dashboard.data?.data;
   const status = dashboard.status;
+  // Money is for the owner and finance (issue 20): the gateway leaves it out for other roles.
+  const money = useMayUse('finance');
 
   return (
     <section className="ad-page">
@@ -119,33 +122,37 @@ export function DashboardPage() {
             </>
           )}
         </Panel>
-        <Panel title="Active subscribers" part={data?.billing} status={status}>
-          {(billing) => (
-            <>
-              <p className="ad-tile__value">{formatCount(billing.activeSubscribers.total)}</p>
-              <Figures
-                rows={billing.activeSubscribers.byPlan.map((plan) => [
-                  plan.planName,
-                  formatCount(plan.subscribers),
-                ])}
-              />
-            </>
-          )}
-        </Panel>
-        <Panel title="Revenue" part={data?.billing} status={status}>
-          {(billing) => (
-            <>
-              <p className="ad-tile__value">{formatRupees(billing.revenue.today)}</p>
-              <p className="ad-tile__sub">today (India)</p>
-              <Figures
-                rows={[
-                  ['Last 30 days', formatRupees(billing.revenue.last30Days)],
-                  ['All time', formatRupees(billing.revenue.allTime)],
-                ]}
-              />
-            </>
-          )}
-        </Panel>
+        {money && (
+          <>
+            <Panel title="Active subscribers" part={data?.billing} status={status}>
+              {(billing) => (
+                <>
+                  <p className="ad-tile__value">{formatCount(billing.activeSubscribers.total)}</p>
+                  <Figures
+                    rows={billing.activeSubscribers.byPlan.map((plan) => [
+                      plan.planName,
+                      formatCount(plan.subscribers),
+                    ])}
+                  />
+                </>
+              )}
+            </Panel>
+            <Panel title="Revenue" part={data?.billing} status={status}>
+              {(billing) => (
+                <>
+                  <p className="ad-tile__value">{formatRupees(billing.revenue.today)}</p>
+                  <p className="ad-tile__sub">today (India)</p>
+                  <Figures
+                    rows={[
+                      ['Last 30 days', formatRupees(billing.revenue.last30Days)],
+                      ['All time', formatRupees(billing.revenue.allTime)],
+                    ]}
+                  />
+                </>
+              )}
+            </Panel>
+          </>
+        )}
         <Panel title="Titles" part={data?.catalog} status={status}>
           {(catalog) => (
             <>
@@ -197,36 +204,38 @@ export function DashboardPage() {
       </div>
 
       <div className="ad-dash-lists">
-        <Panel title="Latest payments" part={data?.billing} status={status} wide>
-          {(billing) =>
-            billing.latestPayments.length === 0 ? (
-              <p className="ad-part-note">No payments yet.</p>
-            ) : (
-              <ul className="ad-activity">
-                {billing.latestPayments.map((payment) => (
-                  <li key={payment._id} className="ad-activity__item">
-                    <span className="ad-activity__main">
-                      <strong>{formatRupees(payment.amount)}</strong> {payment.planName}
-                      {payment.refundDue && <span className="ad-pill ad-pill--warn">Refund due</span>}
-                    </span>
-                    <span className="ad-activity__who">
-                      {payment.viewerId ? (
-                        <Link className="ad-link" to={viewerPagePath(payment.viewerId)}>
-                          {payment.maskedPhoneNumber ?? 'Viewer'}
-                        </Link>
-                      ) : (
-                        'Deleted account'
-                      )}
-                    </span>
-                    <time className="ad-activity__when" dateTime={payment.at}>
-                      {formatDateTime(payment.at)}
-                    </time>
-                  </li>
-                ))}
-              </ul>
-            )
-          }
-        </Panel>
+        {money && (
+          <Panel title="Latest payments" part={data?.billing} status={status} wide>
+            {(billing) =>
+              billing.latestPayments.length === 0 ? (
+                <p className="ad-part-note">No payments yet.</p>
+              ) : (
+                <ul className="ad-activity">
+                  {billing.latestPayments.map((payment) => (
+                    <li key={payment._id} className="ad-activity__item">
+                      <span className="ad-activity__main">
+                        <strong>{formatRupees(payment.amount)}</strong> {payment.planName}
+                        {payment.refundDue && <span className="ad-pill ad-pill--warn">Refund due</span>}
+                      </span>
+                      <span className="ad-activity__who">
+                        {payment.viewerId ? (
+                          <Link className="ad-link" to={viewerPagePath(payment.viewerId)}>
+                            {payment.maskedPhoneNumber ?? 'Viewer'}
+                          </Link>
+                        ) : (
+                          'Deleted account'
+                        )}
+                      </span>
+                      <time className="ad-activity__when" dateTime={payment.at}>
+                        {formatDateTime(payment.at)}
+                      </time>
+                    </li>
+                  ))}
+                </ul>
+              )
+            }
+          </Panel>
+        )}
         <Panel title="Latest sign-ups" part={data?.users} status={status} wide>
           {(users) =>
             users.latestSignUps.length === 0 ? (

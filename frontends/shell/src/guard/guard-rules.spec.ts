@@ -24,6 +24,11 @@ describe('route guard (SPEC §2.3, DECISIONS D7)', () => {
     }
   });
 
+  it('lets an invited admin, who has no session yet, open the invitation page (D34)', () => {
+    expect(redirectFor('/admin/invitation', visitor)).toBeNull();
+    expect(redirectFor('/admin/invitations', visitor)).toBe('/admin');
+  });
+
   it('sends a signed-in admin from the admin login to the dashboard', () => {
     expect(redirectFor('/admin', { user: null, admin })).toBe('/admin/dashboard');
     expect(redirectFor('/admin/', { user: null, admin })).toBe('/admin/dashboard');

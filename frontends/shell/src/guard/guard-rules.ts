@@ -1,3 +1,4 @@
+import { ADMIN_INVITATION_PATH } from '@chitram/contracts/web';
 import type { AdminSession, UserSession } from '@chitram/shell-contract';
 
 export type Role = 'user' | 'admin';
@@ -30,10 +31,12 @@ export function decideGuard(rule: GuardRule, sessions: Sessions): string | null 
   return holds ? rule.redirectTo : null;
 }
 
-/** Route table of SPEC §2.2/§2.3 with DECISIONS D7 (every admin route guarded) and D9 (/verify-otp is the login's code step). */
+/** Route table of SPEC §2.2/§2.3 with DECISIONS D7 (every admin route guarded, but D34's invitation page) and D9 (/verify-otp is the login's code step). */
 export function guardRuleFor(pathname: string): GuardRule | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path === '/admin') return { kind: 'publicOnly', role: 'admin', redirectTo: '/admin/dashboard' };
+  // An invited admin sets their password here before they have any session (DECISIONS D34).
+  if (path === ADMIN_INVITATION_PATH) return null;
   if (path.startsWith('/admin/')) return { kind: 'private', role: 'admin', redirectTo: '/admin' };
   if (path.startsWith('/profile/')) return { kind: 'private', role: 'user', redirectTo: '/login' };
   switch (path) {

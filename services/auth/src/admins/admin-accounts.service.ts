@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { DomainError, ErrorCode, SignInMessages, type AdminSession } from '@chitram/contracts';
+import {
+  DomainError,
+  ErrorCode,
+  SignInMessages,
+  type AdminLoginReply,
+  type AdminRole,
+} from '@chitram/contracts';
 import { LOGGER, type Logger } from '@chitram/nest-kit';
 import { isEmail } from 'class-validator';
 import { DataSource } from 'typeorm';
@@ -10,12 +16,18 @@ import { rateLimitAddress } from '../otp/client-address';
 import { AccountSlowdown } from './account-slowdown';
 import { AdminAccount } from './admin-account.entity';
 import { AdminLoginAddressLimit } from './address-limit';
+import { openAdminSession } from './admin-session';
+import { AdminTickets } from './admin-tickets';
 import { EmailThrottle } from './email-throttle';
 import { hashPassword, normaliseEmail, passwordMatches } from './password';
 import { SignInRecords } from './sign-in-records';
 
 type LoginOutcome =
-  { ok: true; account: AdminAccount } | { ok: false; error: DomainError; wrongPassword: boolean };
+  | { ok: true; account: AdminAccount; secondStep?: { secondFactor: 'code' | 'enrol'; challenge: string } }
+  | { ok: false; error: DomainError; wrongPassword: boolean };
+
+/** How long the second step of a sign-in (the authenticator's code) may wait after the password. */
+const SECOND_STEP_SECONDS = 5 * 60;
 
 function invalidCredentials(): DomainError {
   return new DomainError(ErrorCode.INVALID_CREDENTIALS, SignInMessages.invalidCredentials);
@@ -34,16 +46,20 @@ export function adminAccountProblem(email: string, password: string): string | u
   return undefined;
 }
 
-/** Inserts an admin; undefined when the e-mail is taken. Callers check adminAccountProblem first. */
+/**
+ * Inserts an admin, an owner unless a role is given (issue 20: existing set-ups keep working); undefined
+ * when the e-mail is taken. Callers check adminAccountProblem first.
+ */
 export async function insertAdminAccount(
   dataSource: DataSource,
   email: string,
   password: string,
+  role: AdminRole = 'owner',
 ): Promise<{ id: string; email: string } | undefined> {
   const normalised = normaliseEmail(email);
   const rows: Array<{ id: string }> = await dataSource.query(
-    `INSERT INTO "admin_account" ("email", "password_hash") VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING "id"`,
-    [normalised, await hashPassword(password)],
+    `INSERT INTO "admin_account" ("email", "password_hash", "role") VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING "id"`,
+    [normalised, await hashPassword(password), role],
   );
   return rows.length ? { id: rows[0].id, email: normalised } : undefined;
 }
@@ -67,6 +83,7 @@ export class AdminAccountsService implements OnApplicationBootstrap {
     private readonly slowdown: AccountSlowdown,
     private readonly throttle: EmailThrottle,
     private readonly signIns: SignInRecords,
+    private readonly tickets: AdminTickets,
     private readonly config: AuthConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -102,11 +119,11 @@ export class AdminAccountsService implements OnApplicationBootstrap {
     return created;
   }
 
-  /** Adds an admin (DECISIONS D6: "a command creates more"). */
-  async create(email: string, password: string): Promise<{ id: string; email: string }> {
+  /** Adds an admin (DECISIONS D6: "a command creates more"), an owner unless a role is given. */
+  async create(email: string, password: string, role?: AdminRole): Promise<{ id: string; email: string }> {
     const problem = adminAccountProblem(email, password);
     if (problem) throw new DomainError(ErrorCode.VALIDATION_FAILED, `Cannot create the admin: ${problem}.`);
-    const created = await insertAdminAccount(this.dataSource, email, password);
+    const created = await insertAdminAccount(this.dataSource, email, password, role);
     if (!created)
       throw new DomainError(
         ErrorCode.CONFLICT,
@@ -119,9 +136,11 @@ export class AdminAccountsService implements OnApplicationBootstrap {
    * Signs an admin in (DECISIONS D6; issues 10, 20). An e-mail no admin has goes through the same steps
    * as a wrong password (a password check against a decoy hash, the same failure counts, wait and lock,
    * the same answers), so neither the answer, its timing nor a lock tells which e-mails are real. Every
-   * attempt is filed in the audit trail in the same transaction.
+   * attempt is filed in the audit trail in the same transaction. An admin with an authenticator (or who
+   * must enrol one, where a second factor is required) gets the second step instead of a session (issue
+   * 20); an invited admin has no password yet, and a disabled one is refused after the right password.
    */
-  async login(emailInput: string, password: string, clientIp: string): Promise<AdminSession> {
+  async login(emailInput: string, password: string, clientIp: string): Promise<AdminLoginReply> {
     const email = normaliseEmail(emailInput);
     const address = rateLimitAddress(clientIp);
     const place = await this.addressLimit.takePlace(clientIp);
@@ -137,8 +156,25 @@ export class AdminAccountsService implements OnApplicationBootstrap {
         return { ok: false, error: locked(lockedMs), wrongPassword: false };
       }
       const matches = await passwordMatches(account?.passwordHash ?? (await this.decoy()), password);
-      if (account && matches) {
+      if (account?.passwordHash && matches) {
         await this.throttle.clear(manager, email, address);
+        if (account.status !== 'active') {
+          await this.signIns.refusedDisabled(manager, account, clientIp);
+          return {
+            ok: false,
+            error: new DomainError(ErrorCode.ACCOUNT_DISABLED, 'This admin account has been disabled.'),
+            wrongPassword: false,
+          };
+        }
+        const secondFactor = account.totpSecret
+          ? 'code'
+          : this.config.secondFactorRequired
+            ? 'enrol'
+            : undefined;
+        if (secondFactor) {
+          const { token } = await this.tickets.issue(manager, account.id, 'sign-in', SECOND_STEP_SECONDS);
+          return { ok: true, account, secondStep: { secondFactor, challenge: token } };
+        }
         await manager.update(AdminAccount, account.id, { lastLoginAt: new Date(now) });
         await this.signIns.signedIn(manager, account, clientIp);
         return { ok: true, account };
@@ -158,13 +194,8 @@ export class AdminAccountsService implements OnApplicationBootstrap {
     }
     await this.slowdown.clear(email);
     await this.addressLimit.giveBack(place);
-    const session = await this.sessions.open(outcome.account.id, 'admin');
-    return {
-      token: session.token,
-      refreshToken: session.refreshToken,
-      role: 'admin',
-      email: outcome.account.email,
-    };
+    if (outcome.secondStep) return { ...outcome.secondStep, email: outcome.account.email };
+    return openAdminSession(this.sessions, outcome.account);
   }
 
   private decoy(): Promise<string> {

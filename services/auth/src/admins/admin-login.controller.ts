@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { AdminLoginRequest, Subjects, type AdminSession } from '@chitram/contracts';
+import { AdminLoginRequest, Subjects, type AdminLoginReply } from '@chitram/contracts';
 import { AdminAccountsService } from './admin-accounts.service';
 import { Handles } from '@chitram/nest-kit';
 
@@ -9,7 +9,7 @@ export class AdminLoginController {
   constructor(private readonly admins: AdminAccountsService) {}
 
   @Handles(Subjects.auth.adminLogin)
-  login(@Payload() body: AdminLoginRequest): Promise<AdminSession> {
+  login(@Payload() body: AdminLoginRequest): Promise<AdminLoginReply> {
     return this.admins.login(body.email, body.password, body.clientIp);
   }
 }

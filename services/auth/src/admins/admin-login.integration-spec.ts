@@ -64,13 +64,16 @@ describe('admin login (Argon2id, lockout per e-mail and address, first admin, cr
       token: expect.any(String),
       refreshToken: expect.any(String),
       role: 'admin',
+      adminRole: 'owner',
       email: DEMO_ADMIN.email,
+      secondFactor: false,
     });
+    if (!('token' in session)) throw new Error('a session was expected');
     const claims = await new AccessTokenVerifier(keys.publicKey, {
       issuer: DEFAULT_JWT_ISSUER,
       audience: DEFAULT_JWT_AUDIENCE,
     }).verify(session.token);
-    expect(claims.role).toBe('admin');
+    expect(claims).toMatchObject({ role: 'admin', adminRole: 'owner' });
   });
 
   it('refuses a sign-in without the client address the gateway saw', async () => {
@@ -203,10 +206,29 @@ describe('admin login (Argon2id, lockout per e-mail and address, first admin, cr
         ['--email', 'Editor@Chitram.in', '--password', 'a long enough password'],
         cliEnv(),
       );
-      expect(result).toEqual({ exitCode: 0, output: 'Admin editor@chitram.in created.' });
+      expect(result).toEqual({ exitCode: 0, output: 'Admin editor@chitram.in created (owner).' });
       await expect(login('editor@chitram.in', 'a long enough password')).resolves.toMatchObject({
         email: 'editor@chitram.in',
+        adminRole: 'owner',
       });
+    });
+
+    it('creates an admin of a role when one is named, and refuses a role there is not', async () => {
+      expect(
+        await createAdminCommand(
+          ['--email', 'books@chitram.in', '--password', 'a long enough password', '--role', 'finance'],
+          cliEnv(),
+        ),
+      ).toEqual({ exitCode: 0, output: 'Admin books@chitram.in created (finance).' });
+      await expect(login('books@chitram.in', 'a long enough password')).resolves.toMatchObject({
+        adminRole: 'finance',
+      });
+      expect(
+        await createAdminCommand(
+          ['--email', 'boss@chitram.in', '--password', 'a long enough password', '--role', 'boss'],
+          cliEnv(),
+        ),
+      ).toMatchObject({ exitCode: 2, output: expect.stringContaining('owner, content, finance, support') });
     });
 
     it('refuses an e-mail that is taken, a short password, a bad address and missing arguments', async () => {

@@ -3,6 +3,10 @@ import { AuditModule } from '../audit/audit.module';
 import { SessionsModule } from '../sessions/sessions.module';
 import { AdminAccountsService } from './admin-accounts.service';
 import { AdminLoginController } from './admin-login.controller';
+import { AdminTeamController, SecondFactorController } from './admin-team.controller';
+import { AdminTeamService } from './admin-team.service';
+import { AdminTickets } from './admin-tickets';
+import { SecondFactorService } from './second-factor.service';
 import { AccountSlowdown } from './account-slowdown';
 import { AdminLoginAddressLimit } from './address-limit';
 import { EmailThrottle } from './email-throttle';
@@ -10,8 +14,17 @@ import { SignInRecords } from './sign-in-records';
 
 @Module({
   imports: [SessionsModule, AuditModule],
-  controllers: [AdminLoginController],
-  providers: [AdminAccountsService, AdminLoginAddressLimit, AccountSlowdown, EmailThrottle, SignInRecords],
+  controllers: [AdminLoginController, AdminTeamController, SecondFactorController],
+  providers: [
+    AdminAccountsService,
+    AdminLoginAddressLimit,
+    AccountSlowdown,
+    EmailThrottle,
+    SignInRecords,
+    AdminTickets,
+    AdminTeamService,
+    SecondFactorService,
+  ],
   exports: [AdminAccountsService],
 })
 export class AdminsModule {}

@@ -61,6 +61,53 @@ export class SignInRecords {
     });
   }
 
+  /** The right password of a disabled admin: refused, and noted. */
+  refusedDisabled(manager: EntityManager, account: AdminAccount, clientIp: string): Promise<boolean> {
+    return this.entries.add(manager, {
+      ...this.about({ account, email: account.email, clientIp }),
+      action: 'sign-in-failed',
+      note: 'Refused: this admin is disabled.',
+    });
+  }
+
+  /** The second step refused a code (issue 20); `ended` when the step is spent by too many. */
+  secondFactorFailed(
+    manager: EntityManager,
+    account: AdminAccount,
+    clientIp: string,
+    ended: boolean,
+  ): Promise<boolean> {
+    return this.entries.add(manager, {
+      ...this.about({ account, email: account.email, clientIp }),
+      action: 'sign-in-failed',
+      note: ended
+        ? 'Wrong authenticator or recovery code; too many for this sign-in, which has ended.'
+        : 'Wrong authenticator or recovery code.',
+    });
+  }
+
+  /** A second factor enrolled (at the first sign-in, or from the admin's page). */
+  enrolled(manager: EntityManager, account: AdminAccount, clientIp: string | null): Promise<boolean> {
+    return this.entries.add(manager, {
+      ...this.about({ account, email: account.email, clientIp: clientIp ?? '' }),
+      action: 'second-factor-enrolled',
+    });
+  }
+
+  /** A recovery code spent on a sign-in: the admin should look for their authenticator or ask for a reset. */
+  recoveryCodeUsed(
+    manager: EntityManager,
+    account: AdminAccount,
+    clientIp: string,
+    left: number,
+  ): Promise<boolean> {
+    return this.entries.add(manager, {
+      ...this.about({ account, email: account.email, clientIp }),
+      action: 'recovery-code-used',
+      note: `${left} recovery code${left === 1 ? '' : 's'} left.`,
+    });
+  }
+
   private about({ account, email, clientIp }: SignInAttempt): Omit<NewAuditEntry, 'action'> {
     return {
       adminId: account?.id ?? null,

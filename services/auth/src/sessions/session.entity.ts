@@ -1,4 +1,4 @@
-import type { Role } from '@chitram/contracts';
+import type { AdminRole, Role } from '@chitram/contracts';
 import {
   Column,
   CreateDateColumn,
@@ -25,6 +25,10 @@ export class AuthSession {
 
   @Column({ type: 'text' })
   role: Role;
+
+  /** An admin's role when the session was opened (issue 20); null for a viewer. */
+  @Column({ name: 'admin_role', type: 'text', nullable: true })
+  adminRole: AdminRole | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

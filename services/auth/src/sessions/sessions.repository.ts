@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Role } from '@chitram/contracts';
+import type { AdminRole, Role } from '@chitram/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 
 /** A refresh token with its session, as a refresh finds it (both rows locked). */
@@ -10,6 +10,8 @@ export interface PresentedRefreshToken {
   usedAt: Date | null;
   subjectId: string;
   role: Role;
+  /** An admin session's role (D34), kept so that every renewal carries it; null for a viewer's. */
+  adminRole: AdminRole | null;
   revokedAt: Date | null;
 }
 
@@ -37,10 +39,15 @@ export class SessionsRepository {
     return within ? work(within) : this.dataSource.transaction(work);
   }
 
-  async insertSession(manager: EntityManager, subjectId: string, role: Role): Promise<string> {
+  async insertSession(
+    manager: EntityManager,
+    subjectId: string,
+    role: Role,
+    adminRole: AdminRole | null = null,
+  ): Promise<string> {
     const [session]: Array<{ id: string }> = await manager.query(
-      'INSERT INTO "auth_session" ("subject_id", "role") VALUES ($1, $2) RETURNING "id"',
-      [subjectId, role],
+      'INSERT INTO "auth_session" ("subject_id", "role", "admin_role") VALUES ($1, $2, $3) RETURNING "id"',
+      [subjectId, role, adminRole],
     );
     return session.id;
   }
@@ -66,9 +73,10 @@ export class SessionsRepository {
       used_at: Date | null;
       subject_id: string;
       role: Role;
+      admin_role: AdminRole | null;
       revoked_at: Date | null;
     }> = await manager.query(
-      `SELECT t."id", t."session_id", t."expires_at", t."used_at", s."subject_id", s."role", s."revoked_at"
+      `SELECT t."id", t."session_id", t."expires_at", t."used_at", s."subject_id", s."role", s."admin_role", s."revoked_at"
          FROM "refresh_token" t JOIN "auth_session" s ON s."id" = t."session_id"
         WHERE t."token_hash" = $1
         FOR UPDATE OF t, s`,
@@ -83,6 +91,7 @@ export class SessionsRepository {
         usedAt: row.used_at && new Date(row.used_at),
         subjectId: row.subject_id,
         role: row.role,
+        adminRole: row.admin_role,
         revokedAt: row.revoked_at && new Date(row.revoked_at),
       }
     );

@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { ErrorCode, type Role } from '@chitram/contracts';
+import { ErrorCode, type AdminRole, type Role } from '@chitram/contracts';
 import { AccessTokenSigner, createLogger, RevocationList } from '@chitram/nest-kit';
 import type { EntityManager } from 'typeorm';
 import type { AuthConfig } from '../config';
@@ -21,6 +21,7 @@ interface Session {
   id: string;
   subjectId: string;
   role: Role;
+  adminRole: AdminRole | null;
   createdAt: Date;
   lastRefreshedAt: Date | null;
   revokedAt: Date | null;
@@ -45,12 +46,18 @@ class InMemorySessions implements SessionsStore {
     return work(within ?? noManager);
   }
 
-  insertSession(_m: EntityManager, subjectId: string, role: Role): Promise<string> {
+  insertSession(
+    _m: EntityManager,
+    subjectId: string,
+    role: Role,
+    adminRole: AdminRole | null = null,
+  ): Promise<string> {
     const id = randomUUID();
     this.sessions.push({
       id,
       subjectId,
       role,
+      adminRole,
       createdAt: new Date(),
       lastRefreshedAt: null,
       revokedAt: null,
@@ -76,6 +83,7 @@ class InMemorySessions implements SessionsStore {
           usedAt: token.usedAt,
           subjectId: session.subjectId,
           role: session.role,
+          adminRole: session.adminRole,
           revokedAt: session.revokedAt,
         },
     );

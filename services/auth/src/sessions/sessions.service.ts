@@ -4,6 +4,7 @@ import {
   DomainError,
   ErrorCode,
   SignInMessages,
+  type AdminRole,
   type Role,
   type SignedInSession,
   type TokenPair,
@@ -57,15 +58,19 @@ export class SessionsService {
     return new Date(Date.now() + this.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000);
   }
 
-  /** Starts a session family for a viewer or admin who just proved who they are. */
-  async open(subjectId: string, role: Role): Promise<OpenedSession> {
+  /**
+   * Starts a session family for a viewer or admin who just proved who they are. An admin's role is kept
+   * with the session, so every renewal carries the role it was opened with; a change of role ends the
+   * admin's sessions (issue 20).
+   */
+  async open(subjectId: string, role: Role, adminRole?: AdminRole): Promise<OpenedSession> {
     const refresh = newRefreshToken();
     const sessionId = await this.store.transaction(async (manager) => {
-      const id = await this.store.insertSession(manager, subjectId, role);
+      const id = await this.store.insertSession(manager, subjectId, role, adminRole);
       await this.store.insertRefreshToken(manager, id, refresh.hash, this.refreshExpiry());
       return id;
     });
-    const token = await this.signer.sign({ sub: subjectId, role, sid: sessionId });
+    const token = await this.signer.sign({ sub: subjectId, role, sid: sessionId, adminRole });
     return { token, refreshToken: refresh.token, sessionId };
   }
 
@@ -91,7 +96,12 @@ export class SessionsService {
       const next = newRefreshToken();
       await this.store.spend(manager, row.id, row.sessionId);
       await this.store.insertRefreshToken(manager, row.sessionId, next.hash, this.refreshExpiry());
-      const token = await this.signer.sign({ sub: row.subjectId, role: row.role, sid: row.sessionId });
+      const token = await this.signer.sign({
+        sub: row.subjectId,
+        role: row.role,
+        sid: row.sessionId,
+        adminRole: row.adminRole ?? undefined,
+      });
       return { ok: true, pair: { token, refreshToken: next.token, sessionId: row.sessionId } };
     });
     if (!outcome.ok) throw outcome.error;
