@@ -6,7 +6,15 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '.nx/**', '**/coverage/**', '**/*.d.ts'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '.data/**',
+      '.nx/**',
+      '**/coverage/**',
+      '**/*.d.ts',
+      'frontends/shell/generated/**',
+    ],
   },
   js.configs.recommended,
   {
