@@ -54,6 +54,7 @@ import type { FindOrCreateViewerRequest, Viewer, ViewerDeleted, ViewerIdRequest 
 import type { DeleteMediaObjectsRequest, DeletedMediaObjects } from './media';
 import { PartnerSubjects } from './partners';
 import { SignInSubjects } from './sign-in';
+import { MyListSubjects } from './my-list';
 import { ViewerPreferenceSubjects } from './preferences';
 import { StreamSubjects, WatchSubjects } from './playback';
 import { subject } from './subject';
@@ -93,6 +94,8 @@ export const Subjects = {
     deleteViewer: subject<DeleteViewerRequest, ViewerDeleted>('chitram.users.viewer.delete.v1'),
     /** A viewer's own settings, such as the interface language (libs/contracts/src/preferences.ts). */
     preferences: ViewerPreferenceSubjects,
+    /** My List (issue 22): a profile's titles kept for later (libs/contracts/src/my-list.ts). */
+    myList: MyListSubjects,
     /** The admin's viewer search and the dashboard's viewer figures (libs/contracts/src/admin.ts). */
     reports: UserReportSubjects,
     /** Daily sign-ups (libs/contracts/src/analytics.ts). */
@@ -176,6 +179,8 @@ export const Events = {
   catalogImagesReleased: 'chitram.events.catalog.images-released.v1',
   /** Payload CatalogueVideosReleased (catalog.ts): videos of deleted titles, for media to remove. */
   catalogVideosReleased: 'chitram.events.catalog.videos-released.v1',
+  /** Payload CatalogueTitlesRemoved (my-list.ts): films and episodes deleted, for lists to drop them. */
+  catalogTitlesRemoved: 'chitram.events.catalog.titles-removed.v1',
   /** Payload SubscriptionChanged (billing.ts): a payment started a plan, extended it or replaced another. */
   subscriptionActivated: 'chitram.events.billing.subscription-activated.v1',
   subscriptionExtended: 'chitram.events.billing.subscription-extended.v1',

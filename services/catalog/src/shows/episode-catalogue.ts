@@ -19,7 +19,14 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { Outbox, recordAdminAction } from '@chitram/nest-kit';
 import { CatalogueChanges } from '../cache/catalogue-changes';
 import { inheritSeriesPartner, seriesPartnerOf } from '../partners/series-partner';
-import { containsPattern, definedFields, pageOf, releaseImages, releaseVideos } from '../catalogue-kit';
+import {
+  announceTitlesRemoved,
+  containsPattern,
+  definedFields,
+  pageOf,
+  releaseImages,
+  releaseVideos,
+} from '../catalogue-kit';
 import { EpisodeEntity } from './episode.entity';
 import { SeriesEntity } from './series.entity';
 import { episodeRecord, episodeRef } from './show-records';
@@ -179,6 +186,7 @@ export class EpisodeCatalogue {
         before: episodeRecord(episode),
       });
       await releaseVideos(emit, [episode.videoId]);
+      await announceTitlesRemoved(emit, 'episode', [id]);
       return releaseImages(manager, emit, [episode.banner, episode.titleImage]);
     });
     await this.changes.announce();

@@ -17,7 +17,14 @@ import { DataSource, type EntityManager, In } from 'typeorm';
 import { Outbox, recordAdminAction } from '@chitram/nest-kit';
 import { CatalogueChanges } from '../cache/catalogue-changes';
 import { inheritSeriesPartner, seriesPartnerOf } from '../partners/series-partner';
-import { containsPattern, definedFields, pageOf, releaseImages, releaseVideos } from '../catalogue-kit';
+import {
+  announceTitlesRemoved,
+  containsPattern,
+  definedFields,
+  pageOf,
+  releaseImages,
+  releaseVideos,
+} from '../catalogue-kit';
 import { seriesNotFound } from './episode-catalogue';
 import { EpisodeEntity } from './episode.entity';
 import { SeriesEntity } from './series.entity';
@@ -214,6 +221,11 @@ export class SeriesCatalogue {
       await releaseVideos(
         emit,
         episodes.map((episode) => episode.videoId),
+      );
+      await announceTitlesRemoved(
+        emit,
+        'episode',
+        episodes.map((episode) => episode.id),
       );
       return releaseImages(manager, emit, [
         series.titleImage,

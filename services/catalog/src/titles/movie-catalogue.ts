@@ -27,7 +27,14 @@ import {
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { Outbox, recordAdminAction } from '@chitram/nest-kit';
 import { CatalogueChanges } from '../cache/catalogue-changes';
-import { containsPattern, definedFields, pageOf, releaseImages, releaseVideos } from '../catalogue-kit';
+import {
+  announceTitlesRemoved,
+  containsPattern,
+  definedFields,
+  pageOf,
+  releaseImages,
+  releaseVideos,
+} from '../catalogue-kit';
 import { MovieEntity } from './movie.entity';
 import { movieRecord, movieRef } from './movie-record';
 import { MOVIE_COLUMNS, toAdminMovie, toMovie } from './movie.view';
@@ -256,6 +263,7 @@ export class MovieCatalogue {
         before: movieRecord(movie),
       });
       await releaseVideos(emit, [movie.videoId]);
+      await announceTitlesRemoved(emit, 'movie', [id]);
       return releaseImages(manager, emit, [movie.thumbnail, movie.banner, movie.titleImage]);
     });
     await this.changes.announce();
