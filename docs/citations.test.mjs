@@ -23,8 +23,8 @@ const REQUIRED_SECTIONS = [
   ...Array.from({ length: 13 }, (_, i) => `2.${i + 1}`),
   ...Array.from({ length: 7 }, (_, i) => `4.${i + 1}`),
 ];
-/** The decisions that must have a record: D1–D31. */
-const REQUIRED_DECISIONS = Array.from({ length: 31 }, (_, i) => i + 1);
+/** The decisions that must have a record: D1–D32. */
+const REQUIRED_DECISIONS = Array.from({ length: 32 }, (_, i) => i + 1);
 const STATUSES = new Set(['accepted', 'proposed', 'superseded', 'deprecated']);
 
 // ---- reading citations -------------------------------------------------------------------------
