@@ -63,7 +63,13 @@ describe('My List (issue 22)', () => {
       await page.waitForSelector('[data-testid="my-list-button"][aria-pressed="true"]');
       await page.screenshot({ path: `${SHOTS}/title-page-${width}.png` });
 
-      await page.goto(`${BASE_URL}/watchlist`);
+      if (width === 1366) {
+        // From the header's profile panel.
+        await page.getByRole('button', { name: 'Profile' }).click();
+        await page.getByRole('link', { name: 'My List' }).click();
+      } else {
+        await page.goto(`${BASE_URL}/watchlist`);
+      }
       await page.waitForURL(`${BASE_URL}/my-list`);
       await page.getByRole('heading', { level: 1, name: 'My List' }).waitFor();
       const kept = page.getByTestId('my-list-films').getByTestId('poster');
