@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BASE_URL, launchBrowser } from '../support/browser';
-import { adminSession, freshClientIp, fromClient, storeSession } from '../support/sessions';
+import { adminSession, freshClientIp, fromClient, storeSession, viewerSession } from '../support/sessions';
 
-// Accessible screens (issue 11): axe-core on home, a category page, a title page, login, the plans
-// and the admin movie list, failing on any serious or critical violation; one `main`; every control
+// Accessible screens (issue 11): axe-core on home, a category page, a title page, login, the plans,
+// a viewer's My List (issue 22) and the admin movie list, failing on any serious or critical violation; one `main`; every control
 // reached by the keyboard shows where the focus is.
 
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -68,6 +68,25 @@ describe('axe-core finds nothing serious (issue 11)', () => {
   ])('on %s', async (_name, path, ready) => {
     await page.goto(`${BASE_URL}${path || titlePath}`);
     await page.locator(ready).first().waitFor();
+    expect(await seriousViolations()).toEqual([]);
+    expect(await page.locator('main').count()).toBe(1);
+  });
+
+  it('on a viewer’s My List with a title in it (issue 22)', async () => {
+    const clientIp = freshClientIp();
+    await fromClient(context, clientIp);
+    const viewer = (await viewerSession(clientIp)) as { token: string };
+    const home = (await (await fetch(`${BASE_URL}/api/home/content`)).json()) as {
+      genreMovies: Record<string, Array<{ _id: string }>>;
+    };
+    const added = await fetch(`${BASE_URL}/api/user/list/${Object.values(home.genreMovies).flat()[0]._id}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${viewer.token}`, 'x-forwarded-for': clientIp },
+    });
+    expect(added.status).toBe(200);
+    await storeSession(page, 'user', viewer);
+    await page.goto(`${BASE_URL}/my-list`);
+    await page.getByTestId('my-list-films').getByTestId('poster').first().waitFor();
     expect(await seriousViolations()).toEqual([]);
     expect(await page.locator('main').count()).toBe(1);
   });

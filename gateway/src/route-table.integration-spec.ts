@@ -234,6 +234,15 @@ describe('the route table: every route says who may call it, and the guard holds
     });
   });
 
+  it('serves My List to viewers only (issue 22)', () => {
+    const access = new Map(table.map((r) => [key(r), describeAccess(r)]));
+    expect(Object.fromEntries([...access].filter(([k]) => /\/api\/user\/list\b/.test(k)))).toEqual({
+      'DELETE /api/user/list/:titleId': 'user',
+      'GET /api/user/list': 'user',
+      'PUT /api/user/list/:titleId': 'user',
+    });
+  });
+
   it('serves the plans and payment routes: checkout for viewers, the webhook signed instead of signed in', () => {
     const access = new Map(table.map((r) => [key(r), describeAccess(r)]));
     expect(

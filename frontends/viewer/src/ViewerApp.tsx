@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import type { RemoteAppProps } from '@chitram/shell-contract';
 import { HostProvider } from './app/host';
 import {
@@ -12,6 +12,7 @@ import {
   LanguagePage,
   LoginPage,
   Movies,
+  MyListPage,
   NotFound,
   PlansPage,
   PrivacyPolicy,
@@ -73,6 +74,9 @@ export default function ViewerApp({ host }: RemoteAppProps) {
             />
           ))}
           <Route path="movie/:slug/play" element={<TitlePage />} />
+          {/* My List (issue 22); /watchlist is the name some viewers type. */}
+          <Route path="my-list" element={<MyListPage />} />
+          <Route path="watchlist" element={<Navigate to="/my-list" replace />} />
           {/* A known group only (ViewAll shows the 404 for anything else); static paths above win. */}
           <Route path=":group" element={<ViewAll />} />
           <Route path="*" element={<NotFound />} />

@@ -16,6 +16,7 @@ import { isolatedEnv, testInfrastructure, testSigningKeys, waitFor } from '@chit
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { NatsConnection } from 'nats';
 import type request from 'supertest';
+import { testEpisode, testFilm } from '../testing/catalogue-fixtures';
 import { startServiceProcesses, type RunningProcesses } from '../testing/service-processes';
 import { bearer, demoAdminToken, payForPlan, signInViewer, startTestGateway } from '../testing/test-gateway';
 
@@ -73,38 +74,11 @@ describe('the back office: analytics and content partners', () => {
     rpc = new RpcClient(nats, 5000);
     adminToken = await demoAdminToken(http);
     const movie = async (title: string, language: Language) =>
-      (
-        await rpc.call(Subjects.catalog.movies.create, {
-          title,
-          description: 'A film.',
-          cast: ['Someone'],
-          genre: ['Drama'],
-          language,
-          rating: 'U',
-          releaseYear: 2022,
-          duration: '2hr',
-          thumbnailUrl: `images/${randomUUID()}.webp`,
-          bannerUrl: `images/${randomUUID()}.webp`,
-          titlePngUrl: `images/${randomUUID()}.webp`,
-          movieUrl: 'https://cdn.example.com/movies/film.m3u8',
-          isFree: false,
-        })
-      ).movie._id;
+      (await rpc.call(Subjects.catalog.movies.create, testFilm(title, language))).movie._id;
     titles.tamil = await movie(`Kaveri ${block}`, 'Tamil');
     titles.hindi = await movie(`Ganga ${block}`, 'Hindi');
     titles.show = (
-      await rpc.call(Subjects.catalog.episodes.create, {
-        title: `Budget Talk ${block}`,
-        description: 'What the budget means.',
-        videoUrl: 'https://cdn.example.com/shows/budget.m3u8',
-        duration: '25 min',
-        releaseDate: '2024-02-01',
-        cast: ['Anchor'],
-        rating: 'U',
-        category: 'political',
-        bannerUrl: `images/${randomUUID()}.webp`,
-        titlePngUrl: `images/${randomUUID()}.webp`,
-      })
+      await rpc.call(Subjects.catalog.episodes.create, testEpisode(`Budget Talk ${block}`))
     ).episode._id;
   }, 180_000);
 

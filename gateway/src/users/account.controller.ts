@@ -13,7 +13,7 @@ import { CurrentPrincipal, type Principal } from '../auth/principal';
 import { ViewerPlans } from '../billing/viewer-plans';
 import { freeScreens } from '../playback/free-screens';
 
-/** The signed-in viewer's own account: who am I, my settings, and delete me (DECISIONS D2, D25, D31). */
+/** The signed-in viewer's own account: who am I, my settings, and delete me (DECISIONS D2, D25, D36). */
 @ApiTags('account')
 @Controller()
 export class AccountController {

@@ -49,6 +49,8 @@ export enum ErrorCode {
   VIDEO_NOT_READY = 'VIDEO_NOT_READY',
   STREAM_FORBIDDEN = 'STREAM_FORBIDDEN',
   SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE',
+  // My List (issue 22): the title to add is not in the catalogue.
+  TITLE_NOT_FOUND = 'TITLE_NOT_FOUND',
   INTERNAL = 'INTERNAL',
 }
 
@@ -94,6 +96,7 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   // A stream URL that is tampered, expired, another title's or above the plan.
   [ErrorCode.STREAM_FORBIDDEN]: 403,
   [ErrorCode.SERVICE_UNAVAILABLE]: 503,
+  [ErrorCode.TITLE_NOT_FOUND]: 404,
   [ErrorCode.INTERNAL]: 500,
 };
 

@@ -6,6 +6,7 @@ export * from './identity';
 export * from './sign-in';
 export * from './interface-languages';
 export * from './preferences';
+export * from './my-list';
 export * from './catalog';
 export * from './india-time';
 export * from './media';

@@ -55,6 +55,7 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
       Subjects.users.getViewer,
       Subjects.users.deleteViewer,
       Subjects.users.preferences,
+      Subjects.users.myList,
       Subjects.users.reports,
       Subjects.users.analytics.signUps,
       Subjects.users.analytics.rebuild,
@@ -114,6 +115,8 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
     consumes: {
       'users-analytics-sign-ups': Events.viewerSignedUp,
       'users-analytics-forget-viewer': Events.userDeleted,
+      'users-my-list-forget-viewer': Events.userDeleted,
+      'users-my-list-titles-removed': Events.catalogTitlesRemoved,
     },
     jobs: ['users.analytics-rebuild'],
   },
@@ -148,6 +151,7 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
     emits: [
       Events.catalogImagesReleased,
       Events.catalogVideosReleased,
+      Events.catalogTitlesRemoved,
       Events.playStarted,
       Events.watchTimeRecorded,
       Events.adminActionRecorded,

@@ -76,6 +76,8 @@ import type { DeleteMediaObjectsRequest, DeletedMediaObjects } from './media';
 import { AdminSecondFactorSubjects, AdminTeamSubjects } from './admin-team';
 import { PartnerSubjects } from './partners';
 import { SignInSubjects } from './sign-in';
+import { MyListSubjects } from './my-list';
+import type { CatalogueTitlesRemoved } from './my-list-answers';
 import { ViewerPreferenceSubjects } from './preferences';
 import { type PlayStarted, StreamSubjects, WatchSubjects, type WatchTimeRecorded } from './playback';
 import { event, subject } from './subject';
@@ -120,6 +122,8 @@ export const Subjects = {
     deleteViewer: subject<DeleteViewerRequest, ViewerDeleted>('chitram.users.viewer.delete.v1'),
     /** A viewer's own settings, such as the interface language (libs/contracts/src/preferences.ts). */
     preferences: ViewerPreferenceSubjects,
+    /** My List (issue 22): a profile's titles kept for later (libs/contracts/src/my-list.ts). */
+    myList: MyListSubjects,
     /** The admin's viewer search and the dashboard's viewer figures (libs/contracts/src/admin.ts). */
     reports: UserReportSubjects,
     /** Daily sign-ups (libs/contracts/src/analytics.ts). */
@@ -208,6 +212,8 @@ export const Events = {
   catalogImagesReleased: event<CatalogueImagesReleased>('chitram.events.catalog.images-released.v1'),
   /** Payload CatalogueVideosReleased (catalog.ts): videos of deleted titles, for media to remove. */
   catalogVideosReleased: event<CatalogueVideosReleased>('chitram.events.catalog.videos-released.v1'),
+  /** Films and episodes deleted, for lists to drop them. */
+  catalogTitlesRemoved: event<CatalogueTitlesRemoved>('chitram.events.catalog.titles-removed.v1'),
   /** Payload SubscriptionChanged (billing.ts): a payment started a plan, extended it or replaced another. */
   subscriptionActivated: event<SubscriptionChanged>('chitram.events.billing.subscription-activated.v1'),
   subscriptionExtended: event<SubscriptionChanged>('chitram.events.billing.subscription-extended.v1'),

@@ -13,6 +13,7 @@ export * from './errors';
 export * from './identity';
 export * from './india-time';
 export * from './interface-languages';
+export * from './my-list-answers';
 export * from './partners-answers';
 export * from './plans';
 export * from './playback-answers';

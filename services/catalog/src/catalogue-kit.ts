@@ -2,7 +2,9 @@ import {
   Events,
   isMediaKey,
   type CatalogueImagesReleased,
+  type CatalogueTitlesRemoved,
   type CatalogueVideosReleased,
+  type ListedKind,
 } from '@chitram/contracts';
 import type { EmitEvent } from '@chitram/nest-kit';
 import type { EntityManager } from 'typeorm';
@@ -45,6 +47,17 @@ export async function releaseVideos(emit: EmitEvent, videoIds: Array<string | nu
   if (ids.length === 0) return;
   const payload: CatalogueVideosReleased = { videoIds: ids };
   await emit(Events.catalogVideosReleased, payload);
+}
+
+/** Announces deleted films and episodes, for the users service to drop them from every My List (issue 22). */
+export async function announceTitlesRemoved(
+  emit: EmitEvent,
+  kind: ListedKind,
+  titleIds: string[],
+): Promise<void> {
+  if (titleIds.length === 0) return;
+  const payload: CatalogueTitlesRemoved = { titles: titleIds.map((titleId) => ({ kind, titleId })) };
+  await emit(Events.catalogTitlesRemoved, payload);
 }
 
 /** The properties a partial update names; the ones left out stay as they are. */

@@ -5,12 +5,21 @@ import { ViewerDirectoryController } from './directory/viewer-directory.controll
 import { ViewerDirectoryRepository } from './directory/viewer-directory.repository';
 import { ViewerPreferencesController } from './directory/viewer-preferences.controller';
 import { ViewerPreferencesRepository } from './directory/viewer-preferences.repository';
+import { MyListController } from './my-list/my-list.controller';
+import { MyListHandler } from './my-list/my-list.handler';
+import { MyListRepository } from './my-list/my-list.repository';
 import { ViewersController } from './viewers/viewers.controller';
 import { ViewersService } from './viewers/viewers.service';
 
 @Module({
   imports: [EventsModule.forService(), AnalyticsModule],
-  controllers: [ViewersController, ViewerDirectoryController, ViewerPreferencesController],
-  providers: [ViewersService, ViewerDirectoryRepository, ViewerPreferencesRepository],
+  controllers: [ViewersController, ViewerDirectoryController, ViewerPreferencesController, MyListController],
+  providers: [
+    ViewersService,
+    ViewerDirectoryRepository,
+    ViewerPreferencesRepository,
+    MyListRepository,
+    MyListHandler,
+  ],
 })
 export class AppModule {}

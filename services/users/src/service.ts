@@ -8,6 +8,7 @@ import { SignUpAnalytics1795400000000 } from './migrations/1795400000000-SignUpA
 import { ViewerTally1795400100000 } from './migrations/1795400100000-ViewerTally';
 import { InterfaceLanguage1795400200000 } from './migrations/1795400200000-InterfaceLanguage';
 import { AnalyticsRebuildJobs1795400500000 } from './migrations/1795400500000-AnalyticsRebuildJobs';
+import { MyList1795400600000 } from './migrations/1795400600000-MyList';
 import { Viewer } from './viewers/viewer.entity';
 
 export const usersService = defineService({
@@ -24,6 +25,7 @@ export const usersService = defineService({
       ViewerTally1795400100000,
       InterfaceLanguage1795400200000,
       AnalyticsRebuildJobs1795400500000,
+      MyList1795400600000,
     ],
   },
 });

@@ -3,7 +3,7 @@ import { useSession } from '../session/session-store';
 import { chooseInterfaceLanguage, deviceLanguage } from './i18n';
 import { isInterfaceLanguage, type InterfaceLanguage } from './languages';
 
-// The interface language is remembered on the device and for a signed-in viewer (DECISIONS D31): before
+// The interface language is remembered on the device and for a signed-in viewer (DECISIONS D36): before
 // sign-in the device's choice holds; a signed-in viewer's account wins over the device, and each of
 // their choices is kept with the account, so another device follows it after signing in.
 

@@ -34,6 +34,9 @@ function ViewerFacts({ profile }: { profile: Extract<ProfileSummary, { kind: 'vi
           <dd>{formatExpiry(profile.validTill, intlLocaleOf(i18n.language)) ?? t('profile.notAvailable')}</dd>
         </div>
       </dl>
+      <Link className="profile-panel__link" to="/my-list">
+        {t('profile.myList')}
+      </Link>
       <Link className="profile-panel__link" to="/profile">
         {t('profile.yourProfile')}
       </Link>

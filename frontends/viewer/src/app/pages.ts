@@ -16,6 +16,7 @@ export const Movies = lazyPage(() => import('../pages/Movies').then((m) => m.Mov
 export const ViewAll = lazyPage(() => import('../pages/ViewAll').then((m) => m.ViewAll));
 export const TitlePage = lazyPage(() => import('../pages/TitlePage').then((m) => m.TitlePage));
 export const CategoryPage = lazyPage(() => import('../pages/CategoryPage').then((m) => m.CategoryPage));
+export const MyListPage = lazyPage(() => import('../my-list/MyListPage').then((m) => m.MyListPage));
 export const EpisodePage = lazyPage(() => import('../pages/EpisodePage').then((m) => m.EpisodePage));
 
 export const LoginPage = lazyPage(() => import('../sign-in/LoginPage').then((m) => m.LoginPage));

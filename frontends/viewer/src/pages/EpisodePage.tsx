@@ -23,6 +23,7 @@ import { PlaybackProblem } from '../playback/PlaybackProblem';
 import { Player } from '../playback/Player';
 import { AUTOPLAY_WAITING, autoplayCard, nextEpisode } from '../playback/playback-rules';
 import { usePlayback } from '../playback/use-playback';
+import { MyListButton } from '../my-list/MyListButton';
 import { HERO_IMAGE_SIZES } from '../catalog/image-sizes';
 
 const PLAY: EpisodeNavigationState = { autoplay: true };
@@ -143,6 +144,7 @@ function EpisodeView({
               }}
               disabled={starting}
             />
+            <MyListButton titleId={episode._id} title={episode.title} />
           </div>
           {problem && <PlaybackProblem problem={problem} />}
           {ended && next && card.phase === 'cancelled' && (

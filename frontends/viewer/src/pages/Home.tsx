@@ -18,6 +18,7 @@ import { EmptyState, ErrorLine } from '../components/LoadStatus';
 import { Rail } from '../components/Rail';
 import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
+import { MyListRail } from '../my-list/MyListRail';
 import { ContinueWatchingRail } from '../playback/ContinueWatchingRail';
 import '../styles/player.css';
 
@@ -189,6 +190,7 @@ export function Home() {
           />
         )}
         <ContinueWatchingRail />
+        <MyListRail />
         <div className={content.status === 'loading' ? 'vw-rails vw-rails--stale' : 'vw-rails'}>
           {shownRails.map((rail, index) => (
             <Rail key={rail.genre} rail={rail} priority={index === 0} />

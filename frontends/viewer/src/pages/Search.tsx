@@ -2,7 +2,6 @@ import { Link, useSearchParams } from 'react-router';
 import { useApi } from '../app/api';
 import { useDocumentTitle } from '../app/use-document-title';
 import { useLoader } from '../app/use-loader';
-import { episodePath } from '../catalog/episode-groups';
 import {
   foundGroups,
   groupAnchor,
@@ -11,8 +10,9 @@ import {
   type SearchGroup,
   seriesPath,
 } from '../catalog/search-results';
-import type { Episode, Series, TitleSearchResults } from '../catalog/types';
+import type { Series, TitleSearchResults } from '../catalog/types';
 import { EmptyState, FullScreenSpinner } from '../components/LoadStatus';
+import { EpisodeCard } from '../components/EpisodeCard';
 import { MovieGrid } from '../components/MovieGrid';
 import { SmartImage } from '../components/SmartImage';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
@@ -39,33 +39,6 @@ function SeriesCard({ series }: { series: Series }) {
           {t('category.episodeCount', { count: series.episodeCount })}
         </span>
         {series.cast.length > 0 && <span className="vw-found__text">{series.cast.join(', ')}</span>}
-      </span>
-    </Link>
-  );
-}
-
-/** An episode found: its banner, number and title, and its category; opens the episode's page. */
-function EpisodeCard({ episode }: { episode: Episode }) {
-  const { t } = useViewerTranslation();
-  return (
-    <Link className="vw-found" to={episodePath(episode.category, episode)} data-testid="episode-result">
-      <SmartImage
-        src={episode.bannerUrl}
-        alt=""
-        width={320}
-        height={180}
-        sizes={FOUND_SIZES}
-        className="vw-found__art"
-        fallback={<span className="vw-found__initial">{episode.episodeNumber}</span>}
-      />
-      <span className="vw-found__body">
-        <span className="vw-found__title">
-          {t('episode.heading', { number: episode.episodeNumber, title: episode.title })}
-        </span>
-        <span className="vw-found__meta">
-          {t(`category.${episode.category}.title`)} · {episode.duration}
-        </span>
-        <span className="vw-found__text">{episode.description}</span>
       </span>
     </Link>
   );

@@ -17,6 +17,7 @@ import { Player } from '../playback/Player';
 import { PlaybackProblem } from '../playback/PlaybackProblem';
 import { usePlayback } from '../playback/use-playback';
 import { MoreLikeThis } from '../sharing/MoreLikeThis';
+import { MyListButton } from '../my-list/MyListButton';
 import { ShareButton } from '../sharing/ShareButton';
 import { HERO_IMAGE_SIZES, TITLE_POSTER_SIZES } from '../catalog/image-sizes';
 
@@ -138,6 +139,7 @@ export function TitlePage() {
                   {t('title.watchTrailer')}
                 </a>
               )}
+              <MyListButton titleId={movie._id} title={movie.title} />
               <ShareButton slug={movie.slug} title={movie.title} />
             </div>
             {problem && <PlaybackProblem problem={problem} />}

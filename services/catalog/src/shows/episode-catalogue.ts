@@ -17,7 +17,7 @@ import {
 import type { EntityManager } from 'typeorm';
 import { type EmitEvent, Outbox, recordAdminAction } from '@chitram/nest-kit';
 import { CatalogueChanges } from '../cache/catalogue-changes';
-import { definedFields, pageOf, releaseImages, releaseVideos } from '../catalogue-kit';
+import { announceTitlesRemoved, definedFields, pageOf, releaseImages, releaseVideos } from '../catalogue-kit';
 import { EpisodesRepository } from './episodes.repository';
 import { episodeRecord, episodeRef } from './show-records';
 import { toEpisode, toPublicEpisode } from './show.view';
@@ -132,6 +132,7 @@ export class EpisodeCatalogue {
         before: episodeRecord(episode),
       });
       await releaseVideos(emit, [episode.videoId]);
+      await announceTitlesRemoved(emit, 'episode', [id]);
       return this.releaseImages(manager, emit, [episode.banner, episode.titleImage]);
     });
     await this.changes.announce();

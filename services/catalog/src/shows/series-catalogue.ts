@@ -16,7 +16,7 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import { type EmitEvent, Outbox, recordAdminAction } from '@chitram/nest-kit';
 import { CatalogueChanges } from '../cache/catalogue-changes';
-import { definedFields, pageOf, releaseImages, releaseVideos } from '../catalogue-kit';
+import { announceTitlesRemoved, definedFields, pageOf, releaseImages, releaseVideos } from '../catalogue-kit';
 import { seriesNotFound } from './episode-catalogue';
 import { EpisodeEntity } from './episode.entity';
 import { SeriesEntity } from './series.entity';
@@ -199,6 +199,11 @@ export class SeriesCatalogue {
       await releaseVideos(
         emit,
         episodes.map((episode) => episode.videoId),
+      );
+      await announceTitlesRemoved(
+        emit,
+        'episode',
+        episodes.map((episode) => episode.id),
       );
       return this.releaseImages(manager, emit, [
         series.titleImage,

@@ -24,7 +24,7 @@ import {
 import { type EntityManager, QueryFailedError } from 'typeorm';
 import { type EmitEvent, Outbox, recordAdminAction } from '@chitram/nest-kit';
 import { CatalogueChanges } from '../cache/catalogue-changes';
-import { definedFields, pageOf, releaseImages, releaseVideos } from '../catalogue-kit';
+import { announceTitlesRemoved, definedFields, pageOf, releaseImages, releaseVideos } from '../catalogue-kit';
 import { movieRecord, movieRef } from './movie-record';
 import { toAdminMovie, toMovie } from './movie.view';
 import { MoviesRepository } from './movies.repository';
@@ -200,6 +200,7 @@ export class MovieCatalogue {
         before: movieRecord(movie),
       });
       await releaseVideos(emit, [movie.videoId]);
+      await announceTitlesRemoved(emit, 'movie', [id]);
       return this.releaseImages(manager, emit, [movie.thumbnail, movie.banner, movie.titleImage]);
     });
     await this.changes.announce();
