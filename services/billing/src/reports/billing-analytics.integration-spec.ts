@@ -25,6 +25,7 @@ import {
 import { JSONCodec, type NatsConnection } from 'nats';
 import { billingService } from '../service';
 import { viewersStandIn } from '../testing/viewers-stand-in';
+import { BillingAnalyticsRepository } from './billing-analytics.repository';
 
 // Revenue and running subscriptions per day (DECISIONS D12) on real Postgres and JetStream: payments of
 // today through the sandbox checkout, payments of the past through the demo, events sent again and late.
@@ -192,6 +193,32 @@ describe("billing's analytics: per-day aggregates kept from events", () => {
     expect(after.days.find((d) => d.day === day(3))?.revenue).toBe(120000);
     await rebuildAggregates(rpc, analytics);
     expect(await daily()).toEqual(after);
+  });
+
+  it('recounts one day from two transactions at once (two instances, two payments) and keeps its key', async () => {
+    const before = await daily();
+    const repository = billing.app.get(BillingAnalyticsRepository);
+    const first = billing.dataSource.createQueryRunner();
+    await first.connect();
+    await first.startTransaction();
+    try {
+      await repository.recountRevenue(first.manager, [today]);
+      // The second recount of the day runs while the first holds its rows; it waits for the first.
+      const waiting = async () =>
+        (
+          await billing.dataSource.query<unknown[]>(
+            `SELECT 1 FROM pg_stat_activity WHERE "datname" = current_database() AND "wait_event_type" = 'Lock'`,
+          )
+        ).length > 0;
+      const second = billing.dataSource.transaction((manager) => repository.recountRevenue(manager, [today]));
+      await waitFor(waiting, 10_000, 20);
+      await first.commitTransaction();
+      await second;
+    } finally {
+      if (first.isTransactionActive) await first.rollbackTransaction();
+      await first.release();
+    }
+    expect(await daily()).toEqual(before);
   });
 
   it('adds nothing when the same demo payments come again', async () => {

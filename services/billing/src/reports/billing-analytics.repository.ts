@@ -59,7 +59,6 @@ export class BillingAnalyticsRepository {
     await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`coverage:${viewerId}`]);
   }
 
-  /** Recounts the revenue of the given Indian days from the payments. */
   /** Whether a demo payment (by its provider id) was recorded by an earlier run. */
   async knownPayment(manager: EntityManager, providerPaymentId: string): Promise<boolean> {
     const known: unknown[] = await manager.query(`SELECT 1 FROM "payment" WHERE "provider_payment_id" = $1`, [
@@ -86,8 +85,14 @@ export class BillingAnalyticsRepository {
     await manager.query(`UPDATE "receipt" SET "issued_at" = $2 WHERE "id" = $1`, [rows.receiptId, at]);
   }
 
+  /**
+   * Recounts the revenue of the given Indian days from the payments. One day at a time, across
+   * instances: two recounts of one day (two payments handled at once, or a payment beside the demo's)
+   * would both delete, then both insert, and the second would break the day's key.
+   */
   async recountRevenue(manager: EntityManager, days: string[]): Promise<void> {
-    for (const day of new Set(days)) {
+    for (const day of [...new Set(days)].sort()) {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`revenue-day:${day}`]);
       await manager.query(`DELETE FROM "revenue_day" WHERE "day" = $1`, [day]);
       await manager.query(
         `INSERT INTO "revenue_day" ("day", "plan_key", "revenue_paise", "payments")
