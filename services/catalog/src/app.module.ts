@@ -22,6 +22,7 @@ import { VideoStateHandler } from './videos/video-state.handler';
 import { ViewerDeletedHandler } from './watching/viewer-deleted.handler';
 import { WatchingController } from './watching/watching.controller';
 import { WatchingService } from './watching/watching.service';
+import { WatchingRepository } from './watching/watching.repository';
 
 @Module({
   imports: [
@@ -51,6 +52,7 @@ import { WatchingService } from './watching/watching.service';
     PlaybackSources,
     VideoStateHandler,
     WatchingService,
+    WatchingRepository,
     ViewerDeletedHandler,
     CatalogueReports,
   ],
