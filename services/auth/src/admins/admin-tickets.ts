@@ -65,6 +65,15 @@ export class AdminTickets {
     return Number(row?.failures ?? 0);
   }
 
+  /** When each invited admin's newest live invitation expires, by admin id. */
+  async invitationExpiries(manager: EntityManager): Promise<Map<string, Date>> {
+    const rows: Array<{ admin_id: string; expires_at: Date }> = await manager.query(
+      `SELECT "admin_id", max("expires_at") AS "expires_at" FROM "admin_ticket"
+        WHERE "purpose" = 'invitation' AND "used_at" IS NULL AND "expires_at" > now() GROUP BY "admin_id"`,
+    );
+    return new Map(rows.map((row) => [row.admin_id, new Date(row.expires_at)]));
+  }
+
   /** Ends every unused ticket of an admin (disabled, or their second factor reset). */
   async voidAll(manager: EntityManager, adminId: string): Promise<void> {
     await manager.query(

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { SessionsModule } from '../sessions/sessions.module';
+import { AdminAccountsRepository } from './admin-accounts.repository';
 import { AdminAccountsService } from './admin-accounts.service';
 import { AdminLoginController } from './admin-login.controller';
 import { AdminTeamController, SecondFactorController } from './admin-team.controller';
@@ -22,6 +23,7 @@ import { SignInRecords } from './sign-in-records';
     EmailThrottle,
     SignInRecords,
     AdminTickets,
+    AdminAccountsRepository,
     AdminTeamService,
     SecondFactorService,
   ],
