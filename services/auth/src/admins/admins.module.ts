@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { SessionsModule } from '../sessions/sessions.module';
 import { AdminAccountsRepository } from './admin-accounts.repository';
+import { AdminLoginThrottlesRepository } from './admin-login-throttles.repository';
 import { AdminAccountsService } from './admin-accounts.service';
 import { AdminLoginController } from './admin-login.controller';
 import { AdminTeamController, SecondFactorController } from './admin-team.controller';
@@ -21,6 +22,7 @@ import { SignInRecords } from './sign-in-records';
     AdminLoginAddressLimit,
     AccountSlowdown,
     EmailThrottle,
+    AdminLoginThrottlesRepository,
     SignInRecords,
     AdminTickets,
     AdminAccountsRepository,
