@@ -19,6 +19,7 @@ import { MoviesController } from './titles/movies.controller';
 import { PlaybackController } from './videos/playback.controller';
 import { PlaybackSources } from './videos/playback-source';
 import { VideoStateHandler } from './videos/video-state.handler';
+import { TitleVideosRepository } from './videos/title-videos.repository';
 import { ViewerDeletedHandler } from './watching/viewer-deleted.handler';
 import { WatchingController } from './watching/watching.controller';
 import { WatchingService } from './watching/watching.service';
@@ -50,6 +51,7 @@ import { WatchingRepository } from './watching/watching.repository';
     MoviesRepository,
     SeriesCatalogue,
     PlaybackSources,
+    TitleVideosRepository,
     VideoStateHandler,
     WatchingService,
     WatchingRepository,
