@@ -24,6 +24,7 @@ import { ViewerDeletedHandler } from './watching/viewer-deleted.handler';
 import { WatchingController } from './watching/watching.controller';
 import { WatchingService } from './watching/watching.service';
 import { WatchingRepository } from './watching/watching.repository';
+import { CatalogueReportsRepository } from './reports/catalogue-reports.repository';
 
 @Module({
   imports: [
@@ -57,6 +58,7 @@ import { WatchingRepository } from './watching/watching.repository';
     WatchingRepository,
     ViewerDeletedHandler,
     CatalogueReports,
+    CatalogueReportsRepository,
   ],
 })
 export class AppModule {}
