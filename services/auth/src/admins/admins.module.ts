@@ -8,6 +8,7 @@ import { AdminLoginController } from './admin-login.controller';
 import { AdminTeamController, SecondFactorController } from './admin-team.controller';
 import { AdminTeamService } from './admin-team.service';
 import { AdminTickets } from './admin-tickets';
+import { AdminTicketsRepository } from './admin-tickets.repository';
 import { SecondFactorService } from './second-factor.service';
 import { AccountSlowdown } from './account-slowdown';
 import { AdminLoginAddressLimit } from './address-limit';
@@ -25,6 +26,7 @@ import { SignInRecords } from './sign-in-records';
     AdminLoginThrottlesRepository,
     SignInRecords,
     AdminTickets,
+    AdminTicketsRepository,
     AdminAccountsRepository,
     AdminTeamService,
     SecondFactorService,
