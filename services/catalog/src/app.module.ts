@@ -19,9 +19,12 @@ import { MoviesController } from './titles/movies.controller';
 import { PlaybackController } from './videos/playback.controller';
 import { PlaybackSources } from './videos/playback-source';
 import { VideoStateHandler } from './videos/video-state.handler';
+import { TitleVideosRepository } from './videos/title-videos.repository';
 import { ViewerDeletedHandler } from './watching/viewer-deleted.handler';
 import { WatchingController } from './watching/watching.controller';
 import { WatchingService } from './watching/watching.service';
+import { WatchingRepository } from './watching/watching.repository';
+import { CatalogueReportsRepository } from './reports/catalogue-reports.repository';
 
 @Module({
   imports: [
@@ -49,10 +52,13 @@ import { WatchingService } from './watching/watching.service';
     MoviesRepository,
     SeriesCatalogue,
     PlaybackSources,
+    TitleVideosRepository,
     VideoStateHandler,
     WatchingService,
+    WatchingRepository,
     ViewerDeletedHandler,
     CatalogueReports,
+    CatalogueReportsRepository,
   ],
 })
 export class AppModule {}

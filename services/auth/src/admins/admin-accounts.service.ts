@@ -9,12 +9,12 @@ import {
 } from '@chitram/contracts';
 import { LOGGER, type Logger } from '@chitram/nest-kit';
 import { isEmail } from 'class-validator';
-import { DataSource } from 'typeorm';
 import { AuthConfig, DEMO_ADMIN, MIN_ADMIN_PASSWORD_LENGTH } from '../config';
 import { SessionsService } from '../sessions/sessions.service';
 import { rateLimitAddress } from '../otp/client-address';
 import { AccountSlowdown } from './account-slowdown';
-import { AdminAccount } from './admin-account.entity';
+import type { AdminAccount } from './admin-account.entity';
+import { AdminAccountsRepository } from './admin-accounts.repository';
 import { AdminLoginAddressLimit } from './address-limit';
 import { openAdminSession } from './admin-session';
 import { AdminTickets } from './admin-tickets';
@@ -51,17 +51,14 @@ export function adminAccountProblem(email: string, password: string): string | u
  * when the e-mail is taken. Callers check adminAccountProblem first.
  */
 export async function insertAdminAccount(
-  dataSource: DataSource,
+  accounts: AdminAccountsRepository,
   email: string,
   password: string,
   role: AdminRole = 'owner',
 ): Promise<{ id: string; email: string } | undefined> {
   const normalised = normaliseEmail(email);
-  const rows: Array<{ id: string }> = await dataSource.query(
-    `INSERT INTO "admin_account" ("email", "password_hash", "role") VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING "id"`,
-    [normalised, await hashPassword(password), role],
-  );
-  return rows.length ? { id: rows[0].id, email: normalised } : undefined;
+  const id = await accounts.insert(normalised, await hashPassword(password), role);
+  return id ? { id, email: normalised } : undefined;
 }
 
 /**
@@ -77,7 +74,7 @@ export class AdminAccountsService implements OnApplicationBootstrap {
   private decoyHash?: Promise<string>;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly accounts: AdminAccountsRepository,
     private readonly sessions: SessionsService,
     private readonly addressLimit: AdminLoginAddressLimit,
     private readonly slowdown: AccountSlowdown,
@@ -98,18 +95,12 @@ export class AdminAccountsService implements OnApplicationBootstrap {
   async createFirstAdmin(): Promise<boolean> {
     const { ADMIN_EMAIL, ADMIN_PASSWORD } = this.config;
     if (!ADMIN_EMAIL) return false;
-    const repository = this.dataSource.getRepository(AdminAccount);
     let created = false;
-    if ((await repository.count()) === 0) {
-      const passwordHash = await hashPassword(ADMIN_PASSWORD);
-      // One statement, so instances starting together create one admin between them.
-      const rows: unknown[] = await this.dataSource.query(
-        `INSERT INTO "admin_account" ("email", "password_hash")
-         SELECT $1, $2 WHERE NOT EXISTS (SELECT 1 FROM "admin_account")
-         ON CONFLICT DO NOTHING RETURNING "id"`,
-        [normaliseEmail(ADMIN_EMAIL), passwordHash],
+    if ((await this.accounts.count()) === 0) {
+      created = await this.accounts.insertFirst(
+        normaliseEmail(ADMIN_EMAIL),
+        await hashPassword(ADMIN_PASSWORD),
       );
-      created = rows.length > 0;
       if (created)
         this.logger.info({ email: normaliseEmail(ADMIN_EMAIL) }, 'first admin created from ADMIN_EMAIL');
     }
@@ -123,7 +114,7 @@ export class AdminAccountsService implements OnApplicationBootstrap {
   async create(email: string, password: string, role?: AdminRole): Promise<{ id: string; email: string }> {
     const problem = adminAccountProblem(email, password);
     if (problem) throw new DomainError(ErrorCode.VALIDATION_FAILED, `Cannot create the admin: ${problem}.`);
-    const created = await insertAdminAccount(this.dataSource, email, password, role);
+    const created = await insertAdminAccount(this.accounts, email, password, role);
     if (!created)
       throw new DomainError(
         ErrorCode.CONFLICT,
@@ -145,9 +136,9 @@ export class AdminAccountsService implements OnApplicationBootstrap {
     const address = rateLimitAddress(clientIp);
     const place = await this.addressLimit.takePlace(clientIp);
     await this.slowdown.wait(email);
-    const outcome = await this.dataSource.transaction(async (manager): Promise<LoginOutcome> => {
+    const outcome = await this.accounts.transaction(async (manager): Promise<LoginOutcome> => {
       const throttle = await this.throttle.hold(manager, email, address);
-      const account = await manager.getRepository(AdminAccount).findOneBy({ email });
+      const account = await this.accounts.findByEmail(manager, email);
       const attempt = { account, email, clientIp };
       const now = Date.now();
       const lockedMs = this.throttle.lockedFor(throttle, now);
@@ -175,7 +166,7 @@ export class AdminAccountsService implements OnApplicationBootstrap {
           const { token } = await this.tickets.issue(manager, account.id, 'sign-in', SECOND_STEP_SECONDS);
           return { ok: true, account, secondStep: { secondFactor, challenge: token } };
         }
-        await manager.update(AdminAccount, account.id, { lastLoginAt: new Date(now) });
+        await this.accounts.update(manager, account.id, { lastLoginAt: new Date(now) });
         await this.signIns.signedIn(manager, account, clientIp);
         return { ok: true, account };
       }

@@ -12,11 +12,12 @@ import {
   type InviteAdminRequest,
 } from '@chitram/contracts';
 import { isEmail } from 'class-validator';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { AuditEntries } from '../audit/audit-entries.repository';
 import { AuthConfig } from '../config';
 import { SessionsService } from '../sessions/sessions.service';
-import { AdminAccount, AdminRecoveryCode } from './admin-account.entity';
+import type { AdminAccount } from './admin-account.entity';
+import { AdminAccountsRepository } from './admin-accounts.repository';
 import { adminAccountProblem } from './admin-accounts.service';
 import { AdminTickets } from './admin-tickets';
 import { hashPassword, normaliseEmail } from './password';
@@ -27,11 +28,6 @@ const invitationInvalid = () =>
     'This invitation link has been used or has expired. Please ask the owner for a new one.',
   );
 
-interface InvitationRow {
-  admin_id: string;
-  expires_at: Date;
-}
-
 /**
  * The admins as the owner manages them (issue 20, DECISIONS D34): invite with a one-time link, change a
  * role, disable, reset a lost second factor. Every change is filed in the audit trail in its own
@@ -41,7 +37,7 @@ interface InvitationRow {
 @Injectable()
 export class AdminTeamService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly accounts: AdminAccountsRepository,
     private readonly tickets: AdminTickets,
     private readonly sessions: SessionsService,
     private readonly entries: AuditEntries,
@@ -49,14 +45,10 @@ export class AdminTeamService {
   ) {}
 
   async list(): Promise<AdminTeamMember[]> {
-    const [accounts, invitations] = await Promise.all([
-      this.dataSource.getRepository(AdminAccount).find({ order: { createdAt: 'ASC', id: 'ASC' } }),
-      this.dataSource.query<InvitationRow[]>(
-        `SELECT "admin_id", max("expires_at") AS "expires_at" FROM "admin_ticket"
-          WHERE "purpose" = 'invitation' AND "used_at" IS NULL AND "expires_at" > now() GROUP BY "admin_id"`,
-      ),
+    const [accounts, expiries] = await Promise.all([
+      this.accounts.all(),
+      this.accounts.transaction((manager) => this.tickets.invitationExpiries(manager)),
     ]);
-    const expiries = new Map(invitations.map((row) => [row.admin_id, new Date(row.expires_at)]));
     return accounts.map((account) => member(account, expiries.get(account.id) ?? null));
   }
 
@@ -67,17 +59,13 @@ export class AdminTeamService {
       throw new DomainError(ErrorCode.VALIDATION_FAILED, 'Please enter a valid e-mail address.', {
         email: ['email must be an e-mail address'],
       });
-    return this.dataSource.transaction(async (manager) => {
-      const repository = manager.getRepository(AdminAccount);
-      let account = await repository.findOne({ where: { email }, lock: { mode: 'pessimistic_write' } });
+    return this.accounts.transaction(async (manager) => {
+      let account = await this.accounts.holdByEmail(manager, email);
       if (account && account.status !== 'invited')
         throw new DomainError(ErrorCode.CONFLICT, `An admin with the e-mail ${email} exists already.`);
       const before = account?.role ?? null;
-      if (account) await repository.update(account.id, { role });
-      else
-        account = await repository.save(
-          repository.create({ email, role, status: 'invited', passwordHash: null }),
-        );
+      if (account) await this.accounts.update(manager, account.id, { role });
+      else account = await this.accounts.insertInvited(manager, email, role);
       account.role = role;
       const ticket = await this.tickets.issue(
         manager,
@@ -96,17 +84,17 @@ export class AdminTeamService {
 
   /** The invitee sets their password through the link: it works once, until it expires. */
   async acceptInvitation({ token, password, clientIp }: AcceptInvitationRequest): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.accounts.transaction(async (manager) => {
       const ticket = await this.tickets.holdLive(manager, token, 'invitation');
       if (!ticket) throw invitationInvalid();
-      const account = await manager.findOneBy(AdminAccount, { id: ticket.adminId });
+      const account = await this.accounts.find(manager, ticket.adminId);
       if (!account || account.status !== 'invited') throw invitationInvalid();
       const problem = adminAccountProblem(account.email, password);
       if (problem)
         throw new DomainError(ErrorCode.VALIDATION_FAILED, `Cannot set the password: ${problem}.`, {
           password: [problem],
         });
-      await manager.update(AdminAccount, account.id, {
+      await this.accounts.update(manager, account.id, {
         passwordHash: await hashPassword(password),
         status: 'active',
       });
@@ -121,7 +109,7 @@ export class AdminTeamService {
   changeRole(actor: AdminActor, adminId: string, role: AdminRole): Promise<AdminTeamMember> {
     return this.change(actor, adminId, 'change your own role', async (manager, account) => {
       if (account.role === role) return null;
-      await manager.update(AdminAccount, account.id, { role });
+      await this.accounts.update(manager, account.id, { role });
       await this.sessions.revokeSubject(account.id, 'admin role changed', manager);
       const change = { field: 'role', before: account.role, after: role };
       account.role = role;
@@ -134,7 +122,7 @@ export class AdminTeamService {
     return this.change(actor, adminId, 'disable yourself', async (manager, account) => {
       if (account.status === 'disabled') return null;
       const change = { field: 'status', before: account.status, after: 'disabled' };
-      await manager.update(AdminAccount, account.id, { status: 'disabled', disabledAt: new Date() });
+      await this.accounts.update(manager, account.id, { status: 'disabled', disabledAt: new Date() });
       await this.sessions.revokeSubject(account.id, 'admin disabled', manager);
       await this.tickets.voidAll(manager, account.id);
       account.status = 'disabled';
@@ -146,12 +134,12 @@ export class AdminTeamService {
   resetSecondFactor(actor: AdminActor, adminId: string): Promise<AdminTeamMember> {
     return this.change(actor, adminId, 'reset your own second factor', async (manager, account) => {
       if (!account.totpSecret && !account.totpPendingSecret) return null;
-      await manager.update(AdminAccount, account.id, {
+      await this.accounts.update(manager, account.id, {
         totpSecret: null,
         totpPendingSecret: null,
         totpLastStep: null,
       });
-      await manager.delete(AdminRecoveryCode, { adminId: account.id });
+      await this.accounts.deleteRecoveryCodes(manager, account.id);
       await this.tickets.voidAll(manager, account.id);
       account.totpSecret = null;
       return {
@@ -176,10 +164,8 @@ export class AdminTeamService {
   ): Promise<AdminTeamMember> {
     if (actor.adminId === adminId)
       throw new DomainError(ErrorCode.CONFLICT, `You cannot ${notToSelf}: another owner can.`);
-    return this.dataSource.transaction(async (manager) => {
-      const account = await manager
-        .getRepository(AdminAccount)
-        .findOne({ where: { id: adminId }, lock: { mode: 'pessimistic_write' } });
+    return this.accounts.transaction(async (manager) => {
+      const account = await this.accounts.hold(manager, adminId);
       if (!account) throw new DomainError(ErrorCode.NOT_FOUND, 'No such admin.');
       const done = await apply(manager, account);
       if (done) await this.record(manager, actor, done.action, account, done.changes);

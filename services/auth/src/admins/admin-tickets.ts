@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { AdminTicket, type AdminTicketPurpose } from './admin-account.entity';
+import type { AdminTicket, AdminTicketPurpose } from './admin-account.entity';
+import { AdminTicketsRepository } from './admin-tickets.repository';
 
 function ticketHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -13,6 +14,8 @@ function ticketHash(token: string): string {
  */
 @Injectable()
 export class AdminTickets {
+  constructor(private readonly tickets: AdminTicketsRepository) {}
+
   /** A new ticket; the admin's earlier unused tickets of the same purpose stop working. */
   async issue(
     manager: EntityManager,
@@ -22,11 +25,8 @@ export class AdminTickets {
   ): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
-    await manager.query(
-      `UPDATE "admin_ticket" SET "used_at" = now() WHERE "admin_id" = $1 AND "purpose" = $2 AND "used_at" IS NULL`,
-      [adminId, purpose],
-    );
-    await manager.insert(AdminTicket, { tokenHash: ticketHash(token), adminId, purpose, expiresAt });
+    await this.tickets.spendUnused(manager, adminId, purpose);
+    await this.tickets.insert(manager, { tokenHash: ticketHash(token), adminId, purpose, expiresAt });
     return { token, expiresAt };
   }
 
@@ -36,40 +36,35 @@ export class AdminTickets {
     token: string,
     purpose: AdminTicketPurpose,
   ): Promise<AdminTicket | null> {
-    const ticket = await manager.getRepository(AdminTicket).findOne({
-      where: { tokenHash: ticketHash(token), purpose },
-      lock: { mode: 'pessimistic_write' },
-    });
+    const ticket = await this.tickets.holdByHash(manager, ticketHash(token), purpose);
     if (!ticket || ticket.usedAt || ticket.expiresAt.getTime() <= Date.now()) return null;
     return ticket;
   }
 
   /** Spends a ticket: it never works again. */
   async spend(manager: EntityManager, ticket: AdminTicket): Promise<void> {
-    await manager.update(AdminTicket, { tokenHash: ticket.tokenHash }, { usedAt: new Date() });
+    await this.tickets.update(manager, ticket.tokenHash, { usedAt: new Date() });
   }
 
   /** Counts a wrong code against a sign-in step; answers the count. */
   async countFailure(manager: EntityManager, ticket: AdminTicket): Promise<number> {
     const failures = ticket.failures + 1;
-    await manager.update(AdminTicket, { tokenHash: ticket.tokenHash }, { failures });
+    await this.tickets.update(manager, ticket.tokenHash, { failures });
     return failures;
   }
 
   /** Wrong codes given for this admin's sign-in steps since `since`, all steps together. */
-  async recentFailures(manager: EntityManager, adminId: string, since: Date): Promise<number> {
-    const [row]: Array<{ failures: string | null }> = await manager.query(
-      `SELECT sum("failures") AS "failures" FROM "admin_ticket" WHERE "admin_id" = $1 AND "purpose" = 'sign-in' AND "created_at" >= $2`,
-      [adminId, since],
-    );
-    return Number(row?.failures ?? 0);
+  recentFailures(manager: EntityManager, adminId: string, since: Date): Promise<number> {
+    return this.tickets.signInFailuresSince(manager, adminId, since);
+  }
+
+  /** When each invited admin's newest live invitation expires, by admin id. */
+  invitationExpiries(manager: EntityManager): Promise<Map<string, Date>> {
+    return this.tickets.invitationExpiries(manager);
   }
 
   /** Ends every unused ticket of an admin (disabled, or their second factor reset). */
-  async voidAll(manager: EntityManager, adminId: string): Promise<void> {
-    await manager.query(
-      `UPDATE "admin_ticket" SET "used_at" = now() WHERE "admin_id" = $1 AND "used_at" IS NULL`,
-      [adminId],
-    );
+  voidAll(manager: EntityManager, adminId: string): Promise<void> {
+    return this.tickets.spendUnused(manager, adminId);
   }
 }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AuthConfig } from '../config';
-import { AdminLoginThrottle } from './admin-login-throttle.entity';
+import type { AdminLoginThrottle } from './admin-login-throttle.entity';
+import { AdminLoginThrottlesRepository } from './admin-login-throttles.repository';
 
 /** What a failed sign-in did to its record: counted it, or locked the e-mail for the address a while. */
 export type FailureOutcome = { locked: false } | { locked: true; lockSeconds: number };
@@ -22,18 +23,15 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 export class EmailThrottle {
   private lastPruned = 0;
 
-  constructor(private readonly config: AuthConfig) {}
+  constructor(
+    private readonly config: AuthConfig,
+    private readonly records: AdminLoginThrottlesRepository,
+  ) {}
 
   /** The record of the e-mail from the address, created if new, locked until the caller's transaction ends. */
   async hold(manager: EntityManager, email: string, address: string): Promise<AdminLoginThrottle> {
     await this.pruneQuietRows(manager);
-    await manager.query(
-      `INSERT INTO "admin_login_throttle" ("email", "address") VALUES ($1, $2) ON CONFLICT ("email", "address") DO NOTHING`,
-      [email, address],
-    );
-    return manager
-      .getRepository(AdminLoginThrottle)
-      .findOneOrFail({ where: { email, address }, lock: { mode: 'pessimistic_write' } });
+    return this.records.hold(manager, email, address);
   }
 
   /** Milliseconds the e-mail stays locked, 0 when it is not. */
@@ -47,39 +45,32 @@ export class EmailThrottle {
     now: number,
   ): Promise<FailureOutcome> {
     const c = this.config;
-    const repository = manager.getRepository(AdminLoginThrottle);
     const windowOpen =
       throttle.failureWindowStartedAt !== null &&
       now - throttle.failureWindowStartedAt.getTime() < c.ADMIN_LOGIN_WINDOW_SECONDS * 1000;
     const failures = (windowOpen ? throttle.failedLogins : 0) + 1;
     if (failures < c.ADMIN_LOGIN_MAX_FAILURES) {
       const windowStart = windowOpen ? throttle.failureWindowStartedAt : new Date(now);
-      await repository.update(
-        { email: throttle.email, address: throttle.address },
-        {
-          failedLogins: failures,
-          failureWindowStartedAt: windowStart,
-        },
-      );
+      await this.records.update(manager, throttle, {
+        failedLogins: failures,
+        failureWindowStartedAt: windowStart,
+      });
       return { locked: false };
     }
     const lockouts = throttle.lockouts + 1;
     const lockSeconds = Math.min(c.ADMIN_LOCK_SECONDS * 2 ** (lockouts - 1), c.ADMIN_LOCK_MAX_SECONDS);
-    await repository.update(
-      { email: throttle.email, address: throttle.address },
-      {
-        failedLogins: 0,
-        failureWindowStartedAt: null,
-        lockouts,
-        lockedUntil: new Date(now + lockSeconds * 1000),
-      },
-    );
+    await this.records.update(manager, throttle, {
+      failedLogins: 0,
+      failureWindowStartedAt: null,
+      lockouts,
+      lockedUntil: new Date(now + lockSeconds * 1000),
+    });
     return { locked: true, lockSeconds };
   }
 
   /** A successful sign-in forgets the e-mail's failures and locks from its address; other addresses keep theirs. */
   async clear(manager: EntityManager, email: string, address: string): Promise<void> {
-    await manager.delete(AdminLoginThrottle, { email, address });
+    await this.records.delete(manager, email, address);
   }
 
   /**
@@ -89,9 +80,6 @@ export class EmailThrottle {
   private async pruneQuietRows(manager: EntityManager): Promise<void> {
     if (Date.now() - this.lastPruned < PRUNE_EVERY_MS) return;
     this.lastPruned = Date.now();
-    await manager.query(
-      `DELETE FROM "admin_login_throttle" WHERE "updated_at" < now() - make_interval(secs => $1)`,
-      [this.config.ADMIN_LOCK_MAX_SECONDS],
-    );
+    await this.records.deleteQuietFor(manager, this.config.ADMIN_LOCK_MAX_SECONDS);
   }
 }

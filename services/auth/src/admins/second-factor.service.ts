@@ -7,9 +7,10 @@ import {
   type SecondFactorRequest,
   type TotpEnrolment,
 } from '@chitram/contracts';
-import { DataSource, IsNull, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { SessionsService } from '../sessions/sessions.service';
-import { AdminAccount, AdminRecoveryCode } from './admin-account.entity';
+import type { AdminAccount } from './admin-account.entity';
+import { AdminAccountsRepository } from './admin-accounts.repository';
 import { openAdminSession } from './admin-session';
 import { AdminTickets } from './admin-tickets';
 import { acceptedStep, newAuthenticator, newRecoveryCodes, recoveryCodeHash } from './authenticator';
@@ -36,7 +37,7 @@ type Outcome<T> = { ok: true; value: T } | { ok: false; error: DomainError };
 @Injectable()
 export class SecondFactorService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly accounts: AdminAccountsRepository,
     private readonly tickets: AdminTickets,
     private readonly sessions: SessionsService,
     private readonly records: SignInRecords,
@@ -44,7 +45,7 @@ export class SecondFactorService {
 
   /** First sign-in where a second factor is required: a secret to enrol, for the admin of the challenge. */
   async enrolAtSignIn(challenge: string): Promise<TotpEnrolment> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.accounts.transaction(async (manager) => {
       const ticket = await this.tickets.holdLive(manager, challenge, 'sign-in');
       if (!ticket) throw stepEnded();
       const account = await this.holdAccount(manager, ticket.adminId);
@@ -55,7 +56,7 @@ export class SecondFactorService {
 
   /** The second step: the session once the authenticator's code (or an unused recovery code) is right. */
   async complete(request: SecondFactorRequest): Promise<AdminSession> {
-    const outcome = await this.dataSource.transaction(
+    const outcome = await this.accounts.transaction(
       async (manager): Promise<Outcome<{ account: AdminAccount; recoveryCodes?: string[] }>> => {
         const ticket = await this.tickets.holdLive(manager, request.challenge, 'sign-in');
         if (!ticket) return { ok: false, error: stepEnded() };
@@ -82,7 +83,7 @@ export class SecondFactorService {
           return { ok: false, error: ended ? stepEnded() : wrongCode() };
         }
         await this.tickets.spend(manager, ticket);
-        await manager.update(AdminAccount, account.id, { lastLoginAt: new Date() });
+        await this.accounts.update(manager, account.id, { lastLoginAt: new Date() });
         let recoveryCodes: string[] | undefined;
         if (proof.kind === 'enrolled') {
           recoveryCodes = await this.enrol(manager, account, proof.step);
@@ -100,7 +101,7 @@ export class SecondFactorService {
 
   /** A signed-in admin adds an authenticator (where it is optional); one already enrolled must be reset by the owner. */
   async start(adminId: string): Promise<TotpEnrolment> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.accounts.transaction(async (manager) => {
       const account = await this.holdAccount(manager, adminId);
       if (!account || account.status !== 'active')
         throw new DomainError(ErrorCode.NOT_FOUND, 'No such admin.');
@@ -115,7 +116,7 @@ export class SecondFactorService {
 
   /** The first code of the authenticator being added: it is enrolled, and the recovery codes are shown once. */
   async confirm(adminId: string, code: string): Promise<RecoveryCodes> {
-    const outcome = await this.dataSource.transaction(async (manager): Promise<Outcome<string[]>> => {
+    const outcome = await this.accounts.transaction(async (manager): Promise<Outcome<string[]>> => {
       const account = await this.holdAccount(manager, adminId);
       if (!account?.totpPendingSecret || account.totpSecret)
         return {
@@ -133,14 +134,12 @@ export class SecondFactorService {
   }
 
   private holdAccount(manager: EntityManager, adminId: string): Promise<AdminAccount | null> {
-    return manager
-      .getRepository(AdminAccount)
-      .findOne({ where: { id: adminId }, lock: { mode: 'pessimistic_write' } });
+    return this.accounts.hold(manager, adminId);
   }
 
   private async offer(manager: EntityManager, account: AdminAccount): Promise<TotpEnrolment> {
     const offered = newAuthenticator(account.email);
-    await manager.update(AdminAccount, account.id, { totpPendingSecret: offered.secret });
+    await this.accounts.update(manager, account.id, { totpPendingSecret: offered.secret });
     return offered;
   }
 
@@ -156,21 +155,16 @@ export class SecondFactorService {
     | null
   > {
     if (recoveryCode && account.totpSecret) {
-      const [, spent]: [unknown[], number] = await manager.query(
-        `UPDATE "admin_recovery_code" SET "used_at" = now() WHERE "admin_id" = $1 AND "code_hash" = $2 AND "used_at" IS NULL`,
-        [account.id, recoveryCodeHash(recoveryCode)],
-      );
-      if (spent !== 1) return null;
-      const left = await manager.count(AdminRecoveryCode, {
-        where: { adminId: account.id, usedAt: IsNull() },
-      });
+      if (!(await this.accounts.spendRecoveryCode(manager, account.id, recoveryCodeHash(recoveryCode))))
+        return null;
+      const left = await this.accounts.recoveryCodesLeft(manager, account.id);
       return { kind: 'recovery', left };
     }
     if (!code) return null;
     if (account.totpSecret) {
       const step = await acceptedStep(account.totpSecret, code, account.totpLastStep);
       if (step === null) return null;
-      await manager.update(AdminAccount, account.id, { totpLastStep: String(step) });
+      await this.accounts.update(manager, account.id, { totpLastStep: String(step) });
       return { kind: 'code', step };
     }
     if (!account.totpPendingSecret) return null;
@@ -181,16 +175,12 @@ export class SecondFactorService {
   /** Makes the offered secret the admin's, with ten fresh recovery codes (answered in clear this once). */
   private async enrol(manager: EntityManager, account: AdminAccount, step: number): Promise<string[]> {
     const recoveryCodes = newRecoveryCodes();
-    await manager.update(AdminAccount, account.id, {
+    await this.accounts.update(manager, account.id, {
       totpSecret: account.totpPendingSecret,
       totpPendingSecret: null,
       totpLastStep: String(step),
     });
-    await manager.delete(AdminRecoveryCode, { adminId: account.id });
-    await manager.insert(
-      AdminRecoveryCode,
-      recoveryCodes.map((code) => ({ adminId: account.id, codeHash: recoveryCodeHash(code), usedAt: null })),
-    );
+    await this.accounts.replaceRecoveryCodes(manager, account.id, recoveryCodes.map(recoveryCodeHash));
     account.totpSecret = account.totpPendingSecret;
     return recoveryCodes;
   }

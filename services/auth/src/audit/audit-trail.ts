@@ -105,10 +105,7 @@ export class AuditTrail {
    */
   async signOutEverywhere(request: SignOutEverywhereRequest): Promise<void> {
     const ended = await this.dataSource.transaction(async (manager) => {
-      const admin: unknown[] = await manager.query(`SELECT 1 FROM "admin_account" WHERE "id" = $1`, [
-        request.subjectId,
-      ]);
-      if (admin.length)
+      if ((await this.entries.adminEmail(manager, request.subjectId)) !== null)
         throw new DomainError(ErrorCode.FORBIDDEN, 'Only a viewer can be signed out everywhere.');
       const count = await this.sessions.revokeSubject(request.subjectId, 'signed out by an admin', manager);
       await this.entries.add(manager, {

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { ADMIN_ROLES, isAdminRole } from '@chitram/contracts';
 import { createDataSource, loadConfig, migrateService } from '@chitram/nest-kit';
 import { adminAccountProblem, insertAdminAccount } from '../admins/admin-accounts.service';
+import { AdminAccountsRepository } from '../admins/admin-accounts.repository';
 import { normaliseEmail } from '../admins/password';
 import { AuthConfig } from '../config';
 import { authService } from '../service';
@@ -51,7 +52,7 @@ export async function createAdminCommand(argv: string[], env: NodeJS.ProcessEnv)
   const dataSource = createDataSource(authService.name, config, authService.database);
   await dataSource.initialize();
   try {
-    const created = await insertAdminAccount(dataSource, email, password, role);
+    const created = await insertAdminAccount(new AdminAccountsRepository(dataSource), email, password, role);
     return created
       ? { exitCode: 0, output: `Admin ${created.email} created (${role}).` }
       : { exitCode: 1, output: `An admin with the e-mail ${normaliseEmail(email)} exists already.` };

@@ -173,6 +173,7 @@ describe('EpisodeCatalogue (repository in memory)', () => {
     expect(events.map((e) => e.subject)).toEqual([
       Events.adminActionRecorded,
       Events.catalogVideosReleased,
+      Events.catalogTitlesRemoved,
       Events.catalogImagesReleased,
     ]);
     await expect(catalogue.remove(episode._id, actor)).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });

@@ -201,6 +201,7 @@ describe('SeriesCatalogue (repository in memory)', () => {
     expect(events.map((e) => e.subject)).toEqual([
       Events.adminActionRecorded,
       Events.catalogVideosReleased,
+      Events.catalogTitlesRemoved,
       Events.catalogImagesReleased,
     ]);
     await expect(catalogue.remove(series._id, actor)).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });

@@ -1,10 +1,13 @@
-import type { DataSource, EntityManager } from 'typeorm';
-import { EPISODE_COLUMNS, toPublicEpisode, toSeriesWithoutCount } from '../shows/show.view';
-import type { EpisodeEntity } from '../shows/episode.entity';
-import type { SeriesEntity } from '../shows/series.entity';
-import type { MovieEntity } from './movie.entity';
-import { MOVIE_COLUMNS, toMovie } from './movie.view';
+import type { DataSource } from 'typeorm';
+import { toPublicEpisode, toSeriesWithoutCount } from '../shows/show.view';
+import { toMovie } from './movie.view';
 import { SearchIndex, type IndexedTitle } from './search-index';
+import {
+  SearchShelvesRepository,
+  type ShelfRows,
+  type ShelfSnapshot,
+  type Stamped,
+} from './search-shelves.repository';
 
 /** Transaction ids (xid8) of one epoch share this quotient; 32-bit row xmins compare only within one. */
 const EPOCH = 2 ** 32;
@@ -12,34 +15,6 @@ const EPOCH = 2 ** 32;
 const BULK_CHANGE_ROWS = 2000;
 /** Without a catalogue version (Redis unavailable), the index is brought up to date at most this often. */
 const UNVERSIONED_REFRESH_MS = 1000;
-
-/** What a shelf's rows carry besides the entity: the row's xmin and its words joined by spaces. */
-interface Stamped {
-  stamp: string;
-  title_words: string | null;
-  cast_words: string | null;
-  description_words: string | null;
-}
-
-/** One table of the catalogue that search covers, and how its rows become indexed titles. */
-interface Shelf<Row> {
-  table: string;
-  /**
-   * Each row as its public answer is made, with its words joined by spaces (a word never holds white
-   * space; cheaper to read than arrays) and its xmin, the transaction that last wrote the row, whatever
-   * wrote it.
-   */
-  rows: string;
-  /** The table's alias in `rows`. */
-  alias: string;
-  indexed(row: Row & Stamped): IndexedTitle;
-}
-
-/** A row's xmin and words, for raw SQL over a table aliased `alias`. */
-const wordColumns = (alias: string) => `${alias}.xmin::text AS stamp,
-  array_to_string(${alias}.title_words, ' ') AS title_words,
-  array_to_string(${alias}.cast_words, ' ') AS cast_words,
-  array_to_string(${alias}.description_words, ' ') AS description_words`;
 
 const wordsOf = (joined: string | null): string[] => (joined ? joined.split(' ').filter(Boolean) : []);
 
@@ -63,32 +38,6 @@ function indexed(
   };
 }
 
-const MOVIES: Shelf<MovieEntity> = {
-  table: 'movie',
-  alias: 'm',
-  rows: `SELECT ${MOVIE_COLUMNS}, ${wordColumns('m')} FROM movie m`,
-  indexed: (row) => indexed(row, toMovie(row)),
-};
-
-const SERIES_COLUMNS = `s.id, s.title, s.description, s.trailer_url AS "trailerUrl", s."cast", s.language,
-  s.rating, s.tags, s.title_image AS "titleImage", s.genre, s.category, s.created_at AS "createdAt",
-  s.updated_at AS "updatedAt"`;
-
-const SERIES: Shelf<SeriesEntity> = {
-  table: 'series',
-  alias: 's',
-  rows: `SELECT ${SERIES_COLUMNS}, ${wordColumns('s')} FROM series s`,
-  // Its episode count is the episode shelf's, added as it is answered (episodes change apart from it).
-  indexed: (row) => indexed(row, toSeriesWithoutCount(row)),
-};
-
-const EPISODES: Shelf<EpisodeEntity> = {
-  table: 'episode',
-  alias: 'e',
-  rows: `SELECT ${EPISODE_COLUMNS}, ${wordColumns('e')} FROM episode e`,
-  indexed: (row) => indexed(row, toPublicEpisode(row), row.seriesId),
-};
-
 /** The catalogue's titles as search holds them: one index per kind, each with its own words. */
 export interface CatalogueIndexes {
   movies: SearchIndex;
@@ -98,12 +47,14 @@ export interface CatalogueIndexes {
 }
 
 type Kind = keyof CatalogueIndexes;
-const SHELVES: { [K in Kind]: Shelf<never> } = {
-  movies: MOVIES,
-  series: SERIES,
-  episodes: EPISODES,
+/** How each shelf's rows become indexed titles. */
+const INDEXED: { [K in Kind]: (row: ShelfRows[K]) => IndexedTitle } = {
+  movies: (row) => indexed(row, toMovie(row)),
+  // Its episode count is the episode shelf's, added as it is answered (episodes change apart from it).
+  series: (row) => indexed(row, toSeriesWithoutCount(row)),
+  episodes: (row) => indexed(row, toPublicEpisode(row), row.seriesId),
 };
-const KINDS = Object.keys(SHELVES) as Kind[];
+const KINDS = Object.keys(INDEXED) as Kind[];
 
 /**
  * This catalog instance's search indexes (movies, series, episodes), kept current with the catalogue
@@ -131,7 +82,11 @@ export class LiveSearchIndex {
   private running?: Promise<void>;
   private queued?: Promise<void>;
 
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly shelves: SearchShelvesRepository;
+
+  constructor(dataSource: DataSource) {
+    this.shelves = new SearchShelvesRepository(dataSource);
+  }
 
   /** Starts reading the catalogue, so that the first search finds the index (mostly) built. */
   warm(): void {
@@ -172,43 +127,30 @@ export class LiveSearchIndex {
   }
 
   private catchUp(): Promise<void> {
-    return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
+    return this.shelves.snapshot(async (shelves) => {
       // The first statement fixes the snapshot of the whole catch-up.
-      const [{ horizon }]: Array<{ horizon: string }> = await manager.query(
-        'SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon',
-      );
+      const next = await shelves.horizon();
       const since = this.horizon;
-      const next = Number(horizon);
       if (since === undefined || Math.floor(since / EPOCH) !== Math.floor(next / EPOCH)) {
-        this.indexes = await this.readAll(manager);
+        this.indexes = await this.readAll(shelves);
         this.horizon = next;
         return;
       }
       // The counts of all three tables in one statement: a catch-up is a handful of round trips.
-      const [totals]: Array<Record<Kind, number>> = await manager.query(
-        `SELECT ${KINDS.map((kind) => `(SELECT count(*)::int FROM ${SHELVES[kind].table}) AS ${kind}`).join(', ')}`,
-      );
+      const totals = await shelves.totals();
       for (const kind of KINDS) {
-        const shelf = SHELVES[kind];
         const index = this.indexes[kind];
-        const rows: Array<Stamped> = await manager.query(
-          `${shelf.rows} WHERE ${shelf.alias}.xmin::text::bigint >= $1`,
-          [since % EPOCH],
-        );
+        const rows = await shelves.changedSince(kind, since % EPOCH);
         // Many rows at once (an import, a bulk update) are read again in order rather than put one by
         // one: a title put out of age order is spliced into each of its words' lists.
         if (rows.length > Math.max(BULK_CHANGE_ROWS, index.size / 4)) {
-          this.indexes[kind] = await this.readShelf(manager, kind);
+          this.indexes[kind] = await this.readShelf(shelves, kind);
           continue;
         }
-        for (const row of rows) index.put(shelf.indexed(row as never));
-        if (index.size < totals[kind]) this.indexes[kind] = await this.readShelf(manager, kind);
+        for (const row of rows) index.put(INDEXED[kind](row as never));
+        if (index.size < totals[kind]) this.indexes[kind] = await this.readShelf(shelves, kind);
         else if (index.size > totals[kind]) {
-          const present = new Set(
-            (await manager.query<Array<{ id: string }>>(`SELECT id FROM ${shelf.table}`)).map(
-              (row) => row.id,
-            ),
-          );
+          const present = await shelves.ids(kind);
           for (const id of [...index.ids()]) if (!present.has(id)) index.remove(id);
         }
       }
@@ -218,22 +160,19 @@ export class LiveSearchIndex {
   }
 
   /** New indexes of every title; searches use the old ones until they are ready. */
-  private async readAll(manager: EntityManager): Promise<CatalogueIndexes> {
+  private async readAll(shelves: ShelfSnapshot): Promise<CatalogueIndexes> {
     return {
-      movies: await this.readShelf(manager, 'movies'),
-      series: await this.readShelf(manager, 'series'),
-      episodes: await this.readShelf(manager, 'episodes'),
+      movies: await this.readShelf(shelves, 'movies'),
+      series: await this.readShelf(shelves, 'series'),
+      episodes: await this.readShelf(shelves, 'episodes'),
     };
   }
 
-  private async readShelf(manager: EntityManager, kind: Kind): Promise<SearchIndex> {
-    const shelf = SHELVES[kind];
+  private async readShelf(shelves: ShelfSnapshot, kind: Kind): Promise<SearchIndex> {
     // Newest first: each title then joins the end of its words' lists, which are kept newest first.
-    const rows: Array<Stamped> = await manager.query(
-      `${shelf.rows} ORDER BY ${shelf.alias}.created_at DESC, ${shelf.alias}.id`,
-    );
+    const rows = await shelves.all(kind);
     const index = new SearchIndex();
-    for (const row of rows) index.put(shelf.indexed(row as never));
+    for (const row of rows) index.put(INDEXED[kind](row as never));
     return index;
   }
 }
