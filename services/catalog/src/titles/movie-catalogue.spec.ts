@@ -156,6 +156,7 @@ describe('MovieCatalogue (repository in memory)', () => {
     expect(events.map((e) => e.subject)).toEqual([
       Events.adminActionRecorded,
       Events.catalogVideosReleased,
+      Events.catalogTitlesRemoved,
       Events.catalogImagesReleased,
     ]);
     await expect(catalogue.get(movie._id)).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
