@@ -194,6 +194,13 @@ describe('the title page a viewer shares (issue 19)', () => {
       const rail = await more.boundingBox();
       expect(rail!.y).toBeGreaterThanOrEqual(text!.y + text!.height);
       await expectLayoutHolds(`episode page at ${width}`);
+      // The posters load lazily: brought into view and loaded, so the picture shows them.
+      await more.scrollIntoViewIfNeeded();
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLImageElement>('[data-testid="more-like-this"] img')].every(
+          (img) => img.complete && img.naturalWidth > 0,
+        ),
+      );
       await page.screenshot({ path: `${SHOTS}/episode-more-like-${width}.png`, fullPage: true });
 
       // A stand-alone episode: no section, and the catalogue answers none.
