@@ -201,6 +201,7 @@ describe('the title page a viewer shares (issue 19)', () => {
           (img) => img.complete && img.naturalWidth > 0,
         ),
       );
+      await page.evaluate(() => window.scrollTo(0, 0)); // the fixed header back at the top
       await page.screenshot({ path: `${SHOTS}/episode-more-like-${width}.png`, fullPage: true });
 
       // A stand-alone episode: no section, and the catalogue answers none.
