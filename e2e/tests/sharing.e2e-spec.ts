@@ -64,6 +64,32 @@ async function titleWithLikes(): Promise<{ movie: Movie; likes: Movie[] }> {
   throw new Error('the demo catalogue has no title with two others of its language and genre');
 }
 
+interface Episode {
+  _id: string;
+  seriesId: string | null;
+  title: string;
+}
+
+/** A demo episode of a series whose "More like this" the catalogue fills, and a stand-alone one. */
+async function episodesForLikes(): Promise<{
+  category: string;
+  episode: Episode;
+  likes: Movie[];
+  alone: Episode;
+}> {
+  for (const category of ['political', 'health', 'education']) {
+    const { episodes } = await api<{ episodes: Episode[] }>(`series/category/${category}/episodes`);
+    const alone = episodes.find((e) => !e.seriesId);
+    for (const episode of episodes.filter((e) => e.seriesId)) {
+      const likes = await api<Movie[]>(`series/episodes/${episode._id}/more-like-this`);
+      if (alone && likes.length >= 2) return { category, episode, likes, alone };
+    }
+  }
+  throw new Error(
+    'the demo catalogue has no episode whose series shares a language and genre with two films',
+  );
+}
+
 async function expectLayoutHolds(where: string): Promise<void> {
   expect({ where, overlaps: await overlappingControls(page) }).toEqual({ where, overlaps: [] });
   expect({ where, sideways: await sidewaysOverflow(page) }).toEqual({ where, sideways: 0 });
@@ -150,6 +176,56 @@ describe('the title page a viewer shares (issue 19)', () => {
       await page.screenshot({ path: `${SHOTS}/title-share-${width}.png`, fullPage: true });
     },
   );
+
+  it.each([390, 1366])(
+    "shows under an episode's meta the films like its series, and nothing for a stand-alone episode (%i px)",
+    async (width) => {
+      const { category, episode, likes, alone } = await episodesForLikes();
+      // The films of one language (the series'); the catalogue's spec checks the language and genres.
+      expect(new Set(likes.map((m) => m.language)).size).toBe(1);
+      await open(width);
+      await page.goto(`${BASE_URL}/${category}/episode/${episode._id}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const more = page.getByRole('region', { name: 'More like this' });
+      await more.getByTestId('poster').first().waitFor();
+      expect(await more.locator('.vw-poster__title').allInnerTexts()).toEqual(likes.map((m) => m.title));
+      // Under the episode's facts and text, not beside them.
+      const text = await page.locator('.vw-title__text').boundingBox();
+      const rail = await more.boundingBox();
+      expect(rail!.y).toBeGreaterThanOrEqual(text!.y + text!.height);
+      await expectLayoutHolds(`episode page at ${width}`);
+      // The posters load lazily: brought into view and loaded, so the picture shows them.
+      await more.scrollIntoViewIfNeeded();
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLImageElement>('[data-testid="more-like-this"] img')].every(
+          (img) => img.complete && img.naturalWidth > 0,
+        ),
+      );
+      await page.evaluate(() => window.scrollTo(0, 0)); // the fixed header back at the top
+      await page.screenshot({ path: `${SHOTS}/episode-more-like-${width}.png`, fullPage: true });
+
+      // A stand-alone episode: no section, and the catalogue answers none.
+      expect(await api<Movie[]>(`series/episodes/${alone._id}/more-like-this`)).toEqual([]);
+      await page.goto(`${BASE_URL}/${category}/episode/${alone._id}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.locator('.vw-title__text').waitFor();
+      expect(await page.getByTestId('more-like-this').count()).toBe(0);
+    },
+  );
+
+  it("refuses an episode's More like this for a bad id and an unknown episode, with their codes", async () => {
+    const bad = await fetch(`${BASE_URL}/api/series/episodes/not-an-id/more-like-this`);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { id: [expect.any(String)] },
+    });
+    const unknown = await fetch(
+      `${BASE_URL}/api/series/episodes/00000000-0000-4000-8000-000000000000/more-like-this`,
+    );
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).code).toBe('NOT_FOUND');
+  });
 
   it('previews a shared title link without JavaScript, and an unknown one as the ordinary page', async () => {
     const { movie } = await titleWithLikes();

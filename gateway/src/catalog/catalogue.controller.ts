@@ -108,6 +108,19 @@ export class CatalogueController {
     return this.answers.answer(request, reply, Subjects.catalog.movies.moreLikeThis, { idOrSlug });
   }
 
+  @Get('series/episodes/:id/more-like-this')
+  @ApiOperation({
+    summary:
+      "Movie[]: films of the episode's series' language sharing one of its genres, playable ones first; none without a series (issue 19)",
+  })
+  episodeMoreLikeThis(
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+    @Param('id') id: string,
+  ): Promise<void> {
+    return this.answers.answer(request, reply, Subjects.catalog.episodes.moreLikeThis, { id });
+  }
+
   @Get('series/category/:category/episodes')
   @ApiOperation({ summary: '{ episodes: Episode[] }: a category page (political, health, education)' })
   categoryEpisodes(

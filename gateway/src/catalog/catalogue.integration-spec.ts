@@ -1,7 +1,7 @@
 import { Controller, Module } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DomainError, ErrorCode, Subjects } from '@chitram/contracts';
+import { CatalogueIdRequest, DomainError, ErrorCode, Subjects } from '@chitram/contracts';
 import { connectNats, defineService, loadConfig, OutboxEvent, ServiceConfig } from '@chitram/nest-kit';
 import {
   isolatedEnv,
@@ -22,6 +22,8 @@ jest.setTimeout(60_000);
 /** What the stand-in received, per subject, and what it answers next. */
 const received: Array<{ subject: string; payload: Record<string, unknown> }> = [];
 let homeTitle = 'Rangasthalam';
+const EPISODE = '3f1c2b9e-7d4a-4c1e-9b2f-5a6d7e8f9a0b';
+const UNKNOWN_EPISODE = '00000000-0000-4000-8000-000000000000';
 
 function record(subject: string, payload: Record<string, unknown>) {
   received.push({ subject, payload: JSON.parse(JSON.stringify(payload)) as Record<string, unknown> });
@@ -68,6 +70,14 @@ class CatalogStandIn {
   moreLikeThis(@Payload() payload: Record<string, unknown>) {
     record(Subjects.catalog.movies.moreLikeThis, payload);
     return [{ _id: '5', title: 'Pushpa' }];
+  }
+  // Typed as the catalog's handler is, so the catalog's own validation refuses a bad id here too.
+  @MessagePattern(Subjects.catalog.episodes.moreLikeThis)
+  episodeMoreLikeThis(@Payload() payload: CatalogueIdRequest) {
+    record(Subjects.catalog.episodes.moreLikeThis, { ...payload });
+    if (payload.id === UNKNOWN_EPISODE)
+      throw new DomainError(ErrorCode.NOT_FOUND, `There is no episode "${UNKNOWN_EPISODE}".`);
+    return [{ _id: '6', title: 'Kantara' }];
   }
   @MessagePattern(Subjects.catalog.episodes.byCategory)
   category(@Payload() payload: Record<string, unknown>) {
@@ -151,6 +161,11 @@ describe('the catalogue through the gateway', () => {
       '/api/movie/love-story/more-like-this',
       Subjects.catalog.movies.moreLikeThis,
       { idOrSlug: 'love-story' },
+    ],
+    [
+      `/api/series/episodes/${EPISODE}/more-like-this`,
+      Subjects.catalog.episodes.moreLikeThis,
+      { id: EPISODE },
     ],
     ['/api/series/category/health/episodes', Subjects.catalog.episodes.byCategory, { category: 'health' }],
     [
@@ -237,6 +252,16 @@ describe('the catalogue through the gateway', () => {
     const missing = await http.get('/api/movie/missing').expect(404);
     expect(missing.body.code).toBe(ErrorCode.NOT_FOUND);
     expect(missing.headers.etag).toBeUndefined();
+  });
+
+  it("refuses an episode's More like this for a bad id (naming the field) and an unknown episode", async () => {
+    const bad = await http.get('/api/series/episodes/not-an-id/more-like-this').expect(400);
+    expect(bad.body).toMatchObject({
+      code: ErrorCode.VALIDATION_FAILED,
+      fields: { id: [expect.any(String)] },
+    });
+    const unknown = await http.get(`/api/series/episodes/${UNKNOWN_EPISODE}/more-like-this`).expect(404);
+    expect(unknown.body.code).toBe(ErrorCode.NOT_FOUND);
   });
 
   it('lets only admins list and delete, and a delete empties the kept answers at once', async () => {

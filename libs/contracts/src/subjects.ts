@@ -165,6 +165,11 @@ export const Subjects = {
       byCategory: subject<CategoryEpisodesRequest, CategoryEpisodes>('chitram.catalog.episodes.category.v1'),
       page: subject<EpisodePageRequest, EpisodePage>('chitram.catalog.episodes.page.v1'),
       get: subject<CatalogueIdRequest, Episode>('chitram.catalog.episodes.get.v1'),
+      /**
+       * An episode's "More like this" (issue 19): the films of its series' language sharing one of the
+       * series' genres, ordered as a film's; none for an episode without a series.
+       */
+      moreLikeThis: subject<CatalogueIdRequest, Movie[]>('chitram.catalog.episodes.more-like-this.v1'),
       create: subject<AdminCreateEpisode, EpisodeSaved>('chitram.catalog.episodes.create.v1'),
       update: subject<AdminUpdateEpisode, EpisodeSaved>('chitram.catalog.episodes.update.v1'),
       delete: subject<AdminCatalogueDelete, CatalogueItemRemoved>('chitram.catalog.episodes.delete.v1'),

@@ -404,6 +404,64 @@ describe('catalogue over NATS', () => {
       );
       expect(missing.code).toBe(ErrorCode.NOT_FOUND);
     });
+
+    it("answers an episode the films of its series' language sharing a genre, playable ones first", async () => {
+      const suffix = Date.now().toString(36);
+      const { series } = await call(
+        Subjects.catalog.series.create,
+        seriesInput({ title: `Bhakti ${suffix}`, language: 'Bhojpuri', genre: ['Devotional', 'Sports'] }),
+      );
+      const [episode] = series.episodes;
+      // No link and no video yet: it cannot play, so it goes after the one that can.
+      const waiting = await createMovie({
+        title: `Waiting ${suffix}`,
+        language: 'Bhojpuri',
+        genre: ['Devotional', 'Sports'],
+        movieUrl: '',
+      });
+      const playable = await createMovie({
+        title: `Plays ${suffix}`,
+        language: 'Bhojpuri',
+        genre: ['Sports'],
+      });
+      const otherLanguage = await createMovie({
+        title: `Other language ${suffix}`,
+        language: 'Kannada',
+        genre: ['Devotional'],
+      });
+      const otherGenre = await createMovie({
+        title: `Other genre ${suffix}`,
+        language: 'Bhojpuri',
+        genre: ['Horror'],
+      });
+
+      const like = await call(Subjects.catalog.episodes.moreLikeThis, { id: episode._id });
+      const ids = like.map((m) => m._id);
+      for (const movie of like) {
+        expectPublicMovie(movie);
+        expect(movie.language).toBe('Bhojpuri');
+        expect(movie.genre.some((g) => series.genre.includes(g))).toBe(true);
+      }
+      expect(ids).toContain(playable._id);
+      expect(ids).toContain(waiting._id);
+      expect(ids).not.toContain(otherLanguage._id);
+      expect(ids).not.toContain(otherGenre._id);
+      expect(ids.indexOf(playable._id)).toBeLessThan(ids.indexOf(waiting._id));
+      expect(like.length).toBeLessThanOrEqual(MORE_LIKE_THIS_SIZE);
+
+      // An episode without a series has nothing like it; an unknown one is NOT_FOUND, a bad id refused.
+      const { episode: alone } = await call(Subjects.catalog.episodes.create, episodeInput());
+      expect(await call(Subjects.catalog.episodes.moreLikeThis, { id: alone._id })).toEqual([]);
+      // Gone again, so the category's numbering below is as the shows' tests expect it.
+      await call(Subjects.catalog.episodes.delete, { id: alone._id });
+      const unknown = await failure(
+        call(Subjects.catalog.episodes.moreLikeThis, { id: '00000000-0000-4000-8000-000000000000' }),
+      );
+      expect(unknown.code).toBe(ErrorCode.NOT_FOUND);
+      const bad = await failure(sendUnchecked(Subjects.catalog.episodes.moreLikeThis, { id: 'nope' }));
+      expect(bad.code).toBe(ErrorCode.VALIDATION_FAILED);
+      expect(bad.message).toContain('id');
+    });
   });
 
   describe('search', () => {

@@ -24,6 +24,7 @@ import { Player } from '../playback/Player';
 import { AUTOPLAY_WAITING, autoplayCard, nextEpisode } from '../playback/playback-rules';
 import { usePlayback } from '../playback/use-playback';
 import { MyListButton } from '../my-list/MyListButton';
+import { MoreLikeThis } from '../sharing/MoreLikeThis';
 import { HERO_IMAGE_SIZES } from '../catalog/image-sizes';
 
 const PLAY: EpisodeNavigationState = { autoplay: true };
@@ -185,6 +186,8 @@ function EpisodeView({
             </ol>
           </nav>
         )}
+        {/* Films like its series; an episode without a series has none. */}
+        {episode.seriesId && <MoreLikeThis route={`series/episodes/${episode._id}/more-like-this`} />}
       </div>
     </article>
   );

@@ -181,7 +181,7 @@ export function TitlePage() {
             </dl>
           </div>
         </div>
-        <MoreLikeThis slug={movie.slug} />
+        <MoreLikeThis route={`movie/${encodeURIComponent(movie.slug)}/more-like-this`} />
       </div>
     </article>
   );

@@ -6,17 +6,15 @@ import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import '../styles/sharing.css';
 
 /**
- * "More like this" under a title (issue 19): titles of its language sharing a genre, playable ones
- * first, as the catalogue answers them (`GET /api/movie/{slug}/more-like-this`). A section that has
- * nothing to show, or could not load, stays away: the title page is whole without it.
+ * "More like this" under a title or an episode (issue 19): films of its language sharing a genre,
+ * playable ones first, as the catalogue answers them from `route` (under /api):
+ * `movie/{slug}/more-like-this` or `series/episodes/{id}/more-like-this`. A section that has nothing
+ * to show, or could not load, stays away: the page is whole without it.
  */
-export function MoreLikeThis({ slug }: { slug: string }) {
+export function MoreLikeThis({ route }: { route: string }) {
   const { t } = useViewerTranslation();
   const api = useApi();
-  const like = useLoader(
-    (signal) => api.get(`movie/${encodeURIComponent(slug)}/more-like-this`, { signal }).json<Movie[]>(),
-    [api, slug],
-  );
+  const like = useLoader((signal) => api.get(route, { signal }).json<Movie[]>(), [api, route]);
   if (!like.data?.length) return null;
   return (
     <section

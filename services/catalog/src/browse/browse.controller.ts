@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import {
+  CatalogueIdRequest,
   CategoryEpisodesRequest,
   EpisodePageRequest,
   HomeContentRequest,
@@ -75,6 +76,14 @@ export class BrowseController {
   @Handles(Subjects.catalog.movies.moreLikeThis)
   moreLikeThis(@Payload() request: MovieLookupRequest): Promise<RawJson<Movie[]>> {
     return this.cache.answer('more-like-this', request, () => this.movies.moreLikeThis(request.idOrSlug));
+  }
+
+  /** The films like an episode's series (issue 19), cached as a film's. */
+  @Handles(Subjects.catalog.episodes.moreLikeThis)
+  episodeMoreLikeThis(@Payload() request: CatalogueIdRequest): Promise<RawJson<Movie[]>> {
+    return this.cache.answer('episode-more-like-this', request, async () =>
+      this.movies.likeSeries(await this.episodes.seriesTaste(request.id)),
+    );
   }
 
   @Handles(Subjects.catalog.episodes.byCategory)

@@ -36,6 +36,11 @@ class InMemoryEpisodes implements EpisodesStore {
     return Promise.resolve(this.rows.find((e) => e.id === id) ?? null);
   }
 
+  seriesTaste(id: string) {
+    // The fake's series keep only their partner: an episode found has no taste to share.
+    return Promise.resolve(this.rows.some((e) => e.id === id) ? null : undefined);
+  }
+
   lockSeries(_m: EntityManager, seriesId: string) {
     return Promise.resolve(this.series.has(seriesId));
   }

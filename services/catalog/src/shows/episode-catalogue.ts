@@ -13,6 +13,8 @@ import {
   type EpisodePage,
   type EpisodePageRequest,
   type EpisodeSaved,
+  type Genre,
+  type Language,
 } from '@chitram/contracts';
 import type { EntityManager } from 'typeorm';
 import { type EmitEvent, Outbox, recordAdminAction } from '@chitram/nest-kit';
@@ -62,6 +64,13 @@ export class EpisodeCatalogue {
     const episode = await this.episodes.find(id);
     if (!episode) throw episodeNotFound(id);
     return toEpisode(episode);
+  }
+
+  /** The language and genres of an episode's series (its "More like this", issue 19); null without a series. */
+  async seriesTaste(id: string): Promise<{ language: Language; genre: Genre[] } | null> {
+    const taste = await this.episodes.seriesTaste(id);
+    if (taste === undefined) throw episodeNotFound(id);
+    return taste;
   }
 
   async create(request: AdminCreateEpisode): Promise<EpisodeSaved> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CATEGORY_EPISODE_LIMIT, type Category } from '@chitram/contracts';
+import { CATEGORY_EPISODE_LIMIT, type Category, type Genre, type Language } from '@chitram/contracts';
 import { DataSource, type DeepPartial, type EntityManager } from 'typeorm';
 import { newestFirstPage } from '../catalogue.repository';
 import { EpisodeEntity } from './episode.entity';
@@ -41,6 +41,21 @@ export class EpisodesRepository extends ShowWritesRepository {
 
   find(id: string, manager: EntityManager = this.dataSource.manager): Promise<EpisodeEntity | null> {
     return manager.getRepository(EpisodeEntity).findOneBy({ id });
+  }
+
+  /**
+   * The language and genres of an episode's series: `null` for an episode without a series,
+   * `undefined` for no such episode.
+   */
+  async seriesTaste(id: string): Promise<Pick<SeriesEntity, 'language' | 'genre'> | null | undefined> {
+    const [row]: Array<{ seriesId: string | null; language: Language; genre: Genre[] }> =
+      await this.dataSource.query(
+        `SELECT s.id AS "seriesId", s.language, s.genre
+         FROM episode e LEFT JOIN series s ON s.id = e.series_id WHERE e.id = $1`,
+        [id],
+      );
+    if (!row) return undefined;
+    return row.seriesId ? { language: row.language, genre: row.genre } : null;
   }
 
   /** Locks a series until the transaction ends (two episodes added at once get different numbers); false when it does not exist. */

@@ -13,6 +13,7 @@ import {
   type AdminActor,
   type AdminMoviePageRequest,
   type CatalogueItemRemoved,
+  type Genre,
   type HomeContent,
   type Language,
   type LanguageMoviesRequest,
@@ -90,7 +91,19 @@ export class MovieCatalogue {
   async moreLikeThis(idOrSlug: string): Promise<Movie[]> {
     const movie = await this.movies.findByIdOrSlug(idOrSlug);
     if (!movie) throw movieNotFound(idOrSlug);
-    const rows = await this.movies.likeThis(movie, MORE_LIKE_THIS_SIZE);
+    return this.like({ language: movie.language, genres: movie.genre, leaveOut: movie.id });
+  }
+
+  /**
+   * Films like a series (an episode's "More like this", issue 19): its language, a shared genre,
+   * ordered as a film's; nothing for no series (a stand-alone episode).
+   */
+  async likeSeries(series: { language: Language; genre: Genre[] } | null): Promise<Movie[]> {
+    return series ? this.like({ language: series.language, genres: series.genre, leaveOut: null }) : [];
+  }
+
+  private async like(like: Parameters<MoviesRepository['likeThis']>[0]): Promise<Movie[]> {
+    const rows = await this.movies.likeThis(like, MORE_LIKE_THIS_SIZE);
     return rows.map(toMovie);
   }
 

@@ -61,18 +61,22 @@ export class MoviesRepository {
   }
 
   /**
-   * Titles of the same language sharing a genre with `movie`: a title that plays (a ready video, or
-   * an external link: DECISIONS D23) first, then the more genres shared, then the newest.
+   * Titles of `language` sharing one of `genres` (but `leaveOut`, the title asked about, if any): a
+   * title that plays (a ready video, or an external link: DECISIONS D23) first, then the more genres
+   * shared, then the newest.
    */
-  likeThis(movie: MovieEntity, limit: number): Promise<MovieEntity[]> {
+  likeThis(
+    like: { language: Language; genres: Genre[]; leaveOut: string | null },
+    limit: number,
+  ): Promise<MovieEntity[]> {
     return this.dataSource.query(
       `SELECT ${MOVIE_COLUMNS} FROM movie m
-       WHERE m.language = $1 AND m.genre && $2::text[] AND m.id <> $3
+       WHERE m.language = $1 AND m.genre && $2::text[] AND m.id IS DISTINCT FROM $3::uuid
        ORDER BY (COALESCE(m.video_state = 'ready', false) OR m.movie_url ~* '^https?://') DESC,
          cardinality(ARRAY(SELECT unnest(m.genre) INTERSECT SELECT unnest($2::text[]))) DESC,
          m.created_at DESC, m.id
        LIMIT $4`,
-      [movie.language, movie.genre, movie.id, limit],
+      [like.language, like.genres, like.leaveOut, limit],
     );
   }
 
