@@ -6,6 +6,7 @@ import {
   type MovieSaved,
   type ServiceName,
   type StreamAnswer,
+  type UserDeleted,
   type VideoStatus,
 } from '@chitram/contracts';
 import { connectNats, RpcClient } from '@chitram/nest-kit';
@@ -317,9 +318,7 @@ describe('faults: a killed service or a restarted server loses nothing and doubl
     const again = await remove();
     expect([200, 401, 404]).toContain(again.status);
     expect(await count('users', 'SELECT count(*) AS n FROM "viewer" WHERE "id" = $1', [_id])).toBe(0);
-    const deletions = (await eventsOn<{ userId: string }>(Events.userDeleted)).filter(
-      (e) => e.userId === _id,
-    );
+    const deletions = (await eventsOn<UserDeleted>(Events.userDeleted)).filter((e) => e.viewerId === _id);
     expect(deletions).toHaveLength(1);
     await waitFor(async () => (await call('GET', '/api/user/me', { token })).status === 401, 10_000);
   });

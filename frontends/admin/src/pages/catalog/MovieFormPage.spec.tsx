@@ -48,7 +48,8 @@ describe('the movie form', () => {
     });
     await userEvent.click(screen.getByRole('button', { name: 'Upload Movie' }));
     expect(field('Title').getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(field('Title'));
+    // The form moves the focus once its messages are drawn.
+    await waitFor(() => expect(document.activeElement).toBe(field('Title')));
     const messages = screen.getAllByRole('alert').map((a) => a.textContent);
     expect(messages).toEqual(
       expect.arrayContaining([
