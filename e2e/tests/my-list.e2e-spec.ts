@@ -81,7 +81,9 @@ describe('My List (issue 22)', () => {
       await page.goto(BASE_URL);
       const rail = page.locator('section.vw-rail--my-list');
       await rail.getByRole('heading', { name: 'My List' }).waitFor();
-      expect(await rail.getByTestId('poster').first().innerText()).toContain(film.title);
+      // A rail far from the screen is not rendered until the viewer scrolls near it (content-visibility).
+      await rail.scrollIntoViewIfNeeded();
+      await rail.getByTestId('poster').first().getByText(film.title).waitFor();
 
       await page.goto(`${BASE_URL}/movie/${encodeURIComponent(film.slug)}/play`);
       await page.waitForSelector('[data-testid="my-list-button"][aria-pressed="true"]');
