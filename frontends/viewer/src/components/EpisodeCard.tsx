@@ -2,12 +2,15 @@ import { Link } from 'react-router';
 import { episodePath } from '../catalog/episode-groups';
 import { FOUND_SIZES } from '../catalog/image-sizes';
 import type { Episode } from '../catalog/types';
+import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { SmartImage } from './SmartImage';
 
 /** An episode (found by search, or kept in My List): its banner, number and title, and its category; opens the episode's page. */
 export function EpisodeCard({ episode }: { episode: Episode }) {
   const { t } = useViewerTranslation();
+  const { runTime } = useFormats();
+  const length = runTime(episode.duration);
   return (
     <Link className="vw-found" to={episodePath(episode.category, episode)} data-testid="episode-result">
       <SmartImage
@@ -24,7 +27,8 @@ export function EpisodeCard({ episode }: { episode: Episode }) {
           {t('episode.heading', { number: episode.episodeNumber, title: episode.title })}
         </span>
         <span className="vw-found__meta">
-          {t(`category.${episode.category}.title`)} · {episode.duration}
+          {t(`category.${episode.category}.title`)}
+          {length && ` · ${length}`}
         </span>
         <span className="vw-found__text">{episode.description}</span>
       </span>
