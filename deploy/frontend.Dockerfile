@@ -34,13 +34,20 @@ RUN mkdir -p "/out/$APP" /out/libs/web-server \
 FROM ${RUNTIME_IMAGE} AS runtime
 ARG APP
 ENV NODE_ENV=production \
+    NODE_OPTIONS="--require /usr/local/lib/chitram/not-root.cjs" \
     HOST=0.0.0.0 \
     PORT=8080
 WORKDIR /app
 COPY --from=build /out ./
 COPY deploy/healthcheck.mjs /usr/local/lib/chitram/healthcheck.mjs
 WORKDIR /app/${APP}
-USER node
+# The app's own user, made here so that any base will do (the official node images' `node` user is not
+# in a base made on the machine); files stay root-owned: the app reads them and writes nothing but its
+# logs, to stdout. not-root.cjs stops the app if it is started as root all the same.
+RUN echo 'chitram:x:10001:10001:Chitram app:/nonexistent:/usr/sbin/nologin' >> /etc/passwd \
+ && echo 'chitram:x:10001:' >> /etc/group
+COPY deploy/not-root.cjs /usr/local/lib/chitram/not-root.cjs
+USER 10001:10001
 EXPOSE 8080
 HEALTHCHECK --interval=5s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "/usr/local/lib/chitram/healthcheck.mjs", "http://127.0.0.1:${PORT}/"]

@@ -7,6 +7,8 @@
 # service.Dockerfile (keep them the same, so their layers are shared); only the runtime differs.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
+# The last stage's base: the same image unless a smaller one is given (npm run images gives one).
+ARG RUNTIME_IMAGE=${NODE_IMAGE}
 
 FROM ${NODE_IMAGE} AS manifests
 WORKDIR /src
@@ -36,10 +38,10 @@ COPY --from=manifests /src ./
 ARG APP=gateway
 RUN npm ci --omit=dev --workspace "$APP" --include-workspace-root=false --ignore-scripts --no-audit --no-fund
 
-FROM ${NODE_IMAGE} AS runtime
+FROM ${RUNTIME_IMAGE} AS runtime
 ARG APP=gateway
 ENV NODE_ENV=production \
-    NODE_OPTIONS=--enable-source-maps \
+    NODE_OPTIONS="--enable-source-maps --require /usr/local/lib/chitram/not-root.cjs" \
     HOST=0.0.0.0 \
     PORT=3001
 WORKDIR /app
@@ -47,7 +49,13 @@ COPY --from=dependencies /app ./
 COPY --from=build /out ./
 COPY deploy/healthcheck.mjs /usr/local/lib/chitram/healthcheck.mjs
 WORKDIR /app/${APP}
-USER node
+# The app's own user, made here so that any base will do (the official node images' `node` user is not
+# in a base made on the machine); files stay root-owned: the app reads them and writes nothing but its
+# logs, to stdout. not-root.cjs stops the app if it is started as root all the same.
+RUN echo 'chitram:x:10001:10001:Chitram app:/nonexistent:/usr/sbin/nologin' >> /etc/passwd \
+ && echo 'chitram:x:10001:' >> /etc/group
+COPY deploy/not-root.cjs /usr/local/lib/chitram/not-root.cjs
+USER 10001:10001
 EXPOSE 3001
 # Liveness only: readiness (/api/health) asks every service, and one service down must not take the
 # gateway out of rotation with it.

@@ -15,6 +15,8 @@
 # NODE_IMAGE. The first two stages are the same in every Dockerfile here, so their layers are shared.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
+# The last stage's base: the same image unless a smaller one is given (npm run images gives one).
+ARG RUNTIME_IMAGE=${NODE_IMAGE}
 
 # The workspace's manifests alone: the dependency layers below are reused until one of them changes.
 FROM ${NODE_IMAGE} AS manifests
@@ -50,7 +52,7 @@ ARG APP
 RUN test -n "$APP" || { echo "APP must name the app's folder, e.g. --build-arg APP=services/auth" >&2; exit 1; }
 RUN npm ci --omit=dev --workspace "$APP" --include-workspace-root=false --ignore-scripts --no-audit --no-fund
 
-FROM ${NODE_IMAGE} AS runtime
+FROM ${RUNTIME_IMAGE} AS runtime
 ARG SYSTEM_PACKAGES=""
 RUN if [ -n "$SYSTEM_PACKAGES" ]; then \
       apt-get update \
@@ -59,15 +61,20 @@ RUN if [ -n "$SYSTEM_PACKAGES" ]; then \
     fi
 ARG APP
 ENV NODE_ENV=production \
-    NODE_OPTIONS=--enable-source-maps \
+    NODE_OPTIONS="--enable-source-maps --require /usr/local/lib/chitram/not-root.cjs" \
     HEALTH_PORT=8080
 WORKDIR /app
 COPY --from=dependencies /app ./
 COPY --from=build /out ./
 COPY deploy/healthcheck.mjs /usr/local/lib/chitram/healthcheck.mjs
 WORKDIR /app/${APP}
-# Files stay root-owned: the service reads them and writes nothing but its logs, to stdout.
-USER node
+# The app's own user, made here so that any base will do (the official node images' `node` user is not
+# in a base made on the machine); files stay root-owned: the app reads them and writes nothing but its
+# logs, to stdout. not-root.cjs stops the app if it is started as root all the same.
+RUN echo 'chitram:x:10001:10001:Chitram app:/nonexistent:/usr/sbin/nologin' >> /etc/passwd \
+ && echo 'chitram:x:10001:' >> /etc/group
+COPY deploy/not-root.cjs /usr/local/lib/chitram/not-root.cjs
+USER 10001:10001
 EXPOSE 8080
 HEALTHCHECK --interval=5s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "/usr/local/lib/chitram/healthcheck.mjs", "http://127.0.0.1:${HEALTH_PORT}/health/ready"]

@@ -62,7 +62,7 @@ const WORKER_COMMAND = ['node', 'dist/worker.js'];
 const TRANSCODE_JOB = /export const TRANSCODE_JOB = '([^']+)'/.exec(
   readFileSync(path.join(WORKSPACE_ROOT, 'services/media/src/videos/videos.service.ts'), 'utf8'),
 )![1];
-/** The user the node base images run as (USER node in deploy/*.Dockerfile) and its uid there. */
+/** Named users an image may run as and their uids (deploy/*.Dockerfile now name theirs by number, `USER uid:gid`). */
 const IMAGE_USER_IDS: Record<string, number> = { node: 1000 };
 /** Names whose values are credentials or keys: they come from Secrets, never from ConfigMaps. */
 const SECRET_NAMES = /(SECRET|PASSWORD|PRIVATE_KEY|TOKEN|ACCESS_KEY|ACCOUNT_SID)/;
@@ -482,7 +482,8 @@ describe.each(renderings.map((r) => [r.label, r] as const))(
         const user = imageUser(
           readFileSync(path.join(WORKSPACE_ROOT, DOCKERFILE_BY_KIND[appOf(d).kind]), 'utf8'),
         );
-        const uid = IMAGE_USER_IDS[user] ?? (/^\d+$/.test(user) ? Number(user) : undefined);
+        const uidPart = user.split(':')[0];
+        const uid = IMAGE_USER_IDS[uidPart] ?? (/^\d+$/.test(uidPart) ? Number(uidPart) : undefined);
         const found: string[] = [];
         if (uid === undefined || uid === 0)
           found.push(`${name}: the image's user ${user} has no known non-root uid`);
