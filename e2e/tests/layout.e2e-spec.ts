@@ -131,7 +131,7 @@ describe.each(WIDTHS)('at %i px (issue 11)', (width) => {
     await shoot('episode', width);
   });
 
-  it("the back office's movie list and movie form hold", async () => {
+  it("the back office's movie list and title forms hold", async () => {
     await open(width);
     await storeSession(page, 'admin', admin);
     await page.goto(`${BASE_URL}/admin/movies`);
@@ -142,6 +142,12 @@ describe.each(WIDTHS)('at %i px (issue 11)', (width) => {
     await page.getByLabel('Title', { exact: true }).waitFor();
     await expectLayoutHolds(`admin movie form at ${width} px`);
     await shoot('admin-movie-form', width);
+    for (const form of ['series', 'shows']) {
+      await page.goto(`${BASE_URL}/admin/${form}/upload`);
+      await page.getByLabel('Title', { exact: true }).waitFor();
+      await expectLayoutHolds(`admin ${form} form at ${width} px`);
+      await shoot(`admin-${form}-form`, width);
+    }
   });
 });
 
