@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { GenreChoices } from '../catalog/GenreChoices';
 import { type Genre, LANGUAGES, type Language } from '../catalog/catalog-lists';
 import { todayInIndia } from '../catalog/form-rules';
@@ -130,7 +130,7 @@ export function DescribedItems<C extends FieldContext>({
         slots={drawing.slots}
       />
     ) : (
-      <Slot key={name}>{drawing.slots?.[name] as ReactNode}</Slot>
+      <Fragment key={name}>{drawing.slots?.[name] as ReactNode}</Fragment>
     );
   };
   return (
@@ -146,10 +146,6 @@ export function DescribedItems<C extends FieldContext>({
       )}
     </>
   );
-}
-
-function Slot({ children }: { children: ReactNode }) {
-  return <>{children}</>;
 }
 
 /** A described form's sections: the main column, then the side one. */
