@@ -68,9 +68,16 @@ async function movieOfThisRun(token: string): Promise<{ _id: string; title: stri
 async function entryNaming(text: string): Promise<Locator> {
   const entry = page.getByRole('listitem').filter({ hasText: text });
   for (let attempt = 0; attempt < 20; attempt++) {
-    if (await entry.first().isVisible()) return entry.first();
-    await page.waitForTimeout(500);
-    if (!(await entry.first().isVisible())) await page.reload();
+    // Given a moment to show on this page, else the page is read again.
+    const shown = await entry
+      .first()
+      .waitFor({ timeout: 500 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (shown) return entry.first();
+    await page.reload();
     await h1('Audit').waitFor();
   }
   await entry.first().waitFor({ timeout: 1000 });

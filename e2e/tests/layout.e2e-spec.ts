@@ -63,6 +63,30 @@ async function expectLayoutHolds(where: string, scope = 'body'): Promise<void> {
   expect({ where, sideways: await sidewaysOverflow(page) }).toEqual({ where, sideways: 0 });
 }
 
+/**
+ * Until `scope` is laid out alike two frames running: what a resize sets off (a ResizeObserver's re-count,
+ * the re-render it asks for) has run.
+ */
+async function settled(scope: string): Promise<void> {
+  const still = () =>
+    page.evaluate(
+      (selector) =>
+        new Promise<boolean>((resolve) => {
+          const shape = () =>
+            [...document.querySelectorAll(`${selector}, ${selector} *`)]
+              .map((element) => {
+                const box = element.getBoundingClientRect();
+                return `${box.x},${box.y},${box.width},${box.height}`;
+              })
+              .join(' ');
+          const before = shape();
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(shape() === before)));
+        }),
+      scope,
+    );
+  for (let tries = 0; !(await still()); tries++) if (tries > 30) throw new Error(`${scope} never settled`);
+}
+
 async function shoot(name: string, width: number): Promise<void> {
   await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
 }
@@ -82,7 +106,7 @@ describe('the header at every width from 320 to 1920 px (issue 11)', () => {
     for (const width of HEADER_WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       // The header re-counts the links that fit on the next frames (ResizeObserver).
-      await page.waitForTimeout(150);
+      await settled('header.site-header');
       await expectLayoutHolds(`header at ${width} px (${language})`, 'header.site-header');
       if (width === 1024 || width === 320)
         await shoot(`header-${language}${signedIn ? '-viewer' : ''}`, width);
@@ -131,7 +155,7 @@ describe.each(WIDTHS)('at %i px (issue 11)', (width) => {
     await shoot('episode', width);
   });
 
-  it("the back office's movie list and movie form hold", async () => {
+  it("the back office's movie list and title forms hold", async () => {
     await open(width);
     await storeSession(page, 'admin', admin);
     await page.goto(`${BASE_URL}/admin/movies`);
@@ -142,6 +166,12 @@ describe.each(WIDTHS)('at %i px (issue 11)', (width) => {
     await page.getByLabel('Title', { exact: true }).waitFor();
     await expectLayoutHolds(`admin movie form at ${width} px`);
     await shoot('admin-movie-form', width);
+    for (const form of ['series', 'shows']) {
+      await page.goto(`${BASE_URL}/admin/${form}/upload`);
+      await page.getByLabel('Title', { exact: true }).waitFor();
+      await expectLayoutHolds(`admin ${form} form at ${width} px`);
+      await shoot(`admin-${form}-form`, width);
+    }
   });
 });
 
@@ -278,7 +308,7 @@ describe('the back office on a phone, 390 px (issue 11)', () => {
     await page.getByLabel('Title', { exact: true }).waitFor();
     for (const width of [320, 390, 560, 700, 820, 960, 1101, 1280, 1600, 1920]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.waitForTimeout(100);
+      await settled('form');
       await expectLayoutHolds(`movie form at ${width} px`, 'form');
     }
   });

@@ -170,6 +170,8 @@ const playing = (page: Page, beyond = 1) =>
   );
 const qualities = (page: Page) => page.locator('.vw-player__quality option').allInnerTexts();
 const refusal = (page: Page) => page.locator('.vw-title__problem');
+/** The answer to the stop report a player sends as it closes (its screen given back, where it stopped). */
+const stopReport = (page: Page) => page.waitForResponse((res) => res.url().endsWith('/api/playback/stop'));
 
 describe('playing titles (SPEC §4.5, DECISIONS D20–D24)', () => {
   it('plays a free title for a visitor, at up to 720p (D22)', async () => {
@@ -222,12 +224,11 @@ describe('playing titles (SPEC §4.5, DECISIONS D20–D24)', () => {
     await refusal(second).waitFor();
     expect(await refusal(second).innerText()).toContain('already watching on 1 screen');
 
+    const stopped = stopReport(first);
     await first.getByRole('button', { name: 'Close' }).click();
-    const deadline = Date.now() + 10_000;
-    do {
-      await press(second);
-      await second.waitForTimeout(500);
-    } while ((await second.locator('video.vw-player__video').count()) === 0 && Date.now() < deadline);
+    // Once the first screen's stop report is answered, its screen is free for the second.
+    expect((await stopped).ok()).toBe(true);
+    await press(second);
     await playing(second);
   }, 120_000);
 
@@ -251,8 +252,10 @@ describe('playing titles (SPEC §4.5, DECISIONS D20–D24)', () => {
     const page = await openTitle(PAID_TITLE, { session });
     await press(page);
     await playing(page, 4);
+    // The stop report, with where the viewer left off, goes out as the player closes.
+    let stopped = stopReport(page);
     await page.getByRole('button', { name: 'Close' }).click();
-    await page.waitForTimeout(500); // the stop report goes out as the player closes
+    await stopped;
     await page.reload();
     await press(page);
     // Where it starts, as soon as it knows its length: where the viewer left (4 s or more in), not 0.
@@ -265,8 +268,9 @@ describe('playing titles (SPEC §4.5, DECISIONS D20–D24)', () => {
     expect(start).toBeGreaterThanOrEqual(3);
 
     // Home shows the film on the viewer's 'Continue watching' rail, with how far in they are.
+    stopped = stopReport(page);
     await page.getByRole('button', { name: 'Close' }).click();
-    await page.waitForTimeout(500);
+    await stopped;
     await page.goto(`${BASE_URL}/`);
     const rail = page.getByRole('region', { name: 'Continue watching' });
     await rail.waitFor({ timeout: 15_000 });

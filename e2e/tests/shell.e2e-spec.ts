@@ -164,9 +164,14 @@ describe('search box (SPEC §2.4, §5)', () => {
     await box().fill('   ');
     await box().press('Enter');
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.waitForTimeout(300);
     expect(new URL(page.url()).pathname).toBe('/about');
     await expectVisible(h1('About Chitram'));
+    // A real term afterwards searches, and Back returns to About: the blank ones went nowhere.
+    await box().fill('Baahubali');
+    await box().press('Enter');
+    await page.waitForURL(`${BASE_URL}/search?q=Baahubali`);
+    await page.goBack();
+    await page.waitForURL(`${BASE_URL}/about`);
   });
 
   it('searches the trimmed term on Enter and clears the box', async () => {

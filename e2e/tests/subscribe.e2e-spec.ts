@@ -176,7 +176,7 @@ describe('subscribing (SPEC §2.8, §2.9, §4.4)', () => {
     for (let tries = 0; tries < 20 && !(await payment.isVisible()); tries++) {
       await page.goto(`${BASE_URL}/profile`);
       await page.locator('.vw-profile__heading').waitFor();
-      await page.waitForTimeout(500);
+      await payment.waitFor({ timeout: 1000 }).catch(() => undefined);
     }
     expect(await payment.innerText()).toContain('Failed');
     expect(await page.getByRole('button', { name: 'Download PDF' }).count()).toBe(0);

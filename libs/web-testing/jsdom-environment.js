@@ -8,6 +8,9 @@ const FROM_NODE = [
   'Response',
   'Headers',
   'FormData',
+  // A chosen file goes into a FormData: both from Node, so it takes the file.
+  'Blob',
+  'File',
   'AbortController',
   'AbortSignal',
   'ReadableStream',

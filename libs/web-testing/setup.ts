@@ -10,6 +10,10 @@ if (typeof window !== 'undefined') {
   configure({ asyncUtilTimeout: 5000 });
   // jsdom lays nothing out: scrolling into view has nowhere to go.
   window.Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+  // jsdom makes no object URLs (a chosen file's preview): each file gets an address of its own.
+  let objectUrls = 0;
+  window.URL.createObjectURL ??= () => `blob:http://chitram.test/${++objectUrls}`;
+  window.URL.revokeObjectURL ??= () => undefined;
   // jsdom has <dialog> but not its modal methods; these keep `open` as a browser does.
   const dialog = window.HTMLDialogElement?.prototype;
   if (dialog && !dialog.showModal) {

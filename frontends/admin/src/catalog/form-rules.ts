@@ -29,12 +29,16 @@ export function splitNames(text: string): string[] {
 }
 
 /** SPEC §5: an episode's date, YYYY-MM-DD, may not be after today. */
-export function releaseDateProblem(value: string, now = new Date()): string | undefined {
+export function releaseDateProblem(
+  value: string,
+  now = new Date(),
+  says = 'Release date',
+): string | undefined {
   const date = value.trim();
-  if (!date) return 'Release date is required';
+  if (!date) return `${says} is required`;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)))
     return 'Enter a date as YYYY-MM-DD';
-  if (date > todayInIndia(now)) return 'Release date may not be after today';
+  if (date > todayInIndia(now)) return `${says} may not be after today`;
   return undefined;
 }
 

@@ -1,19 +1,17 @@
+import { checkFields, type FieldContext, type FormDescription } from '../components/field-description';
 import {
+  BANNER_TYPES,
   findLanguage,
   type Genre,
+  IMAGE_TYPES,
   type Language,
   MIN_RELEASE_YEAR,
   type Rating,
+  TITLE_TYPES,
   type TitleType,
 } from './catalog-lists';
-import {
-  appendText,
-  compact,
-  type FieldErrors,
-  linkProblem,
-  required,
-  serverFieldErrors,
-} from './form-rules';
+import { appendText, type FieldErrors, serverFieldErrors } from './form-rules';
+import { CAST_FIELD, LANGUAGE_FIELD, RATING_FIELD, TITLE_FIELD } from './title-fields';
 import type { AdminMovie } from './types';
 
 /** The movie form's text fields, named as SPEC §3 and DECISIONS D30 name them. */
@@ -78,21 +76,112 @@ export function movieFormFromMovie(movie: AdminMovie): MovieFormValues {
   };
 }
 
-function releaseYearProblem(value: string, now: Date): string | undefined {
-  const text = value.trim();
-  if (!text) return 'Release year is required';
-  const year = Number(text);
-  const latest = now.getFullYear();
-  return /^\d{4}$/.test(text) && year >= MIN_RELEASE_YEAR && year <= latest
-    ? undefined
-    : `Release year must be from ${MIN_RELEASE_YEAR} to ${latest}`;
+/** What the movie form's fields depend on: upload or edit, the movie edited, and its video. */
+export interface MovieFormContext extends FieldContext {
+  mode: MovieFormMode;
+  /** A video file is chosen, or the movie has an uploaded one: it plays that, and needs no link (D23). */
+  playsVideo: boolean;
+  /** A video file is chosen in the form. */
+  choosesVideo: boolean;
+  movie?: AdminMovie | null;
 }
 
+const onUpload = ({ mode }: MovieFormContext) => mode === 'upload';
+
 /**
- * SPEC §5's required fields, enforced before anything is sent: title, description, cast, release
- * year, duration, genre, movie link, and the three pictures (an edit keeps the ones it has). The link
- * is optional for a title that plays an uploaded video instead (D23): `playsVideo`.
+ * SPEC §2.13 / §5: the movie form's fields, required ones enforced before anything is sent: title,
+ * description, cast, release year, duration, genre, movie link, and the three pictures (an edit keeps
+ * the ones it has). The link is optional for a title that plays an uploaded video instead (D23).
  */
+export const MOVIE_FORM: FormDescription<MovieFormContext> = {
+  fields: [
+    TITLE_FIELD,
+    { name: 'description', label: 'Description', kind: 'long-text', required: true },
+    { ...CAST_FIELD, placeholder: 'Ravi Teja, Sai Pallavi' },
+    LANGUAGE_FIELD,
+    {
+      name: 'type',
+      label: 'Type',
+      kind: 'select',
+      options: TITLE_TYPES,
+      optionLabel: (type) => (type === 'movie' ? 'Movie' : 'Series'),
+    },
+    RATING_FIELD,
+    {
+      name: 'releaseYear',
+      label: 'Release year',
+      kind: 'year',
+      min: MIN_RELEASE_YEAR,
+      required: true,
+      hint: ({ now }) => `${MIN_RELEASE_YEAR} to ${now.getFullYear()}`,
+    },
+    { name: 'duration', label: 'Duration', kind: 'text', required: true, placeholder: '2hr 30min' },
+    { name: 'isFree', label: 'Free to watch', kind: 'yes-no' },
+    { name: 'genre', label: 'Genre', kind: 'genres', required: true },
+    {
+      name: 'movieUrl',
+      label: 'Movie link',
+      kind: 'url',
+      placeholder: 'https://',
+      required: ({ mode, choosesVideo }) => mode === 'upload' && !choosesVideo,
+      checkRequired: ({ playsVideo }) => !playsVideo,
+      hint: ({ mode }) =>
+        mode === 'edit'
+          ? 'Leave empty to keep the current link'
+          : 'Optional when a video file is uploaded below',
+    },
+    { name: 'trailerUrl', label: 'Trailer link', kind: 'url', placeholder: 'https:// (optional)' },
+    {
+      name: 'thumbnail',
+      label: 'Thumbnail',
+      kind: 'upload',
+      accept: IMAGE_TYPES,
+      required: onUpload,
+      aspect: '2 / 3',
+      currentUrl: ({ movie }) => movie?.thumbnailUrl,
+      hint: 'Poster, 2:3, up to 10 MB',
+    },
+    {
+      name: 'banner',
+      label: 'Banner',
+      kind: 'upload',
+      accept: BANNER_TYPES,
+      required: onUpload,
+      currentUrl: ({ movie }) => movie?.bannerUrl,
+      hint: 'Wide picture or short video (up to 50 MB)',
+    },
+    {
+      name: 'titleImage',
+      label: 'Title image',
+      kind: 'upload',
+      accept: IMAGE_TYPES,
+      required: onUpload,
+      aspect: '8 / 3',
+      currentUrl: ({ movie }) => movie?.titlePngUrl,
+      hint: 'The title as a transparent PNG',
+    },
+  ],
+  main: [
+    {
+      title: 'Details',
+      items: [
+        'title',
+        'description',
+        'cast',
+        ['language', 'type', 'rating'],
+        ['releaseYear', 'duration', 'isFree'],
+      ],
+    },
+    { title: 'Genres', items: ['genre'] },
+    { title: 'Playback', items: ['movieUrl', 'video', 'trailerUrl'] },
+  ],
+  side: [
+    { title: 'Content partner', items: ['partner'] },
+    { title: 'Pictures', items: ['thumbnail', 'banner', 'titleImage'] },
+  ],
+};
+
+/** MOVIE_FORM's checks on these values and files (`playsVideo`: the movie plays an uploaded video). */
 export function validateMovieForm(
   values: MovieFormValues,
   files: MovieFormFiles,
@@ -100,25 +189,9 @@ export function validateMovieForm(
   now = new Date(),
   playsVideo = false,
 ): FieldErrors<MovieField> {
-  const needsFile = (file: File | null, label: string) =>
-    mode === 'upload' && !file ? `${label} is required` : undefined;
-  return compact<MovieField>({
-    title: required(values.title, 'Title'),
-    description: required(values.description, 'Description'),
-    cast: values.cast.split(',').some((name) => name.trim()) ? undefined : 'Cast is required',
-    language: undefined,
-    type: undefined,
-    releaseYear: releaseYearProblem(values.releaseYear, now),
-    duration: required(values.duration, 'Duration'),
-    rating: undefined,
-    isFree: undefined,
-    genre: values.genre.length ? undefined : 'Choose at least one genre',
-    movieUrl: linkProblem(values.movieUrl, 'Movie link', !playsVideo),
-    trailerUrl: linkProblem(values.trailerUrl, 'Trailer link', false),
-    thumbnail: needsFile(files.thumbnail, 'Thumbnail'),
-    banner: needsFile(files.banner, 'Banner'),
-    titleImage: needsFile(files.titleImage, 'Title image'),
-  });
+  const valueOf = (name: string) =>
+    name in files ? files[name as keyof MovieFormFiles] : values[name as keyof MovieFormValues];
+  return checkFields(MOVIE_FORM.fields, valueOf, { mode, now, playsVideo, choosesVideo: playsVideo });
 }
 
 /**

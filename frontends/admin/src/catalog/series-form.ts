@@ -1,18 +1,23 @@
-import type { Category, Genre, Language, Rating } from './catalog-lists';
-import { findLanguage } from './catalog-lists';
 import {
-  appendText,
-  compact,
-  type FieldErrors,
-  linkProblem,
-  releaseDateProblem,
-  required,
-  serverFieldErrors,
-  splitNames,
-} from './form-rules';
-import type { SeriesWithEpisodes } from './types';
+  checkFields,
+  type FieldContext,
+  type FieldDescription,
+  type FormDescription,
+  type LayoutItem,
+} from '../components/field-description';
 import type { UploadPhase } from '../videos/use-video-upload';
-import { type TitleVideo, videoFileProblem } from '../videos/video-rules';
+import type { TitleVideo } from '../videos/video-rules';
+import {
+  type Category,
+  findLanguage,
+  type Genre,
+  IMAGE_TYPES,
+  type Language,
+  type Rating,
+} from './catalog-lists';
+import { appendText, type FieldErrors, serverFieldErrors, splitNames } from './form-rules';
+import { CAST_FIELD, CATEGORY_FIELD, LANGUAGE_FIELD, RATING_FIELD, TITLE_FIELD } from './title-fields';
+import type { SeriesWithEpisodes } from './types';
 
 /** One repeatable episode block of the series form (SPEC §2.13). */
 export interface EpisodeBlock {
@@ -136,24 +141,131 @@ export function needsLink(block: Pick<EpisodeBlock, 'id' | 'video' | 'videoFile'
   return !block.id && !playsVideo(block);
 }
 
+/** What the series form's fields depend on: the series edited. */
+export interface SeriesFormContext extends FieldContext {
+  series?: SeriesWithEpisodes | null;
+}
+
+/** SPEC §2.13 series form: the series' own fields (its episodes are blocks of EPISODE_BLOCK below). */
+export const SERIES_FORM: FormDescription<SeriesFormContext> = {
+  fields: [
+    TITLE_FIELD,
+    { name: 'description', label: 'Description', kind: 'long-text', rows: 3 },
+    { name: 'trailerUrl', label: 'Trailer URL', kind: 'url', placeholder: 'https:// (optional)' },
+    CAST_FIELD,
+    LANGUAGE_FIELD,
+    RATING_FIELD,
+    CATEGORY_FIELD,
+    { name: 'tags', label: 'Tags', kind: 'text', hint: 'Separate tags with commas' },
+    { name: 'genre', label: 'Genres', kind: 'genres', required: true },
+    {
+      name: 'titleImage',
+      label: 'Title image',
+      kind: 'upload',
+      accept: IMAGE_TYPES,
+      aspect: '8 / 3',
+      currentUrl: ({ series }) => series?.titlePngUrl,
+    },
+  ],
+  main: [
+    {
+      title: 'Series',
+      items: [
+        'title',
+        'description',
+        'trailerUrl',
+        'cast',
+        ['language', 'rating', 'category'],
+        'tags',
+        'genre',
+      ],
+    },
+  ],
+  side: [
+    { title: 'Content partner', items: ['partner'] },
+    { title: 'Title image', items: ['titleImage'] },
+  ],
+};
+
+/** What an episode block's fields depend on: the block, and its place in the form. */
+export interface EpisodeBlockContext extends FieldContext {
+  index: number;
+  block: EpisodeBlock;
+}
+
+/**
+ * One repeatable episode block: title, link (or a video file), description, upload date (not after
+ * today), duration, and beside them its banner.
+ */
+export const EPISODE_BLOCK: {
+  fields: ReadonlyArray<FieldDescription<EpisodeBlockContext>>;
+  items: readonly LayoutItem[];
+  side: readonly LayoutItem[];
+} = {
+  fields: [
+    { name: 'title', label: 'Episode title', kind: 'text', required: true },
+    {
+      name: 'videoUrl',
+      label: 'Episode link',
+      kind: 'url',
+      required: ({ block }) => needsLink(block),
+      placeholder: 'https://',
+      hint: ({ block }) =>
+        !block.id || playsVideo(block) || block.videoUrl
+          ? 'Optional when the episode has a video file'
+          : 'This episode has nothing to play yet: add a link or a video file',
+    },
+    { name: 'video', label: ({ index }) => `Episode ${index + 1} video file`, kind: 'video' },
+    {
+      name: 'description',
+      label: 'Episode description',
+      says: 'Description',
+      kind: 'long-text',
+      rows: 3,
+      required: true,
+    },
+    { name: 'releaseDate', label: 'Upload date', says: 'Release date', kind: 'date', required: true },
+    {
+      name: 'duration',
+      label: 'Episode duration',
+      says: 'Duration',
+      kind: 'text',
+      required: true,
+      placeholder: '25min',
+    },
+    {
+      name: 'banner',
+      label: ({ index }) => `Episode ${index + 1} banner`,
+      says: 'Banner',
+      kind: 'upload',
+      accept: IMAGE_TYPES,
+      required: ({ block }) => !block.bannerUrl,
+      currentUrl: ({ block }) => block.bannerUrl,
+    },
+  ],
+  items: ['title', 'videoUrl', 'video', 'description', ['releaseDate', 'duration']],
+  side: ['banner'],
+};
+
+/** A block field's value by its description's name (its `video` field is the chosen file). */
+export function blockValue(block: EpisodeBlock, name: string): unknown {
+  return block[(name === 'video' ? 'videoFile' : name) as keyof EpisodeBlock];
+}
+
+/** The change to a block when its field of that name is set. */
+export function blockPatch(name: string, value: unknown): Partial<EpisodeBlock> {
+  return { [name === 'video' ? 'videoFile' : name]: value };
+}
+
 /** Every required field of the series and of each episode block, checked before sending. */
 export function validateSeriesForm(values: SeriesFormValues, now = new Date()): FieldErrors {
-  const errors: FieldErrors = compact({
-    title: required(values.title, 'Title'),
-    trailerUrl: linkProblem(values.trailerUrl, 'Trailer URL', false),
-    cast: splitNames(values.cast).length ? undefined : 'Cast is required',
-    genre: values.genre.length ? undefined : 'Choose at least one genre',
-    episodes: values.episodes.length ? undefined : 'Add at least one episode',
-  });
+  const errors = checkFields(SERIES_FORM.fields, (name) => values[name as keyof SeriesFormValues], { now });
+  if (!values.episodes.length) errors.episodes = 'Add at least one episode';
   values.episodes.forEach((block, index) => {
-    const blockErrors = compact({
-      title: required(block.title, 'Episode title'),
-      videoUrl: linkProblem(block.videoUrl, 'Episode link', needsLink(block)),
-      video: block.videoFile ? videoFileProblem(block.videoFile) : undefined,
-      description: required(block.description, 'Description'),
-      releaseDate: releaseDateProblem(block.releaseDate, now),
-      duration: required(block.duration, 'Duration'),
-      banner: block.banner || block.bannerUrl ? undefined : 'Banner is required',
+    const blockErrors = checkFields(EPISODE_BLOCK.fields, (name) => blockValue(block, name), {
+      now,
+      index,
+      block,
     });
     for (const [field, message] of Object.entries(blockErrors)) errors[blockField(index, field)] = message;
   });

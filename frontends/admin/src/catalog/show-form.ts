@@ -1,14 +1,7 @@
-import type { Category, Rating } from './catalog-lists';
-import {
-  appendText,
-  compact,
-  type FieldErrors,
-  linkProblem,
-  releaseDateProblem,
-  required,
-  serverFieldErrors,
-  splitNames,
-} from './form-rules';
+import { checkFields, type FieldContext, type FormDescription } from '../components/field-description';
+import { type Category, IMAGE_TYPES, type Rating } from './catalog-lists';
+import { appendText, type FieldErrors, serverFieldErrors, splitNames } from './form-rules';
+import { CATEGORY_FIELD, RATING_FIELD, TITLE_FIELD } from './title-fields';
 import type { Episode } from './types';
 
 /** The show form of SPEC §2.13, its fields named as SPEC §3 names an episode's. */
@@ -62,10 +55,82 @@ export function showFormFromEpisode(show: Episode): ShowFormValues {
   };
 }
 
+/** What the show form's fields depend on: upload or edit, the show edited, and its video. */
+export interface ShowFormContext extends FieldContext {
+  mode: 'upload' | 'edit';
+  /** A video file is chosen, or the show has an uploaded one: it plays that, and needs no link (D23). */
+  playsVideo: boolean;
+  show?: Episode | null;
+}
+
 /**
- * Required: title, description, video link, duration, a release date not after today, and (new) a
- * banner. The link is optional for a show that plays an uploaded video instead (D23): `playsVideo`.
+ * SPEC §2.13 show form. Required: title, description, video link, duration, a release date not after
+ * today, and (new) a banner. The link is optional for a show that plays an uploaded video instead (D23).
  */
+export const SHOW_FORM: FormDescription<ShowFormContext> = {
+  fields: [
+    TITLE_FIELD,
+    {
+      name: 'videoUrl',
+      label: 'Video URL',
+      kind: 'url',
+      required: ({ playsVideo }) => !playsVideo,
+      placeholder: 'https://',
+      hint: 'Optional when a video file is uploaded below',
+    },
+    { name: 'duration', label: 'Duration', kind: 'text', required: true, placeholder: '25min' },
+    { name: 'releaseDate', label: 'Release date', kind: 'date', required: true },
+    {
+      name: 'episodeNumber',
+      label: 'Episode number',
+      kind: 'text',
+      inputMode: 'numeric',
+      rule: 'whole-number',
+      hint: 'Empty: the next in its category',
+    },
+    { name: 'cast', label: 'Cast', kind: 'text', hint: 'Separate names with commas' },
+    RATING_FIELD,
+    CATEGORY_FIELD,
+    { name: 'description', label: 'Description', kind: 'long-text', required: true },
+    {
+      name: 'banner',
+      label: 'Banner',
+      kind: 'upload',
+      accept: IMAGE_TYPES,
+      required: ({ mode }) => mode === 'upload',
+      currentUrl: ({ show }) => show?.bannerUrl,
+      hint: 'Wide picture, up to 10 MB',
+    },
+    {
+      name: 'titleImage',
+      label: 'Title image',
+      kind: 'upload',
+      accept: IMAGE_TYPES,
+      aspect: '8 / 3',
+      currentUrl: ({ show }) => show?.titlePngUrl,
+    },
+  ],
+  main: [
+    {
+      title: 'Episode',
+      items: [
+        'title',
+        'videoUrl',
+        'video',
+        ['duration', 'releaseDate', 'episodeNumber'],
+        'cast',
+        ['rating', 'category'],
+        'description',
+      ],
+    },
+  ],
+  side: [
+    { title: 'Content partner', items: ['partner'] },
+    { title: 'Pictures', items: ['banner', 'titleImage'] },
+  ],
+};
+
+/** SHOW_FORM's checks on these values and files (`playsVideo`: the show plays an uploaded video). */
 export function validateShowForm(
   values: ShowFormValues,
   files: ShowFormFiles,
@@ -73,21 +138,9 @@ export function validateShowForm(
   now = new Date(),
   playsVideo = false,
 ): FieldErrors<ShowField> {
-  const number = values.episodeNumber.trim();
-  return compact<ShowField>({
-    title: required(values.title, 'Title'),
-    videoUrl: linkProblem(values.videoUrl, 'Video URL', !playsVideo),
-    duration: required(values.duration, 'Duration'),
-    releaseDate: releaseDateProblem(values.releaseDate, now),
-    cast: undefined,
-    rating: undefined,
-    category: undefined,
-    description: required(values.description, 'Description'),
-    episodeNumber:
-      !number || /^[1-9]\d{0,4}$/.test(number) ? undefined : 'Episode number must be a whole number from 1',
-    banner: mode === 'upload' && !files.banner ? 'Banner is required' : undefined,
-    titleImage: undefined,
-  });
+  const valueOf = (name: string) =>
+    name in files ? files[name as keyof ShowFormFiles] : values[name as keyof ShowFormValues];
+  return checkFields(SHOW_FORM.fields, valueOf, { mode, now, playsVideo });
 }
 
 /**

@@ -3,6 +3,14 @@ import { useCallback, useRef, useState } from 'react';
 /** A field's message, by field name. */
 export type FieldMessages = Partial<Record<string, string>>;
 
+/** What a described field (DescribedFields) reads and changes: its form name, value, change and message. */
+export interface FieldBinding {
+  name: string;
+  value: unknown;
+  onChange(value: unknown): void;
+  error?: string;
+}
+
 /**
  * A form's values and their messages. `field(name)` gives what a field of the kit takes (its name, value,
  * change and message), so a field is one line; changing a field clears its message. `fill` puts a loaded
@@ -27,11 +35,22 @@ export function useFormValues<V extends object>(initial: V | (() => V)) {
     return { name, value: values[name], onChange: (value: V[K]) => set(name, value), error: errors[name] };
   }
 
+  /** `field(name)` for a field known by its description's name alone. */
+  function bind(name: string): FieldBinding {
+    const key = name as keyof V & string;
+    return {
+      name,
+      value: values[key],
+      onChange: (value) => set(key, value as V[typeof key]),
+      error: errors[name],
+    };
+  }
+
   const fill = useCallback((loaded: V) => {
     if (!touched.current) setValues(loaded);
   }, []);
 
-  return { values, setValues, errors, setErrors, set, clearError, field, fill };
+  return { values, setValues, errors, setErrors, set, clearError, field, bind, fill };
 }
 
 /**
@@ -40,7 +59,7 @@ export function useFormValues<V extends object>(initial: V | (() => V)) {
  */
 export function useFormFiles<F extends { [K in keyof F]: File | null }>(
   initial: F,
-  form: { errors: FieldMessages; clearError(name: string): void },
+  form: { errors: FieldMessages; clearError(name: string): void; bind(name: string): FieldBinding },
 ) {
   const [files, setFiles] = useState<F>(initial);
 
@@ -56,5 +75,12 @@ export function useFormFiles<F extends { [K in keyof F]: File | null }>(
     };
   }
 
-  return { files, picker };
+  /** The form's binding for its described fields: a file picker's from here, any other field's from `form`. */
+  function bind(name: string): FieldBinding {
+    if (!(name in files)) return form.bind(name);
+    const { file, onChange, error } = picker(name as keyof F & string);
+    return { name, value: file, onChange: (value) => onChange(value as File | null), error };
+  }
+
+  return { files, picker, bind };
 }

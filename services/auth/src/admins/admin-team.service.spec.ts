@@ -4,12 +4,9 @@ import type { EntityManager } from 'typeorm';
 import type { AuditEntries, NewAuditEntry } from '../audit/audit-entries.repository';
 import type { AuthConfig } from '../config';
 import type { SessionsService } from '../sessions/sessions.service';
-import type { AdminAccount, AdminTicketPurpose } from './admin-account.entity';
-import type {
-  AdminAccountChanges,
-  AdminAccountsRepository,
-  AdminAccountsStore,
-} from './admin-accounts.repository';
+import type { AdminTicketPurpose } from './admin-account.entity';
+import { InMemoryAdminAccounts, noManager } from '../testing/in-memory-admin-accounts';
+import type { AdminAccountsRepository } from './admin-accounts.repository';
 import type { AdminTickets } from './admin-tickets';
 import { AdminTeamService } from './admin-team.service';
 
@@ -18,107 +15,6 @@ import { AdminTeamService } from './admin-team.service';
  * resets, never to oneself, every change filed, sessions ended) with its repository in memory; the SQL
  * is tested against Postgres in admin-team.integration-spec.ts.
  */
-
-const noManager = undefined as unknown as EntityManager;
-
-class InMemoryAdminAccounts implements AdminAccountsStore {
-  readonly rows: AdminAccount[] = [];
-  readonly recoveryCodes = new Map<string, string[]>();
-
-  transaction<T>(work: (manager: EntityManager) => Promise<T>) {
-    return work(noManager);
-  }
-
-  count() {
-    return Promise.resolve(this.rows.length);
-  }
-
-  insertFirst(email: string, passwordHash: string) {
-    return this.insert(email, passwordHash, 'owner').then((id) => id !== undefined && this.rows.length === 1);
-  }
-
-  insert(
-    email: string,
-    passwordHash: string | null,
-    role: AdminRole,
-    status: AdminAccount['status'] = 'active',
-  ) {
-    if (this.rows.some((row) => row.email === email)) return Promise.resolve(undefined);
-    const row: AdminAccount = {
-      id: randomUUID(),
-      email,
-      passwordHash,
-      role,
-      status,
-      totpSecret: null,
-      totpPendingSecret: null,
-      totpLastStep: null,
-      lastLoginAt: null,
-      disabledAt: null,
-      createdAt: new Date(),
-    };
-    this.rows.push(row);
-    return Promise.resolve(row.id);
-  }
-
-  all() {
-    return Promise.resolve(this.rows.map((row) => ({ ...row })));
-  }
-
-  private copyOf(row: AdminAccount | undefined) {
-    return Promise.resolve(row ? { ...row } : null);
-  }
-
-  findByEmail(_m: EntityManager, email: string) {
-    return this.copyOf(this.rows.find((row) => row.email === email));
-  }
-
-  find(_m: EntityManager, id: string) {
-    return this.copyOf(this.rows.find((row) => row.id === id));
-  }
-
-  hold(m: EntityManager, id: string) {
-    return this.find(m, id);
-  }
-
-  holdByEmail(m: EntityManager, email: string) {
-    return this.findByEmail(m, email);
-  }
-
-  async insertInvited(m: EntityManager, email: string, role: AdminRole) {
-    const id = await this.insert(email, null, role, 'invited');
-    return (await this.find(m, id!))!;
-  }
-
-  update(_m: EntityManager, id: string, changes: AdminAccountChanges) {
-    Object.assign(
-      this.rows.find((row) => row.id === id)!,
-      changes,
-    );
-    return Promise.resolve();
-  }
-
-  replaceRecoveryCodes(_m: EntityManager, adminId: string, codeHashes: string[]) {
-    this.recoveryCodes.set(adminId, [...codeHashes]);
-    return Promise.resolve();
-  }
-
-  deleteRecoveryCodes(_m: EntityManager, adminId: string) {
-    this.recoveryCodes.delete(adminId);
-    return Promise.resolve();
-  }
-
-  spendRecoveryCode(_m: EntityManager, adminId: string, codeHash: string) {
-    const codes = this.recoveryCodes.get(adminId) ?? [];
-    const at = codes.indexOf(codeHash);
-    if (at >= 0) codes.splice(at, 1);
-    return Promise.resolve(at >= 0);
-  }
-
-  recoveryCodesLeft(_m: EntityManager, adminId: string) {
-    return Promise.resolve(this.recoveryCodes.get(adminId)?.length ?? 0);
-  }
-}
 
 /** Links and sign-in steps as AdminTickets keeps them, in memory: a token is its own key here. */
 class InMemoryTickets {

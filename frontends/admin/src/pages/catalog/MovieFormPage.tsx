@@ -2,18 +2,11 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useHost } from '../../app/host';
 import { useDocumentTitle } from '../../app/use-document-title';
-import {
-  BANNER_TYPES,
-  IMAGE_TYPES,
-  LANGUAGES,
-  MIN_RELEASE_YEAR,
-  RATINGS,
-  TITLE_TYPES,
-} from '../../catalog/catalog-lists';
 import { endpoints } from '../../catalog/endpoints';
-import { GenreChoices } from '../../catalog/GenreChoices';
 import {
   emptyMovieForm,
+  MOVIE_FORM,
+  type MovieFormContext,
   type MovieFormFiles,
   movieFormData,
   movieFormFromMovie,
@@ -22,14 +15,8 @@ import {
 } from '../../catalog/movie-form';
 import type { AdminMovie } from '../../catalog/types';
 import { MessageDialog } from '../../components/Dialog';
-import { ChoiceGroup, FilePicker, SelectField, TextArea, TextField } from '../../components/FormFields';
-import {
-  EditTargetPending,
-  focusFirstInvalid,
-  FormActions,
-  FormPage,
-  FormSection,
-} from '../../components/FormLayout';
+import { DescribedSections } from '../../components/DescribedFields';
+import { EditTargetPending, focusFirstInvalid, FormActions, FormPage } from '../../components/FormLayout';
 import { useEditTarget } from '../../components/use-edit-target';
 import { useFormFiles, useFormValues } from '../../components/use-form-values';
 import { useSubmission } from '../../components/use-submission';
@@ -53,8 +40,8 @@ export function MovieFormPage() {
   const formRef = useRef<HTMLFormElement>(null);
 
   const form = useFormValues(emptyMovieForm);
-  const { values, errors, setErrors, field } = form;
-  const { files, picker } = useFormFiles(NO_FILES, form);
+  const { values, setErrors } = form;
+  const { files, bind } = useFormFiles(NO_FILES, form);
   const [done, setDone] = useState<VideoOutcome | null>(null);
   const video = useTitleVideo();
   const partner = useTitlePartner('movie', movieId);
@@ -69,11 +56,18 @@ export function MovieFormPage() {
     if (current) fill(movieFormFromMovie(current));
   }, [current, fill]);
 
+  const context: MovieFormContext = {
+    mode,
+    now: new Date(),
+    playsVideo: Boolean(video.file || current?.video),
+    choosesVideo: Boolean(video.file),
+    movie: current,
+  };
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saved) return;
-    const playsVideo = Boolean(video.file || current?.video);
-    const problems = validateMovieForm(values, files, mode, new Date(), playsVideo);
+    const problems = validateMovieForm(values, files, mode, context.now, context.playsVideo);
     setErrors(problems);
     if (video.check() || Object.keys(problems).length) {
       focusFirstInvalid(formRef.current);
@@ -117,8 +111,6 @@ export function MovieFormPage() {
     );
   }
 
-  const year = new Date().getFullYear();
-
   return (
     <FormPage
       heading={heading}
@@ -139,119 +131,15 @@ export function MovieFormPage() {
         />
       }
     >
-      <div className="ad-form-grid__main">
-        <FormSection title="Details">
-          <TextField label="Title" required {...field('title')} />
-          <TextArea label="Description" required {...field('description')} />
-          <TextField
-            label="Cast"
-            required
-            hint="Separate names with commas"
-            placeholder="Ravi Teja, Sai Pallavi"
-            {...field('cast')}
-          />
-          <div className="ad-row ad-row--3">
-            <SelectField label="Language" options={LANGUAGES} {...field('language')} />
-            <SelectField
-              label="Type"
-              options={TITLE_TYPES}
-              optionLabel={(t) => (t === 'movie' ? 'Movie' : 'Series')}
-              {...field('type')}
-            />
-            <SelectField label="Rating" options={RATINGS} {...field('rating')} />
-          </div>
-          <div className="ad-row ad-row--3">
-            <TextField
-              label="Release year"
-              required
-              type="number"
-              inputMode="numeric"
-              placeholder={String(year)}
-              hint={`${MIN_RELEASE_YEAR} to ${year}`}
-              {...field('releaseYear')}
-            />
-            <TextField label="Duration" required placeholder="2hr 30min" {...field('duration')} />
-            <ChoiceGroup legend="Free to watch" error={errors.isFree}>
-              {(
-                [
-                  [true, 'Yes'],
-                  [false, 'No'],
-                ] as const
-              ).map(([free, label]) => (
-                <label key={label} className="ad-choice">
-                  <input
-                    type="radio"
-                    name="isFree"
-                    checked={values.isFree === free}
-                    onChange={() => form.set('isFree', free)}
-                  />
-                  {label}
-                </label>
-              ))}
-            </ChoiceGroup>
-          </div>
-        </FormSection>
-
-        <FormSection title="Genres">
-          <GenreChoices legend="Genre" {...field('genre')} />
-        </FormSection>
-
-        <FormSection title="Playback">
-          <TextField
-            label="Movie link"
-            required={mode === 'upload' && !video.file}
-            type="url"
-            placeholder="https://"
-            hint={
-              mode === 'edit'
-                ? 'Leave empty to keep the current link'
-                : 'Optional when a video file is uploaded below'
-            }
-            {...field('movieUrl')}
-          />
-          <VideoFileField field={video} current={current?.video} onRetried={setDone} />
-          <TextField
-            label="Trailer link"
-            type="url"
-            placeholder="https:// (optional)"
-            {...field('trailerUrl')}
-          />
-        </FormSection>
-      </div>
-
-      <div className="ad-form-grid__side">
-        <FormSection title="Content partner">
-          <PartnerPicker picker={partner} />
-        </FormSection>
-        <FormSection title="Pictures">
-          <FilePicker
-            label="Thumbnail"
-            accept={IMAGE_TYPES}
-            required={mode === 'upload'}
-            aspect="2 / 3"
-            currentUrl={current?.thumbnailUrl}
-            {...picker('thumbnail')}
-            hint="Poster, 2:3, up to 10 MB"
-          />
-          <FilePicker
-            label="Banner"
-            accept={BANNER_TYPES}
-            required={mode === 'upload'}
-            currentUrl={current?.bannerUrl}
-            {...picker('banner')}
-            hint="Wide picture or short video (up to 50 MB)"
-          />
-          <FilePicker
-            label="Title image"
-            accept={IMAGE_TYPES}
-            required={mode === 'upload'}
-            aspect="8 / 3"
-            currentUrl={current?.titlePngUrl}
-            {...picker('titleImage')}
-            hint="The title as a transparent PNG"
-          />
-        </FormSection>
-      </div>
+      <DescribedSections
+        form={MOVIE_FORM}
+        context={context}
+        bind={bind}
+        slots={{
+          video: <VideoFileField field={video} current={current?.video} onRetried={setDone} />,
+          partner: <PartnerPicker picker={partner} />,
+        }}
+      />
 
       <FormActions
         label={

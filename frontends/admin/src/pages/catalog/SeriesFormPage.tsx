@@ -2,18 +2,18 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useHost } from '../../app/host';
 import { useDocumentTitle } from '../../app/use-document-title';
-import { CATEGORIES, CATEGORY_LABELS, IMAGE_TYPES, LANGUAGES, RATINGS } from '../../catalog/catalog-lists';
 import { endpoints } from '../../catalog/endpoints';
-import { GenreChoices } from '../../catalog/GenreChoices';
-import { type FieldErrors, todayInIndia } from '../../catalog/form-rules';
+import type { FieldErrors } from '../../catalog/form-rules';
 import {
   blockField,
+  blockPatch,
+  blockValue,
   type EpisodeBlock,
+  EPISODE_BLOCK,
   episodeVideoWords,
-  playsVideo,
   emptyEpisodeBlock,
   emptySeriesForm,
-  needsLink,
+  SERIES_FORM,
   seriesFormData,
   seriesFormFromSeries,
   seriesServerErrors,
@@ -22,7 +22,7 @@ import {
 } from '../../catalog/series-form';
 import type { SeriesWithEpisodes } from '../../catalog/types';
 import { MessageDialog } from '../../components/Dialog';
-import { FilePicker, TextArea, SelectField, TextField } from '../../components/FormFields';
+import { DescribedItems, DescribedSections } from '../../components/DescribedFields';
 import {
   EditTargetPending,
   focusFirstInvalid,
@@ -31,7 +31,7 @@ import {
   FormSection,
 } from '../../components/FormLayout';
 import { useEditTarget } from '../../components/use-edit-target';
-import { useFormFiles, useFormValues } from '../../components/use-form-values';
+import { type FieldBinding, useFormFiles, useFormValues } from '../../components/use-form-values';
 import { useSubmission } from '../../components/use-submission';
 import { PartnerPicker } from '../../partners/PartnerPicker';
 import { useTitlePartner } from '../../partners/use-title-partner';
@@ -42,8 +42,8 @@ import { VideoFileField } from '../../videos/VideoFileField';
 type EpisodeUpload = ReturnType<typeof useVideoUpload>;
 
 /**
- * One repeatable episode block: title, link (or a video file), description, upload date (not after
- * today), duration, banner. Its video's upload lives here, in the block, and is handed to the page.
+ * One repeatable episode block, drawn from EPISODE_BLOCK's description. Its video's upload lives here,
+ * in the block, and is handed to the page.
  */
 function EpisodeFields({
   block,
@@ -62,16 +62,38 @@ function EpisodeFields({
   errors: FieldErrors;
   /** Once the series is saved, only its videos' uploads are left: the block may not be removed. */
   locked: boolean;
-  onChange(patch: Partial<EpisodeBlock>): void;
+  onChange(field: string, value: unknown): void;
   onRemove(): void;
   onUpload(upload: EpisodeUpload | null): void;
   onRetried(phase: UploadPhase): void;
 }) {
-  const error = (field: string) => errors[blockField(index, field)];
   const upload = useVideoUpload();
   // The page starts the upload once the series is saved (the video belongs to the saved episode).
   useEffect(() => onUpload(upload));
   useEffect(() => () => onUpload(null), []);
+  const bind = (field: string) => ({
+    name: blockField(index, field),
+    value: blockValue(block, field),
+    onChange: (value: unknown) => onChange(field, value),
+    error: errors[blockField(index, field)],
+  });
+  const drawing = {
+    fields: EPISODE_BLOCK.fields,
+    context: { now: new Date(), index, block },
+    bind,
+    slots: {
+      video: (video: FieldBinding & { label: string }) => (
+        <VideoFileField
+          name={video.name}
+          label={video.label}
+          field={{ file: block.videoFile, error: video.error, choose: video.onChange, upload }}
+          current={block.video}
+          onRetried={onRetried}
+          compact
+        />
+      ),
+    },
+  };
   return (
     <fieldset className="ad-episode-block" aria-label={`Episode ${index + 1}`}>
       <div className="ad-episode-block__head">
@@ -89,83 +111,9 @@ function EpisodeFields({
       </div>
       <div className="ad-episode-block__grid">
         <div className="ad-episode-block__fields">
-          <TextField
-            label="Episode title"
-            name={blockField(index, 'title')}
-            required
-            value={block.title}
-            onChange={(v) => onChange({ title: v })}
-            error={error('title')}
-          />
-          <TextField
-            label="Episode link"
-            name={blockField(index, 'videoUrl')}
-            type="url"
-            required={needsLink(block)}
-            value={block.videoUrl}
-            onChange={(v) => onChange({ videoUrl: v })}
-            error={error('videoUrl')}
-            placeholder="https://"
-            hint={
-              !block.id || playsVideo(block) || block.videoUrl
-                ? 'Optional when the episode has a video file'
-                : 'This episode has nothing to play yet: add a link or a video file'
-            }
-          />
-          <VideoFileField
-            name={blockField(index, 'video')}
-            label={`Episode ${index + 1} video file`}
-            field={{
-              file: block.videoFile,
-              error: error('video'),
-              choose: (file) => onChange({ videoFile: file }),
-              upload,
-            }}
-            current={block.video}
-            onRetried={onRetried}
-            compact
-          />
-          <TextArea
-            label="Episode description"
-            name={blockField(index, 'description')}
-            required
-            rows={3}
-            value={block.description}
-            onChange={(v) => onChange({ description: v })}
-            error={error('description')}
-          />
-          <div className="ad-row ad-row--2">
-            <TextField
-              label="Upload date"
-              name={blockField(index, 'releaseDate')}
-              type="date"
-              required
-              max={todayInIndia()}
-              value={block.releaseDate}
-              onChange={(v) => onChange({ releaseDate: v })}
-              error={error('releaseDate')}
-            />
-            <TextField
-              label="Episode duration"
-              name={blockField(index, 'duration')}
-              required
-              value={block.duration}
-              onChange={(v) => onChange({ duration: v })}
-              error={error('duration')}
-              placeholder="25min"
-            />
-          </div>
+          <DescribedItems items={EPISODE_BLOCK.items} {...drawing} />
         </div>
-        <FilePicker
-          label={`Episode ${index + 1} banner`}
-          name={blockField(index, 'banner')}
-          accept={IMAGE_TYPES}
-          required={!block.bannerUrl}
-          file={block.banner}
-          currentUrl={block.bannerUrl}
-          onChange={(file) => onChange({ banner: file })}
-          error={error('banner')}
-        />
+        <DescribedItems items={EPISODE_BLOCK.side} {...drawing} />
       </div>
     </fieldset>
   );
@@ -188,8 +136,8 @@ export function SeriesFormPage() {
   const formRef = useRef<HTMLFormElement>(null);
 
   const form = useFormValues(emptySeriesForm);
-  const { values, setValues, errors, setErrors, field, fill } = form;
-  const { files, picker } = useFormFiles<{ titleImage: File | null }>({ titleImage: null }, form);
+  const { values, setValues, errors, setErrors, fill } = form;
+  const { files, bind } = useFormFiles<{ titleImage: File | null }>({ titleImage: null }, form);
   /** The closing message's words about the videos, once the series is saved and its uploads ended. */
   const [done, setDone] = useState<string | null>(null);
   // Once saved, the series is not sent again: what is left is its episodes' video uploads.
@@ -202,16 +150,13 @@ export function SeriesFormPage() {
     if (series) fill(seriesFormFromSeries(series));
   }, [series, fill]);
 
-  function updateBlock(index: number, patch: Partial<EpisodeBlock>) {
+  function updateBlock(index: number, field: string, value: unknown) {
+    const patch = blockPatch(field, value);
     setValues((previous) => ({
       ...previous,
       episodes: previous.episodes.map((block, i) => (i === index ? { ...block, ...patch } : block)),
     }));
-    setErrors((previous) => {
-      const next = { ...previous };
-      for (const field of Object.keys(patch)) delete next[blockField(index, field)];
-      return next;
-    });
+    form.clearError(blockField(index, field));
   }
 
   function addBlock() {
@@ -312,45 +257,12 @@ export function SeriesFormPage() {
         />
       }
     >
-      <div className="ad-form-grid__main">
-        <FormSection title="Series">
-          <TextField label="Title" required {...field('title')} />
-          <TextArea label="Description" rows={3} {...field('description')} />
-          <TextField
-            label="Trailer URL"
-            type="url"
-            placeholder="https:// (optional)"
-            {...field('trailerUrl')}
-          />
-          <TextField label="Cast" required hint="Separate names with commas" {...field('cast')} />
-          <div className="ad-row ad-row--3">
-            <SelectField label="Language" options={LANGUAGES} {...field('language')} />
-            <SelectField label="Rating" options={RATINGS} {...field('rating')} />
-            <SelectField
-              label="Category"
-              options={CATEGORIES}
-              optionLabel={(c) => CATEGORY_LABELS[c]}
-              {...field('category')}
-            />
-          </div>
-          <TextField label="Tags" hint="Separate tags with commas" {...field('tags')} />
-          <GenreChoices legend="Genres" {...field('genre')} />
-        </FormSection>
-      </div>
-      <div className="ad-form-grid__side">
-        <FormSection title="Content partner">
-          <PartnerPicker picker={partner} hint="Given to every episode of the series" />
-        </FormSection>
-        <FormSection title="Title image">
-          <FilePicker
-            label="Title image"
-            accept={IMAGE_TYPES}
-            aspect="8 / 3"
-            currentUrl={series?.titlePngUrl}
-            {...picker('titleImage')}
-          />
-        </FormSection>
-      </div>
+      <DescribedSections
+        form={SERIES_FORM}
+        context={{ now: new Date(), series }}
+        bind={bind}
+        slots={{ partner: <PartnerPicker picker={partner} hint="Given to every episode of the series" /> }}
+      />
 
       <FormSection title="Episodes" className="ad-form-grid__full">
         {errors.episodes && (
@@ -366,7 +278,7 @@ export function SeriesFormPage() {
             count={values.episodes.length}
             errors={errors}
             locked={saved}
-            onChange={(patch) => updateBlock(index, patch)}
+            onChange={(field, value) => updateBlock(index, field, value)}
             onRemove={() => removeBlock(index)}
             onUpload={(upload) => registerUpload(block.key, upload)}
             onRetried={(phase) => settle(block.key, phase)}

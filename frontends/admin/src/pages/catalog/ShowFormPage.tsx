@@ -2,11 +2,11 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useHost } from '../../app/host';
 import { useDocumentTitle } from '../../app/use-document-title';
-import { CATEGORIES, CATEGORY_LABELS, IMAGE_TYPES, RATINGS } from '../../catalog/catalog-lists';
 import { endpoints } from '../../catalog/endpoints';
-import { todayInIndia } from '../../catalog/form-rules';
 import {
   emptyShowForm,
+  SHOW_FORM,
+  type ShowFormContext,
   type ShowFormFiles,
   showFormData,
   showFormFromEpisode,
@@ -15,14 +15,8 @@ import {
 } from '../../catalog/show-form';
 import type { Episode } from '../../catalog/types';
 import { MessageDialog } from '../../components/Dialog';
-import { FilePicker, SelectField, TextArea, TextField } from '../../components/FormFields';
-import {
-  EditTargetPending,
-  focusFirstInvalid,
-  FormActions,
-  FormPage,
-  FormSection,
-} from '../../components/FormLayout';
+import { DescribedSections } from '../../components/DescribedFields';
+import { EditTargetPending, focusFirstInvalid, FormActions, FormPage } from '../../components/FormLayout';
 import { useEditTarget } from '../../components/use-edit-target';
 import { useFormFiles, useFormValues } from '../../components/use-form-values';
 import { useSubmission } from '../../components/use-submission';
@@ -49,8 +43,8 @@ export function ShowFormPage() {
   const formRef = useRef<HTMLFormElement>(null);
 
   const form = useFormValues(emptyShowForm);
-  const { setErrors, field } = form;
-  const { files, picker } = useFormFiles<ShowFormFiles>({ banner: null, titleImage: null }, form);
+  const { setErrors } = form;
+  const { files, bind } = useFormFiles<ShowFormFiles>({ banner: null, titleImage: null }, form);
   const [done, setDone] = useState<VideoOutcome | null>(null);
   const video = useTitleVideo();
   const partner = useTitlePartner('episode', showId);
@@ -64,11 +58,17 @@ export function ShowFormPage() {
     if (source) fill(showFormFromEpisode(source));
   }, [source, fill]);
 
+  const context: ShowFormContext = {
+    mode,
+    now: new Date(),
+    playsVideo: Boolean(video.file || source?.video),
+    show: source,
+  };
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saved) return;
-    const playsVideo = Boolean(video.file || source?.video);
-    const problems = validateShowForm(form.values, files, mode, new Date(), playsVideo);
+    const problems = validateShowForm(form.values, files, mode, context.now, context.playsVideo);
     setErrors(problems);
     if (video.check() || Object.keys(problems).length) {
       focusFirstInvalid(formRef.current);
@@ -124,69 +124,15 @@ export function ShowFormPage() {
         />
       }
     >
-      <div className="ad-form-grid__main">
-        <FormSection title="Episode">
-          <TextField label="Title" required {...field('title')} />
-          <TextField
-            label="Video URL"
-            type="url"
-            required={!video.file && !source?.video}
-            placeholder="https://"
-            hint="Optional when a video file is uploaded below"
-            {...field('videoUrl')}
-          />
-          <VideoFileField field={video} current={source?.video} onRetried={setDone} />
-          <div className="ad-row ad-row--3">
-            <TextField label="Duration" required placeholder="25min" {...field('duration')} />
-            <TextField
-              label="Release date"
-              type="date"
-              required
-              max={todayInIndia()}
-              {...field('releaseDate')}
-            />
-            <TextField
-              label="Episode number"
-              inputMode="numeric"
-              hint="Empty: the next in its category"
-              {...field('episodeNumber')}
-            />
-          </div>
-          <TextField label="Cast" hint="Separate names with commas" {...field('cast')} />
-          <div className="ad-row ad-row--2">
-            <SelectField label="Rating" options={RATINGS} {...field('rating')} />
-            <SelectField
-              label="Category"
-              options={CATEGORIES}
-              optionLabel={(c) => CATEGORY_LABELS[c]}
-              {...field('category')}
-            />
-          </div>
-          <TextArea label="Description" required {...field('description')} />
-        </FormSection>
-      </div>
-      <div className="ad-form-grid__side">
-        <FormSection title="Content partner">
-          <PartnerPicker picker={partner} />
-        </FormSection>
-        <FormSection title="Pictures">
-          <FilePicker
-            label="Banner"
-            accept={IMAGE_TYPES}
-            required={mode === 'upload'}
-            currentUrl={source?.bannerUrl}
-            {...picker('banner')}
-            hint="Wide picture, up to 10 MB"
-          />
-          <FilePicker
-            label="Title image"
-            accept={IMAGE_TYPES}
-            aspect="8 / 3"
-            currentUrl={source?.titlePngUrl}
-            {...picker('titleImage')}
-          />
-        </FormSection>
-      </div>
+      <DescribedSections
+        form={SHOW_FORM}
+        context={context}
+        bind={bind}
+        slots={{
+          video: <VideoFileField field={video} current={source?.video} onRetried={setDone} />,
+          partner: <PartnerPicker picker={partner} />,
+        }}
+      />
       <FormActions
         label={submission.loading ? 'Saving…' : heading}
         disabled={submission.loading || saved !== null}
