@@ -10,6 +10,10 @@ import { createTestRun, prepareTestPlatform } from '../../scripts/lib/test-run.m
  * @property {{ controlUrl: string, controlToken: string }} control  its dev control API (pids, restarts)
  * @property {() => Promise<void>} stop  stops the apps and the private servers, drops the databases and
  *   removes the run's folder; idempotent
+ * @property {import('../../scripts/lib/test-run.mjs').TestPlatformSettings} settings  its ports, databases'
+ *   prefix and NATS users, for a tool that runs one more instance of an app beside it (npm run images:check)
+ * @property {Record<string, string>} env  what the platform gave its apps
+ * @property {string} runDir  the run's folder (keys, uploads)
  */
 
 /**
@@ -48,6 +52,9 @@ export async function startTestPlatform({ log }) {
         controlUrl: /** @type {string} */ (platform.controlUrl),
         controlToken: platform.controlToken,
       },
+      settings: test,
+      env: platform.env,
+      runDir: run.dir,
       stop,
     };
   } catch (error) {

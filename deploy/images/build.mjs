@@ -10,7 +10,7 @@
 // runtime). The legacy builder is used, on the host's network: BuildKit would fetch its own front end
 // image, and the build stages install from the npm registry.
 //
-//   npm run images [-- app ...]     (apps as compose names them: auth, gateway, shell, ...; default all)
+//   npm run images [-- app ...]     (apps by their images' names: auth, gateway, shell, ...; default all)
 //
 // Settings: CHITRAM_TAG (the images' tag, `local` as in compose), IMAGES_PULL_TIMEOUT_SECONDS (20).
 // Exits 1 when a build fails or no Docker engine answers.
@@ -53,13 +53,16 @@ function dockerShown(name, args, env) {
   });
 }
 
-/** The apps compose builds: name, Dockerfile, build args and image name. */
+/** The images compose builds (an app's migration job shares its image): name, Dockerfile, build args and image name. */
 export function composeImages(composeFile = path.join(ROOT, 'docker-compose.yml')) {
   const compose = parse(readFileSync(composeFile, 'utf8'), { merge: true });
+  const seen = new Set();
   return Object.entries(compose.services)
     .filter(([, service]) => service.build)
-    .map(([name, service]) => ({
-      name,
+    .filter(([, service]) => !seen.has(service.image) && seen.add(service.image))
+    .map(([, service]) => ({
+      // The image's own name (chitram/auth:local → auth): an app's migration job shares it.
+      name: String(service.image).split('/').pop().split(':')[0],
       dockerfile: service.build.dockerfile,
       args: Object.fromEntries(Object.entries(service.build.args ?? {}).map(([k, v]) => [k, String(v)])),
       image: String(service.image).replace(/\$\{CHITRAM_TAG:-[^}]*\}/, tag),
