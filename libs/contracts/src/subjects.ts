@@ -82,6 +82,7 @@ import { ViewerPreferenceSubjects } from './preferences';
 import { type PlayStarted, StreamSubjects, WatchSubjects, type WatchTimeRecorded } from './playback';
 import { event, subject } from './subject';
 import { VideoSubjects } from './videos';
+import { WatchHistorySubjects } from './watch-history';
 import type { VideoStatus } from './videos-answers';
 
 /** The five back-end services, each a NATS queue group of its own name. */
@@ -185,6 +186,8 @@ export const Subjects = {
     playbackSource: subject<PlaybackSourceRequest, PlaybackSource>('chitram.catalog.playback.source.v1'),
     /** Continue watching (payloads: playback.ts). */
     watch: WatchSubjects,
+    /** Watch history per profile (issue 22; payloads: watch-history.ts). */
+    history: WatchHistorySubjects,
     /** The dashboard's catalogue figures and a viewer's watch history (libs/contracts/src/admin.ts). */
     reports: CatalogueReportSubjects,
     /** Daily plays and watch time, top titles (libs/contracts/src/analytics.ts). */

@@ -18,3 +18,4 @@ export * from './partners-answers';
 export * from './plans';
 export * from './playback-answers';
 export * from './videos-answers';
+export * from './watch-history-answers';

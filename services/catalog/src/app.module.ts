@@ -20,6 +20,9 @@ import { PlaybackController } from './videos/playback.controller';
 import { PlaybackSources } from './videos/playback-source';
 import { VideoStateHandler } from './videos/video-state.handler';
 import { TitleVideosRepository } from './videos/title-videos.repository';
+import { WatchHistory } from './watching/watch-history';
+import { WatchHistoryController } from './watching/watch-history.controller';
+import { WatchHistoryRepository } from './watching/watch-history.repository';
 import { ViewerDeletedHandler } from './watching/viewer-deleted.handler';
 import { WatchingController } from './watching/watching.controller';
 import { WatchingService } from './watching/watching.service';
@@ -39,6 +42,7 @@ import { CatalogueReportsRepository } from './reports/catalogue-reports.reposito
     ShowsController,
     PlaybackController,
     WatchingController,
+    WatchHistoryController,
     CatalogueReportsController,
   ],
   providers: [
@@ -57,6 +61,8 @@ import { CatalogueReportsRepository } from './reports/catalogue-reports.reposito
     WatchingService,
     WatchingRepository,
     ViewerDeletedHandler,
+    WatchHistory,
+    WatchHistoryRepository,
     CatalogueReports,
     CatalogueReportsRepository,
   ],
