@@ -8,6 +8,7 @@ export * from './interface-languages';
 export * from './preferences';
 export * from './my-list';
 export * from './watch-history';
+export * from './picks';
 export * from './catalog';
 export * from './india-time';
 export * from './media';

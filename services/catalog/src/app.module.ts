@@ -5,6 +5,7 @@ import { BrowseController } from './browse/browse.controller';
 import { CatalogueCache } from './cache/catalogue-cache';
 import { CatalogueChanges } from './cache/catalogue-changes';
 import { PartnersModule } from './partners/partners.module';
+import { PicksModule } from './picks/picks.module';
 import { CatalogueReports } from './reports/catalogue-reports';
 import { CatalogueReportsController } from './reports/catalogue-reports.controller';
 import { EpisodeCatalogue } from './shows/episode-catalogue';
@@ -35,6 +36,7 @@ import { CatalogueReportsRepository } from './reports/catalogue-reports.reposito
     EventsModule.forService(),
     AnalyticsModule,
     PartnersModule,
+    PicksModule,
   ],
   controllers: [
     BrowseController,
