@@ -16,7 +16,17 @@ import '../styles/sign-in.css';
 import '../styles/history.css';
 
 /** One watched title: its picture, name, when, how far, Resume and Remove. */
-function HistoryRow({ entry, onRemove, busy }: { entry: HistoryEntry; onRemove(): void; busy: boolean }) {
+function HistoryRow({
+  entry,
+  onRemove,
+  busy,
+  priority,
+}: {
+  entry: HistoryEntry;
+  onRemove(): void;
+  busy: boolean;
+  priority: boolean;
+}) {
   const { t } = useViewerTranslation();
   const { date, locale } = useFormats();
   const title = entry.movie?.title ?? entry.episode?.title ?? '';
@@ -32,6 +42,7 @@ function HistoryRow({ entry, onRemove, busy }: { entry: HistoryEntry; onRemove()
         height={entry.movie ? 120 : 80}
         sizes={entry.movie ? '80px' : '142px'}
         className={`vw-history__art${entry.movie ? '' : ' vw-history__art--wide'}`}
+        priority={priority}
       />
       <div className="vw-history__body">
         <h2 className="vw-history__title">{title}</h2>
@@ -141,10 +152,11 @@ export function HistoryPage() {
       )}
       {data && data.entries.length > 0 && (
         <ul className="vw-history__list" data-testid="history-list">
-          {data.entries.map((entry) => (
+          {data.entries.map((entry, index) => (
             <HistoryRow
               key={entry.titleId}
               entry={entry}
+              priority={index < 4}
               busy={busy}
               onRemove={() => void change(() => removeFromHistory(api, entry.titleId), t('history.removed'))}
             />

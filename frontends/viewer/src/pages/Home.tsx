@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo } from 'react';
+import { Fragment, useDeferredValue, useEffect, useMemo } from 'react';
 import { Trans } from 'react-i18next';
 import { mediaImageSrcSet } from '@chitram/contracts/web';
 import { Link, useSearchParams } from 'react-router';
@@ -19,6 +19,7 @@ import { Rail } from '../components/Rail';
 import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { MyListRail } from '../my-list/MyListRail';
+import { BecauseYouWatchedRail, TopTodayRail } from '../picks/PickedRails';
 import { ContinueWatchingRail } from '../playback/ContinueWatchingRail';
 import '../styles/player.css';
 
@@ -193,7 +194,17 @@ export function Home() {
         <MyListRail />
         <div className={content.status === 'loading' ? 'vw-rails vw-rails--stale' : 'vw-rails'}>
           {shownRails.map((rail, index) => (
-            <Rail key={rail.genre} rail={rail} priority={index === 0} />
+            <Fragment key={rail.genre}>
+              <Rail rail={rail} priority={index === 0} />
+              {/* The picked rows (issue 22) below the first genre: below the first screen, where their
+                  arrival moves nothing the viewer sees. */}
+              {index === 0 && (
+                <>
+                  <BecauseYouWatchedRail />
+                  <TopTodayRail language={language} />
+                </>
+              )}
+            </Fragment>
           ))}
         </div>
       </div>
