@@ -16,6 +16,7 @@ import { FeatureHero } from '../components/FeatureHero';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { EmptyState, ErrorLine } from '../components/LoadStatus';
 import { Rail } from '../components/Rail';
+import { SkeletonRail } from '../components/Skeleton';
 import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { MyListRail } from '../my-list/MyListRail';
@@ -108,14 +109,7 @@ function RailSkeletons() {
     <div className="vw-skeletons" role="status" aria-live="polite">
       <span className="visually-hidden">{t('common.loading')}</span>
       {[0, 1, 2].map((row) => (
-        <div key={row} className="vw-skeleton-rail" aria-hidden="true">
-          <span className="vw-skeleton vw-skeleton--heading" />
-          <div className="vw-skeleton-rail__track">
-            {[0, 1, 2, 3, 4, 5, 6].map((i) => (
-              <span key={i} className="vw-skeleton vw-skeleton--poster" />
-            ))}
-          </div>
-        </div>
+        <SkeletonRail key={row} />
       ))}
     </div>
   );

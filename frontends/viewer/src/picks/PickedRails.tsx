@@ -4,25 +4,13 @@ import { useHost } from '../app/host';
 import { LANGUAGES, type LanguageName } from '../app/languages';
 import { useLoader } from '../app/use-loader';
 import { PosterCard } from '../components/PosterCard';
+import { SkeletonRail } from '../components/Skeleton';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import '../styles/picks.css';
 
 // Rows picked for each profile (issue 22): "Because you watched X" (signed-in viewers) and "Top 10 in
-// {language} today" (everyone), on home below its first genre rail.
-
-/** While a row is on its way it holds a rail's room (a heading and posters), so nothing below it moves. */
-function PendingRail() {
-  return (
-    <div className="vw-skeleton-rail" aria-hidden="true">
-      <span className="vw-skeleton vw-skeleton--heading" />
-      <div className="vw-skeleton-rail__track">
-        {[0, 1, 2, 3, 4, 5, 6].map((i) => (
-          <span key={i} className="vw-skeleton vw-skeleton--poster" />
-        ))}
-      </div>
-    </div>
-  );
-}
+// {language} today" (everyone), on home below its first genre rail. While a row is on its way it holds a
+// rail's room (SkeletonRail), so nothing below it moves.
 
 /** A picked row of films: a heading and posters, each with its rank when `ranked`. */
 function PickedRail({
@@ -81,7 +69,7 @@ export function BecauseYouWatchedRail() {
     [api, signedIn],
   );
   if (!signedIn) return null;
-  if (row.status === 'loading' && !row.data) return <PendingRail />;
+  if (row.status === 'loading' && !row.data) return <SkeletonRail />;
   if (!row.data || row.data.movies.length === 0) return null;
   return (
     <PickedRail
@@ -101,7 +89,7 @@ export function TopTodayRail({ language }: { language: LanguageName | null }) {
     (signal) => api.get('home/top-today', { searchParams: { language: shown }, signal }).json<TopToday>(),
     [api, shown],
   );
-  if (row.status !== 'success' && !row.data) return row.status === 'error' ? null : <PendingRail />;
+  if (row.status !== 'success' && !row.data) return row.status === 'error' ? null : <SkeletonRail />;
   if (!row.data || row.data.movies.length === 0) return null;
   return (
     <PickedRail
