@@ -98,6 +98,49 @@ describe('My List (issue 22)', () => {
     },
   );
 
+  it.each([1366, 390])(
+    'keeps a film from its card on home, finds it in the rail and on /my-list, and takes it off there (%i px)',
+    async (width) => {
+      await open(width, true);
+      await page.goto(BASE_URL);
+      const firstRail = page.locator('.vw-rails section.vw-rail').first();
+      const card = firstRail.locator('.vw-card').first();
+      await card.getByTestId('poster').waitFor();
+      const title = (await card.locator('.vw-poster__title').innerText()).trim();
+      const toggle = card.getByRole('button', { name: `My List: ${title}` });
+      await page.waitForSelector('[data-testid="my-list-card-button"]:not([disabled])');
+      expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+      // From the keyboard: the toggle is the Tab stop after the card's link, and pressing it stays on home.
+      await card.getByTestId('poster').focus();
+      await page.keyboard.press('Tab');
+      expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.press('Enter');
+      await card.locator('[data-testid="my-list-card-button"][aria-pressed="true"]').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+
+      // Home's My List rail shows it at once.
+      const rail = page.locator('section.vw-rail--my-list');
+      await rail.getByRole('heading', { name: 'My List' }).waitFor();
+      await rail.scrollIntoViewIfNeeded();
+      await rail.getByTestId('poster').first().getByText(title).waitFor();
+      await page.screenshot({ path: `${SHOTS}/home-card-toggle-${width}.png` });
+
+      await page.goto(`${BASE_URL}/my-list`);
+      const kept = page.getByTestId('my-list-films').locator('.vw-card');
+      await kept.first().waitFor();
+      expect(await kept.count()).toBe(1);
+      expect(await kept.first().getByTestId('poster').innerText()).toContain(title);
+      await kept
+        .first()
+        .getByRole('button', { name: `My List: ${title}` })
+        .click();
+      await page.getByText('Your list is empty').waitFor();
+      await page.goto(BASE_URL);
+      await page.locator('.vw-rails section.vw-rail').first().waitFor();
+      expect(await page.locator('section.vw-rail--my-list').count()).toBe(0);
+    },
+  );
+
   it('sends a visitor who presses the button to log in', async () => {
     const film = await aDemoFilm();
     await open(1366, false);

@@ -1,6 +1,7 @@
 // Demo activity for the back office (DECISIONS D12): viewers who signed up over the last 30 days, the
 // plans some of them paid for, what they watched, and two content partners with titles, so that the
-// dashboard, analytics and Vendor pages have something to show on `npm start`. Everything goes in
+// dashboard, analytics and Vendor pages have something to show on `npm start`, and the home page's picked
+// rows too (issue 22): finished films for "Because you watched", plays of today for "Top 10 today". Everything goes in
 // through the services' own development-only demo subjects (each refuses in production), with ids made
 // from fixed names: a second run finds the first's rows and adds nothing.
 //
@@ -46,6 +47,9 @@ function startOfIndianDay(at) {
  */
 export function demoActivity(now, titles) {
   const random = randomSource(0x5eed);
+  // Their own sources, so the older demo (viewers, payments, plays) stays as it was.
+  const finishing = randomSource(0xf1a1);
+  const todays = randomSource(0x70da);
   const today = startOfIndianDay(now);
   const pick = (items) => items[Math.floor(random() * items.length)];
   const viewers = [];
@@ -95,10 +99,46 @@ export function demoActivity(now, titles) {
         titleId: title.id,
         at: new Date(at).toISOString(),
         watchSeconds: Math.round(300 + random() * (title.kind === 'movie' ? 6000 : 1200)),
+        // Most films played are watched to the end: the co-watching behind "Because you watched".
+        finished: title.kind === 'movie' && finishing() < 0.6,
       });
     }
   }
+  plays.push(...todaysPlays(now, viewers, titles, todays));
   return { viewers, payments, plays };
+}
+
+/**
+ * Plays of the last 20 hours, for "Top 10 in {language} today" (issue 22): two to four a viewer, most in
+ * the viewer's own language (the eight by turns), so each language's row has a few films with a few plays.
+ * Their ids name India's day: a start on a later day adds that day's plays.
+ */
+function todaysPlays(now, viewers, titles, random) {
+  const films = titles.filter((t) => t.kind === 'movie' && t.language);
+  const languages = [...new Set(films.map((f) => f.language))].sort();
+  if (!films.length) return [];
+  const day = new Date(startOfIndianDay(now) + IST_OFFSET_MS).toISOString().slice(0, 10);
+  const plays = [];
+  for (const [i, viewer] of viewers.entries()) {
+    const own = films.filter((f) => f.language === languages[i % languages.length]);
+    const from = Math.max(Date.parse(viewer.at), now - 20 * 3_600_000);
+    const count = 2 + Math.floor(random() * 3);
+    for (let p = 0; p < count; p++) {
+      const choice = random() < 0.8 && own.length ? own : films;
+      // Earlier films of the list are played more: a row with a clear first, second and third.
+      const film = choice[Math.floor(choice.length * random() ** 2)];
+      plays.push({
+        id: demoId(`today-${day}-${i}-${p}`),
+        viewerId: viewer.id,
+        kind: 'movie',
+        titleId: film.id,
+        at: new Date(from + random() * (now - 30_000 - from)).toISOString(),
+        watchSeconds: Math.round(300 + random() * 3000),
+        finished: false,
+      });
+    }
+  }
+  return plays;
 }
 
 /** The catalogue's movies and shows, as the demo plays them: a few pages of each. */
@@ -106,7 +146,9 @@ async function catalogueTitles(rpc, Subjects) {
   const titles = [];
   for (let page = 1; page <= 8; page++) {
     const answer = await rpc.call(Subjects.catalog.movies.page, { page });
-    titles.push(...answer.movies.map((m) => ({ kind: 'movie', id: m._id, title: m.title })));
+    titles.push(
+      ...answer.movies.map((m) => ({ kind: 'movie', id: m._id, title: m.title, language: m.language })),
+    );
     if (page >= answer.totalPages) break;
   }
   for (let page = 1; page <= 2; page++) {

@@ -38,6 +38,29 @@ describe('the demo activity', () => {
     assert.match(viewers[0].phoneNumber, /^\+91[6-9]\d{9}$/);
   });
 
+  it('finishes films for the co-watching, and plays films of every language in the last 20 hours', () => {
+    const films = ['Tamil', 'Hindi', 'Telugu'].flatMap((language) =>
+      [1, 2, 3].map((n) => ({ kind: 'movie', id: demoId(`${language}-${n}`), language })),
+    );
+    const { plays } = demoActivity(NOW, [...films, TITLES[2]]);
+    assert.ok(plays.filter((p) => p.finished).length > DEMO_VIEWERS);
+    assert.ok(plays.filter((p) => p.finished).every((p) => p.kind === 'movie'));
+    const today = plays.filter((p) => Date.parse(p.at) > NOW - 20 * 3_600_000);
+    assert.ok(today.length >= DEMO_VIEWERS * 2);
+    for (const language of ['Tamil', 'Hindi', 'Telugu']) {
+      const played = new Set(
+        today
+          .filter((p) => films.find((f) => f.id === p.titleId)?.language === language)
+          .map((p) => p.titleId),
+      );
+      assert.ok(played.size >= 2, `${language}: ${played.size} films played today`);
+    }
+    // Another day's start adds that day's plays, under new ids.
+    const tomorrow = demoActivity(NOW + 86_400_000, [...films, TITLES[2]]);
+    const ids = new Set(plays.map((p) => p.id));
+    assert.ok(tomorrow.plays.some((p) => !ids.has(p.id)));
+  });
+
   it('adds nothing in production', async () => {
     const lines = [];
     const rpc = { request: () => assert.fail('no service is asked in production') };

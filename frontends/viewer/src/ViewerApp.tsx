@@ -13,6 +13,7 @@ import {
   LoginPage,
   Movies,
   MyListPage,
+  HistoryPage,
   NotFound,
   PlansPage,
   PrivacyPolicy,
@@ -77,6 +78,7 @@ export default function ViewerApp({ host }: RemoteAppProps) {
           {/* My List (issue 22); /watchlist is the name some viewers type. */}
           <Route path="my-list" element={<MyListPage />} />
           <Route path="watchlist" element={<Navigate to="/my-list" replace />} />
+          <Route path="history" element={<HistoryPage />} />
           {/* A known group only (ViewAll shows the 404 for anything else); static paths above win. */}
           <Route path=":group" element={<ViewAll />} />
           <Route path="*" element={<NotFound />} />

@@ -4,13 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import { CatalogueAdminController } from './catalogue-admin.controller';
 import { CatalogueAnswers } from './catalogue-answers';
 import { CatalogueController } from './catalogue.controller';
+import { PicksController } from './picks.controller';
 import { SearchRateLimit } from './search-rate-limit';
 
 const CACHED_ANSWERS_HOOK = Symbol('CACHED_ANSWERS_HOOK');
 
 /** The catalogue's HTTP routes (SPEC §7) and the gateway's cache of its public answers. */
 @Module({
-  controllers: [CatalogueController, CatalogueAdminController],
+  controllers: [CatalogueController, CatalogueAdminController, PicksController],
   providers: [
     CatalogueAnswers,
     SearchRateLimit,

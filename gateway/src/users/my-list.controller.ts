@@ -16,6 +16,7 @@ import { IsUUID } from 'class-validator';
 import { Roles } from '../auth/access';
 import { CurrentPrincipal, type Principal } from '../auth/principal';
 
+/** A title named in a path: `{titleId}` of My List and watch history. */
 export class MyListTitleParams {
   @IsUUID('all', { message: 'titleId must be a UUID' })
   titleId: string;

@@ -3,6 +3,7 @@ import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
+  IsBoolean,
   IsDateString,
   IsIn,
   IsInt,
@@ -188,6 +189,11 @@ export class DemoPlay {
   @Min(0)
   @Max(86_400)
   watchSeconds: number;
+
+  /** Watched to its end: a finish for the co-watching of the picked rows (issue 22). */
+  @IsOptional()
+  @IsBoolean()
+  finished?: boolean;
 }
 
 export class DemoPlaysRequest {

@@ -297,6 +297,12 @@ export class MovieGroupRequest extends PageRequest {
   language?: Language;
 }
 
+/** One language and nothing else: "Top 10 in {language} today" (picks.ts). */
+export class LanguageOnlyRequest {
+  @language(REQUIRED)
+  language: Language;
+}
+
 export class LanguageMoviesRequest extends PageRequest {
   @language(REQUIRED)
   language: Language;

@@ -7,6 +7,8 @@ export * from './sign-in';
 export * from './interface-languages';
 export * from './preferences';
 export * from './my-list';
+export * from './watch-history';
+export * from './picks';
 export * from './catalog';
 export * from './india-time';
 export * from './media';

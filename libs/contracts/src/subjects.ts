@@ -82,6 +82,9 @@ import { ViewerPreferenceSubjects } from './preferences';
 import { type PlayStarted, StreamSubjects, WatchSubjects, type WatchTimeRecorded } from './playback';
 import { event, subject } from './subject';
 import { VideoSubjects } from './videos';
+import { WatchHistorySubjects } from './watch-history';
+import { PicksSubjects } from './picks';
+import type { TitleFinished } from './picks-answers';
 import type { VideoStatus } from './videos-answers';
 
 /** The five back-end services, each a NATS queue group of its own name. */
@@ -185,6 +188,10 @@ export const Subjects = {
     playbackSource: subject<PlaybackSourceRequest, PlaybackSource>('chitram.catalog.playback.source.v1'),
     /** Continue watching (payloads: playback.ts). */
     watch: WatchSubjects,
+    /** Watch history per profile (issue 22; payloads: watch-history.ts). */
+    history: WatchHistorySubjects,
+    /** Rows picked for each profile (issue 22; payloads: picks.ts). */
+    picks: PicksSubjects,
     /** The dashboard's catalogue figures and a viewer's watch history (libs/contracts/src/admin.ts). */
     reports: CatalogueReportSubjects,
     /** Daily plays and watch time, top titles (libs/contracts/src/analytics.ts). */
@@ -235,6 +242,8 @@ export const Events = {
   playStarted: event<PlayStarted>('chitram.events.catalog.play-started.v1'),
   /** Payload WatchTimeRecorded (playback.ts): seconds of a title watched. */
   watchTimeRecorded: event<WatchTimeRecorded>('chitram.events.catalog.watch-time-recorded.v1'),
+  /** A profile watched a title into its end credits (issue 22): the co-watching counts of the picked rows. */
+  titleFinished: event<TitleFinished>('chitram.events.catalog.title-finished.v1'),
   /** Payload AdminActionRecorded (audit.ts): an admin's write, for the audit trail. */
   ...AuditEvents,
 } as const;

@@ -15,6 +15,8 @@ export * from './india-time';
 export * from './interface-languages';
 export * from './my-list-answers';
 export * from './partners-answers';
+export * from './picks-answers';
 export * from './plans';
 export * from './playback-answers';
 export * from './videos-answers';
+export * from './watch-history-answers';

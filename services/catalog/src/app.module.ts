@@ -5,6 +5,7 @@ import { BrowseController } from './browse/browse.controller';
 import { CatalogueCache } from './cache/catalogue-cache';
 import { CatalogueChanges } from './cache/catalogue-changes';
 import { PartnersModule } from './partners/partners.module';
+import { PicksModule } from './picks/picks.module';
 import { CatalogueReports } from './reports/catalogue-reports';
 import { CatalogueReportsController } from './reports/catalogue-reports.controller';
 import { EpisodeCatalogue } from './shows/episode-catalogue';
@@ -20,6 +21,9 @@ import { PlaybackController } from './videos/playback.controller';
 import { PlaybackSources } from './videos/playback-source';
 import { VideoStateHandler } from './videos/video-state.handler';
 import { TitleVideosRepository } from './videos/title-videos.repository';
+import { WatchHistory } from './watching/watch-history';
+import { WatchHistoryController } from './watching/watch-history.controller';
+import { WatchHistoryRepository } from './watching/watch-history.repository';
 import { ViewerDeletedHandler } from './watching/viewer-deleted.handler';
 import { WatchingController } from './watching/watching.controller';
 import { WatchingService } from './watching/watching.service';
@@ -32,6 +36,7 @@ import { CatalogueReportsRepository } from './reports/catalogue-reports.reposito
     EventsModule.forService(),
     AnalyticsModule,
     PartnersModule,
+    PicksModule,
   ],
   controllers: [
     BrowseController,
@@ -39,6 +44,7 @@ import { CatalogueReportsRepository } from './reports/catalogue-reports.reposito
     ShowsController,
     PlaybackController,
     WatchingController,
+    WatchHistoryController,
     CatalogueReportsController,
   ],
   providers: [
@@ -57,6 +63,8 @@ import { CatalogueReportsRepository } from './reports/catalogue-reports.reposito
     WatchingService,
     WatchingRepository,
     ViewerDeletedHandler,
+    WatchHistory,
+    WatchHistoryRepository,
     CatalogueReports,
     CatalogueReportsRepository,
   ],

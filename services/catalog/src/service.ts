@@ -12,6 +12,7 @@ import { AnalyticsRebuildJobs1795400500000 } from './migrations/1795400500000-An
 import { SearchInMemory1795400700000 } from './migrations/1795400700000-SearchInMemory';
 import { VideoDurations1795400900000 } from './migrations/1795400900000-VideoDurations';
 import { SearchShows1795401900000 } from './migrations/1795401900000-SearchShows';
+import { PickedRows1795402000000 } from './migrations/1795402000000-PickedRows';
 import { EpisodeEntity } from './shows/episode.entity';
 import { SeriesEntity } from './shows/series.entity';
 import { MovieEntity } from './titles/movie.entity';
@@ -34,6 +35,7 @@ export const catalogService = defineService({
       SearchInMemory1795400700000,
       VideoDurations1795400900000,
       SearchShows1795401900000,
+      PickedRows1795402000000,
     ],
   },
 });

@@ -37,6 +37,9 @@ function ViewerFacts({ profile }: { profile: Extract<ProfileSummary, { kind: 'vi
       <Link className="profile-panel__link" to="/my-list">
         {t('profile.myList')}
       </Link>
+      <Link className="profile-panel__link" to="/history">
+        {t('profile.history')}
+      </Link>
       <Link className="profile-panel__link" to="/profile">
         {t('profile.yourProfile')}
       </Link>

@@ -3,6 +3,8 @@ import type { ListedTitle } from '@chitram/contracts/web';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiStandIn, renderPage } from '../testing/render-page';
+import type { Movie } from '../catalog/types';
+import { PosterCard } from '../components/PosterCard';
 import { MyListButton } from './MyListButton';
 
 const FILM = '6a1f3c2e-8d4b-4f7a-9c1e-2b3d4e5f6a7b';
@@ -79,5 +81,55 @@ describe('the My List button', () => {
     await waitFor(() => expect(toasts).toHaveLength(1));
     expect(toasts[0].kind).toBe('error');
     expect(button().getAttribute('aria-pressed')).toBe('false');
+  });
+});
+
+describe('the My List toggle on a title card', () => {
+  const movie = {
+    _id: FILM,
+    slug: 'kaveri',
+    title: 'Kaveri',
+    thumbnailUrl: '',
+    releaseYear: 2024,
+    language: 'Tamil',
+    isFree: false,
+    playable: true,
+  } as Movie;
+
+  function openCard(user: typeof VIEWER | null) {
+    const api = new ApiStandIn()
+      .on('GET user/list', { body: [] })
+      .on(`PUT user/list/${FILM}`, { body: KEPT })
+      .on(`DELETE user/list/${FILM}`, { body: { removed: true } });
+    return renderPage(
+      <>
+        <PosterCard movie={movie} />
+        <MyListButton titleId={FILM} title="Kaveri" />
+      </>,
+      { at: '/', path: '/', user, api },
+    );
+  }
+  const cardButton = () => screen.getByRole('button', { name: 'My List: Kaveri' });
+
+  it('sits beside the card’s link, works from the keyboard, asks for the list once and keeps every toggle in step', async () => {
+    const { api } = openCard(VIEWER);
+    await waitFor(() => expect(cardButton()).toHaveProperty('disabled', false));
+    // Not inside the link: pressing it never opens the title.
+    expect(screen.getByTestId('poster').contains(cardButton())).toBe(false);
+    cardButton().focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(cardButton().getAttribute('aria-pressed')).toBe('true'));
+    // The page's toggle of the same title follows.
+    expect(button().getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('location').textContent).toBe('/');
+    await userEvent.click(cardButton());
+    await waitFor(() => expect(button().getAttribute('aria-pressed')).toBe('false'));
+    expect(api.called('GET user/list')).toBe(1);
+  });
+
+  it('is not on a visitor’s cards', () => {
+    openCard(null);
+    expect(screen.queryByRole('button', { name: 'My List: Kaveri' })).toBeNull();
+    expect(screen.getByTestId('poster')).toBeTruthy();
   });
 });

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useApi, useFailureMessage } from '../app/api';
 import { useHost } from '../app/host';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
-import { addToMyList, removeFromMyList, useMyList } from './my-list-api';
+import { changeMyList, useMyList } from './my-list-api';
 import '../styles/my-list.css';
 
 function ListIcon({ added }: { added: boolean }) {
@@ -18,10 +18,20 @@ function ListIcon({ added }: { added: boolean }) {
 }
 
 /**
- * Add a film or an episode to My List, or take it off (issue 22): one toggle whose name stays "My List"
- * and whose state aria-pressed tells; a visitor is sent to log in first.
+ * Add a film or an episode to My List, or take it off (issue 22): one toggle whose state aria-pressed
+ * tells. On a title page and in the player it reads "My List"; on a card (`card`) it is a round icon
+ * beside the card's link, named "My List: <title>", and shown to signed-in viewers only (a visitor's
+ * cards stay plain; the title page's toggle sends a visitor to log in first).
  */
-export function MyListButton({ titleId, title }: { titleId: string; title: string }) {
+export function MyListButton({
+  titleId,
+  title,
+  variant = 'page',
+}: {
+  titleId: string;
+  title: string;
+  variant?: 'page' | 'card' | 'player';
+}) {
   const { t } = useViewerTranslation();
   const api = useApi();
   const { toast } = useHost();
@@ -29,15 +39,11 @@ export function MyListButton({ titleId, title }: { titleId: string; title: strin
   const navigate = useNavigate();
   const location = useLocation();
   const list = useMyList();
-  const [added, setAdded] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (list.data) setAdded(list.data.some((entry) => entry.titleId === titleId));
-  }, [list.data, titleId]);
+  const added = list.data ? list.data.some((entry) => entry.titleId === titleId) : null;
 
   async function toggle() {
-    if (!list.signedIn) {
+    if (!list.token) {
       toast(t('myList.signIn'), 'error');
       void navigate('/login', { state: { returnTo: `${location.pathname}${location.search}` } });
       return;
@@ -45,8 +51,7 @@ export function MyListButton({ titleId, title }: { titleId: string; title: strin
     const adding = !added;
     setBusy(true);
     try {
-      await (adding ? addToMyList(api, titleId) : removeFromMyList(api, titleId));
-      setAdded(adding);
+      await changeMyList(api, list.token, titleId, adding);
       toast(t(adding ? 'myList.added' : 'myList.removed'), 'success');
     } catch (error) {
       toast(failure(error, t('myList.failed')), 'error');
@@ -55,19 +60,27 @@ export function MyListButton({ titleId, title }: { titleId: string; title: strin
     }
   }
 
+  if (variant === 'card' && !list.signedIn) return null;
   const pressed = Boolean(added);
+  const card = variant === 'card';
   return (
     <button
       type="button"
-      className={`button button--ghost vw-my-list${pressed ? ' vw-my-list--added' : ''}`}
+      className={[
+        card
+          ? 'vw-my-list-card'
+          : `button button--ghost vw-my-list${variant === 'player' ? ' button--small' : ''}`,
+        pressed ? (card ? 'vw-my-list-card--added' : 'vw-my-list--added') : '',
+      ].join(' ')}
       aria-pressed={pressed}
+      aria-label={card ? t('myList.cardLabel', { title }) : undefined}
       title={`${t(pressed ? 'myList.remove' : 'myList.add')}: ${title}`}
       onClick={() => void toggle()}
       disabled={busy || (list.signedIn && added === null && !list.error)}
-      data-testid="my-list-button"
+      data-testid={card ? 'my-list-card-button' : 'my-list-button'}
     >
       <ListIcon added={pressed} />
-      {t('myList.button')}
+      {!card && t('myList.button')}
     </button>
   );
 }

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo } from 'react';
+import { Fragment, useDeferredValue, useEffect, useMemo } from 'react';
 import { Trans } from 'react-i18next';
 import { mediaImageSrcSet } from '@chitram/contracts/web';
 import { Link, useSearchParams } from 'react-router';
@@ -16,9 +16,11 @@ import { FeatureHero } from '../components/FeatureHero';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { EmptyState, ErrorLine } from '../components/LoadStatus';
 import { Rail } from '../components/Rail';
+import { SkeletonRail } from '../components/Skeleton';
 import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { MyListRail } from '../my-list/MyListRail';
+import { BecauseYouWatchedRail, TopTodayRail } from '../picks/PickedRails';
 import { ContinueWatchingRail } from '../playback/ContinueWatchingRail';
 import '../styles/player.css';
 
@@ -107,14 +109,7 @@ function RailSkeletons() {
     <div className="vw-skeletons" role="status" aria-live="polite">
       <span className="visually-hidden">{t('common.loading')}</span>
       {[0, 1, 2].map((row) => (
-        <div key={row} className="vw-skeleton-rail" aria-hidden="true">
-          <span className="vw-skeleton vw-skeleton--heading" />
-          <div className="vw-skeleton-rail__track">
-            {[0, 1, 2, 3, 4, 5, 6].map((i) => (
-              <span key={i} className="vw-skeleton vw-skeleton--poster" />
-            ))}
-          </div>
-        </div>
+        <SkeletonRail key={row} />
       ))}
     </div>
   );
@@ -193,7 +188,17 @@ export function Home() {
         <MyListRail />
         <div className={content.status === 'loading' ? 'vw-rails vw-rails--stale' : 'vw-rails'}>
           {shownRails.map((rail, index) => (
-            <Rail key={rail.genre} rail={rail} priority={index === 0} />
+            <Fragment key={rail.genre}>
+              <Rail rail={rail} priority={index === 0} />
+              {/* The picked rows (issue 22) below the first genre: below the first screen, where their
+                  arrival moves nothing the viewer sees. */}
+              {index === 0 && (
+                <>
+                  <BecauseYouWatchedRail />
+                  <TopTodayRail language={language} />
+                </>
+              )}
+            </Fragment>
           ))}
         </div>
       </div>

@@ -2,6 +2,7 @@ import type { StreamAnswer } from '@chitram/contracts/web';
 import type Hls from 'hls.js';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useHost } from '../app/host';
+import { MyListButton } from '../my-list/MyListButton';
 import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { clock, HEARTBEAT_MS, qualityLabel, streamFailure, type PlayerFailure } from './playback-rules';
@@ -322,6 +323,7 @@ export function Player({
             </select>
           </label>
         )}
+        <MyListButton titleId={titleId} title={title} variant="player" />
         <button
           type="button"
           className="button button--ghost button--small"

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { JobsModule } from '@chitram/nest-kit';
+import { PicksModule } from '../picks/picks.module';
 import { ViewingAnalyticsController } from './viewing-analytics.controller';
 import { ViewingAnalyticsService } from './viewing-analytics.service';
 import { ViewingEventsHandler } from './viewing-events.handler';
@@ -8,7 +9,7 @@ import { ViewingReportRepository } from './viewing-report.repository';
 
 /** Plays and watch time per day, kept from playback's and billing's events (DECISIONS D12). */
 @Module({
-  imports: [JobsModule.forService()],
+  imports: [JobsModule.forService(), PicksModule],
   controllers: [ViewingAnalyticsController],
   providers: [ViewingFactsRepository, ViewingReportRepository, ViewingAnalyticsService, ViewingEventsHandler],
   exports: [ViewingReportRepository],

@@ -24,6 +24,7 @@ import {
 import { DataSource } from 'typeorm';
 import { ViewingFactsRepository } from './viewing-facts.repository';
 import { ViewingReportRepository } from './viewing-report.repository';
+import { PicksRepository } from '../picks/picks.repository';
 
 export const VIEWING_REBUILD_JOB = 'catalog.analytics-rebuild';
 
@@ -37,6 +38,7 @@ export class ViewingAnalyticsService {
     private readonly dataSource: DataSource,
     private readonly facts: ViewingFactsRepository,
     private readonly report: ViewingReportRepository,
+    private readonly picks: PicksRepository,
     queue: JobQueue,
     @Inject(CONFIG) private readonly config: ServiceConfig,
     @Inject(LOGGER) logger: Logger,
@@ -65,7 +67,8 @@ export class ViewingAnalyticsService {
 
   /**
    * Development only: plays of the past (a play and its watch time, as two facts) for the demo's charts,
-   * counted as events are. Facts already stored (an earlier run's) are not counted again.
+   * counted as events are, and the finished ones as finishes for the picked rows. Facts and finishes
+   * already stored (an earlier run's) are not counted again.
    */
   async demo(plays: DemoPlay[]): Promise<DemoRecorded> {
     refuseDemoInProduction(this.config.isProduction);
@@ -84,6 +87,12 @@ export class ViewingAnalyticsService {
             plays: 0,
             watchSeconds: play.watchSeconds,
           });
+        // Watched to the end: a finish for the picked rows' co-watching (issue 22), kept once.
+        if (play.finished) {
+          const end = new Date(at.getTime() + play.watchSeconds * 1000);
+          await this.picks.lockProfile(manager, play.viewerId);
+          await this.picks.recordFinish(manager, { ...base, profileId: play.viewerId, at: end });
+        }
       }
     });
     return { created };

@@ -9,6 +9,8 @@ export interface ProgressRow {
   title_id: string;
   position_seconds: number;
   duration_seconds: number;
+  /** Watched into its end credits (it leaves Continue watching). */
+  finished: boolean;
   updated_at: Date;
 }
 

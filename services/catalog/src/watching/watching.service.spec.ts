@@ -166,6 +166,31 @@ describe('WatchingService (repository in memory)', () => {
     expect(await rail()).toEqual([film]);
   });
 
+  it('announces a finish once when a title reaches its credits, and again after it is started over', async () => {
+    const { events, movie, viewerId, report } = setUp();
+    const film = movie();
+    const finishes = () => events.filter((e) => e.subject === Events.titleFinished).map((e) => e.payload);
+    await report(film, 5380);
+    expect(finishes()).toEqual([]);
+    later(10);
+    await report(film, 5390);
+    later(20);
+    await report(film, 5395);
+    expect(finishes()).toEqual([
+      {
+        profileId: viewerId,
+        kind: 'movie',
+        titleId: film,
+        at: new Date(start.getTime() + 10_000).toISOString(),
+      },
+    ]);
+    later(30);
+    await report(film, 60);
+    later(40);
+    await report(film, 5399);
+    expect(finishes()).toHaveLength(2);
+  });
+
   it('lists started films only, the latest first, at most twenty; episodes are not on the rail', async () => {
     const { movie, report, rail } = setUp();
     const films = Array.from({ length: 22 }, movie);

@@ -5,6 +5,7 @@ import {
   type ContinueWatching,
   type PlayStarted,
   type SaveWatchRequest,
+  type TitleFinished,
   type WatchPosition,
   type WatchPositionRequest,
   type WatchTimeRecorded,
@@ -28,8 +29,8 @@ function toPosition(row: ProgressRow): WatchPosition {
 
 /**
  * Continue watching (issue 8): where each viewer is in each title, saved with the player's heartbeats;
- * and the plays and watch time that analytics counts (DECISIONS D12), announced from the outbox in the
- * same transaction.
+ * and the plays and watch time that analytics counts (DECISIONS D12) and the finishes the picked rows
+ * count (issue 22), announced from the outbox in the same transaction.
  */
 @Injectable()
 export class WatchingService {
@@ -52,13 +53,14 @@ export class WatchingService {
         report.positionSeconds,
         now,
       );
+      const finished = isFinished(report.positionSeconds, durationSeconds);
       const row = await this.progress.save(manager, {
         viewerId: report.viewerId,
         kind: report.kind,
         titleId: report.titleId,
         positionSeconds: report.positionSeconds,
         durationSeconds,
-        finished: isFinished(report.positionSeconds, durationSeconds),
+        finished,
         at: now,
       });
       const day = indiaDayOf(now);
@@ -72,6 +74,14 @@ export class WatchingService {
         await emit(Events.playStarted, { ...base, day, at: now.toISOString() } satisfies PlayStarted);
       if (seconds > 0)
         await emit(Events.watchTimeRecorded, { ...base, seconds, day } satisfies WatchTimeRecorded);
+      // Into its end credits for the first time since it was last started: a finish (the picked rows).
+      if (finished && !previous?.finished)
+        await emit(Events.titleFinished, {
+          profileId: report.viewerId,
+          kind: report.kind,
+          titleId: report.titleId,
+          at: now.toISOString(),
+        } satisfies TitleFinished);
       return toPosition(row);
     });
   }

@@ -1,0 +1,123 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { BASE_URL, launchBrowser } from '../support/browser';
+import { freshClientIp, fromClient, storeSession, viewerSession } from '../support/sessions';
+
+// Rows picked for each profile (issue 22): "Top 10 in {language} today" with each film's rank, from the
+// demo's plays of today, and "Because you watched X", which appears once the viewer finishes a film.
+
+const SHOTS = process.env.E2E_SCREENSHOTS_PICKS ?? '/tmp/chitram-picks';
+
+interface Movie {
+  _id: string;
+  slug: string;
+  title: string;
+}
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+afterEach(async () => {
+  await context?.close();
+});
+
+async function open(width: number, clientIp = freshClientIp()): Promise<Page> {
+  context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-US' });
+  await fromClient(context, clientIp);
+  page = await context.newPage();
+  return page;
+}
+
+const api = (path: string, token: string, clientIp: string, body?: unknown) =>
+  fetch(`${BASE_URL}/api/${path}`, {
+    method: body ? 'POST' : 'GET',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'x-forwarded-for': clientIp,
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+
+/** Waits, asking the API, until the condition holds (the finish travels as an event). */
+async function until(check: () => Promise<boolean>, what: string, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe('picked rows (issue 22)', () => {
+  it.each([1366, 390])('shows Top 10 in English today with ranks to a visitor (%i px)', async (width) => {
+    await open(width);
+    await page.goto(BASE_URL);
+    const rail = page.locator('section.vw-rail--top-today');
+    await rail.getByRole('heading', { name: 'Top 10 in English today' }).waitFor();
+    await rail.scrollIntoViewIfNeeded();
+    const ranks = rail.getByTestId('rank');
+    await ranks.first().waitFor();
+    const count = await ranks.count();
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThanOrEqual(10);
+    expect(await ranks.first().innerText()).toContain('1');
+    await rail.getByText('Number 1').waitFor({ state: 'attached' });
+    await page.screenshot({ path: `${SHOTS}/home-top-today-${width}.png` });
+  });
+
+  it.each([1366, 390])(
+    'shows Because you watched X on home after the viewer finishes X (%i px)',
+    async (width) => {
+      const clientIp = freshClientIp();
+      await open(width, clientIp);
+      const session = (await viewerSession(clientIp)) as { token: string };
+      await storeSession(page, 'user', session);
+      const home = (await (await fetch(`${BASE_URL}/api/home/content`)).json()) as {
+        genreMovies: Record<string, Movie[]>;
+      };
+      const film = Object.values(home.genreMovies).flat()[width === 1366 ? 0 : 1];
+
+      await page.goto(BASE_URL);
+      await page.locator('.vw-rails section.vw-rail').first().waitFor();
+      await page.locator('section.vw-rail--top-today').waitFor();
+      expect(await page.locator('section.vw-rail--because-you-watched').count()).toBe(0);
+
+      // The player closes in the film's end credits.
+      const stopped = await api('playback/stop', session.token, clientIp, {
+        kind: 'movie',
+        titleId: film._id,
+        positionSeconds: 2995,
+        durationSeconds: 3000,
+      });
+      expect(stopped.status).toBe(200);
+      await until(
+        async () =>
+          !['', 'null'].includes(
+            await (await api('user/because-you-watched', session.token, clientIp)).text(),
+          ),
+        'the finish is counted',
+      );
+
+      await page.goto(BASE_URL);
+      const rail = page.locator('section.vw-rail--because-you-watched');
+      await rail.getByRole('heading', { name: `Because you watched ${film.title}` }).waitFor();
+      await rail.scrollIntoViewIfNeeded();
+      await rail.getByTestId('poster').first().waitFor();
+      const titles = await rail.locator('.vw-poster__title').allInnerTexts();
+      expect(titles.length).toBeGreaterThan(0);
+      expect(titles).not.toContain(film.title);
+      await page.screenshot({ path: `${SHOTS}/home-because-${width}.png` });
+      await page.screenshot({ path: `${SHOTS}/home-full-${width}.png`, fullPage: true });
+    },
+  );
+});
