@@ -135,20 +135,20 @@ export const eventsHandled = defineCounter({
 
 export const jobsFinished = defineCounter({
   name: 'chitram_jobs_finished_total',
-  help: 'Jobs a worker finished, by job and outcome (done; retry: failed, given back for later; failed: dropped for good)',
-  labelNames: ['job', 'outcome'] as const,
+  help: 'Jobs a worker finished, by task (the job) and outcome (done; retry: failed, given back for later; failed: dropped for good)',
+  labelNames: ['task', 'outcome'] as const,
 });
 
 export const jobsRunning = defineGauge({
   name: 'chitram_jobs_running',
-  help: 'Jobs this instance is working on, by job',
-  labelNames: ['job'] as const,
+  help: 'Jobs this instance is working on, by task (the job)',
+  labelNames: ['task'] as const,
 });
 
 export const jobSeconds = defineHistogram({
   name: 'chitram_job_duration_seconds',
-  help: 'How long a job took its worker, by job and outcome',
-  labelNames: ['job', 'outcome'] as const,
+  help: 'How long a job took its worker, by task (the job) and outcome',
+  labelNames: ['task', 'outcome'] as const,
   buckets: JOB_BUCKETS,
 });
 
@@ -244,7 +244,7 @@ function consumerStates(): Promise<ConsumerState[]> {
   return consumerRead.states;
 }
 
-/** A gauge read from the durable consumers at scrape time: per consumer, or per job for the job queues. */
+/** A gauge read from the durable consumers at scrape time: per consumer, or per task for the job queues. */
 function consumerGauge(
   name: string,
   help: string,
@@ -254,13 +254,13 @@ function consumerGauge(
   defineGauge({
     name,
     help,
-    labelNames: per === 'job' ? ['job'] : ['stream', 'consumer'],
+    labelNames: per === 'job' ? ['task'] : ['stream', 'consumer'],
     async collect() {
       const states = await consumerStates();
       this.reset();
       for (const s of states) {
         if (per === 'consumer') this.set({ stream: s.stream, consumer: s.consumer }, value(s));
-        else if (s.job !== undefined) this.set({ job: s.job }, value(s));
+        else if (s.job !== undefined) this.set({ task: s.job }, value(s));
       }
     },
   });
@@ -278,10 +278,10 @@ consumerGauge(
   'consumer',
   (s) => s.ackPending,
 );
-consumerGauge('chitram_jobs_queued', 'Jobs waiting for a worker, by job', 'job', (s) => s.pending);
+consumerGauge('chitram_jobs_queued', 'Jobs waiting for a worker, by task (the job)', 'job', (s) => s.pending);
 consumerGauge(
   'chitram_jobs_oldest_queued_age_seconds',
-  'Seconds the oldest job waiting for a worker has waited (0 when none), by job',
+  'Seconds the oldest job waiting for a worker has waited (0 when none), by task (the job)',
   'job',
   (s) => s.oldestPendingAgeSeconds ?? 0,
 );

@@ -106,8 +106,8 @@ export class EnvelopeConsumers {
       return;
     }
     const jobOutcome = outcome === 'ok' ? 'done' : outcome === 'retry' ? 'retry' : 'failed';
-    jobsFinished.inc({ job: name, outcome: jobOutcome });
-    jobSeconds.observe({ job: name, outcome: jobOutcome }, (performance.now() - startedAt) / 1000);
+    jobsFinished.inc({ task: name, outcome: jobOutcome });
+    jobSeconds.observe({ task: name, outcome: jobOutcome }, (performance.now() - startedAt) / 1000);
   }
 
   private async deliver<E extends Envelope>(handling: EnvelopeHandling<E>, message: JsMsg): Promise<void> {
