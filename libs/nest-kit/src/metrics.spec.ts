@@ -1,21 +1,35 @@
 import { Histogram, Registry } from 'prom-client';
-import { cachedChild, metricsText, observeHttpRequest, ScrapeProbes } from './metrics';
+import { HotHistogram, metricsText, observeHttpRequest, ScrapeProbes } from './metrics';
 
 describe('metrics', () => {
-  it('keeps one child per label combination, so counting allocates nothing new', () => {
-    const histogram = new Histogram({
+  it('writes its hot histograms exactly as prom-client writes the same observations', async () => {
+    const hot = new HotHistogram('example_seconds', 'example', ['a', 'b'], [0.01, 0.1, 1]);
+    const hotRegistry = new Registry();
+    hotRegistry.registerMetric(hot as unknown as Histogram);
+    const reference = new Registry();
+    const plain = new Histogram({
       name: 'example_seconds',
       help: 'example',
       labelNames: ['a', 'b'],
-      registers: [new Registry()],
+      buckets: [0.01, 0.1, 1],
+      registers: [reference],
     });
-    const labels = jest.spyOn(histogram, 'labels');
-    const child = cachedChild(histogram);
-    child('x', 'y').observe(1);
-    child('x', 'y').observe(2);
-    child('x', 'z').observe(3);
-    expect(labels).toHaveBeenCalledTimes(2);
-    expect(child('x', 'y')).toBe(child('x', 'y'));
+    for (const [a, b, seconds] of [
+      ['x', 'y', 0.005],
+      ['x', 'y', 0.01],
+      ['x', 'z', 0.5],
+      ['x', 'y', 3],
+    ] as const) {
+      hot.child(a, b).observe(seconds);
+      plain.observe({ a, b }, seconds);
+    }
+    expect(await hotRegistry.metrics()).toBe(await reference.metrics());
+  });
+
+  it("finds a label combination's child rather than making another", () => {
+    const hot = new HotHistogram('example_seconds', 'example', ['a', 'b', 'c'], [1]);
+    expect(hot.child('GET', '/api/plans', '200')).toBe(hot.child('GET', '/api/plans', '200'));
+    expect(hot.child('GET', '/api/plans', '200')).not.toBe(hot.child('GET', '/api/plans', '503'));
   });
 
   it('leaves out a probe that fails or does not answer in time', async () => {

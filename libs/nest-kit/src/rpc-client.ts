@@ -8,7 +8,7 @@ import {
 } from '@chitram/contracts';
 import { createInbox, headers as natsHeaders, type Msg, type NatsConnection, type Subscription } from 'nats';
 import { randomUUID } from 'node:crypto';
-import { cachedChild, natsClientRequestSeconds, type RpcOutcome } from './metrics';
+import { natsClientRequestSeconds, type RpcOutcome } from './metrics';
 import { currentRequestId } from './request-context';
 import { readReply, type RpcReply } from './rpc-wire';
 
@@ -33,7 +33,6 @@ interface PendingCall {
 /** NATS's status 503 on a reply subject: nobody subscribes to the subject asked. */
 const NO_RESPONDERS = 503;
 
-const observeCall = cachedChild(natsClientRequestSeconds);
 const SILENCE_OUTCOME: Record<Silence, RpcOutcome> = {
   'not running': 'no_responders',
   timeout: 'timeout',
@@ -144,7 +143,7 @@ export class RpcClient {
         this.connection.publish(subject, payload, { reply: replyTo, headers });
       } catch {
         // Closed or draining: nothing can be sent.
-        observeCall(subject, 'unreachable').observe(0);
+        natsClientRequestSeconds.child(subject, 'unreachable').observe(0);
         reject(unavailable(subject, 'unreachable', timeoutMs));
         return;
       }
@@ -196,7 +195,7 @@ export class RpcClient {
       : reply.kind === 'answer'
         ? 'ok'
         : errorOutcome(reply.body);
-    observeCall(call.subject, outcome).observe((performance.now() - call.sentAt) / 1000);
+    natsClientRequestSeconds.child(call.subject, outcome).observe((performance.now() - call.sentAt) / 1000);
     if (reply) call.resolve(reply);
     else call.reject(unavailable(call.subject, silence ?? 'unreachable', call.timeoutMs));
   }

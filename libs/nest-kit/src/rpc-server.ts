@@ -18,7 +18,7 @@ import {
 } from '@chitram/contracts';
 import { type Observable, throwError } from 'rxjs';
 import type { Logger } from 'pino';
-import { cachedChild, natsHandlerSeconds } from './metrics';
+import { natsHandlerSeconds } from './metrics';
 import { batchNatsWrites } from './nats-writes';
 import { requestIdFrom, runWithRequestContext } from './request-context';
 import { RejectedMessages, UnreadableMessage } from './rejected-messages';
@@ -140,8 +140,6 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
   }
 }
 
-const observeHandled = cachedChild(natsHandlerSeconds);
-
 /** What an answer says about the request: ok, refused (4xx-like) or failed (5xx-like). */
 function answerOutcome(response: { err?: unknown }): 'ok' | 'refused' | 'failed' {
   if (response.err === undefined || response.err === null) return 'ok';
@@ -194,14 +192,16 @@ export class ContextualNatsServer extends ServerNats {
     const subject = natsMsg.subject;
     return (response) => {
       if (response.isDisposed || response.err !== undefined)
-        observeHandled(subject, answerOutcome(response)).observe((performance.now() - startedAt) / 1000);
+        natsHandlerSeconds
+          .child(subject, answerOutcome(response))
+          .observe((performance.now() - startedAt) / 1000);
       return publish(response);
     };
   }
 
   /** Answers (when someone waits) and records a message that could not be served. */
   private refuse(natsMsg: NatsMsg, error: unknown): void {
-    observeHandled(natsMsg.subject, 'rejected').observe(0);
+    natsHandlerSeconds.child(natsMsg.subject, 'rejected').observe(0);
     const unreadable = error instanceof UnreadableMessage;
     const body: ErrorBody = unreadable
       ? { code: ErrorCode.BAD_MESSAGE, message: `The message could not be read: ${error.problem}.` }
