@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 // `npm start`: the whole platform on this machine. Flags: --reset (wipe .data/ first), --no-build,
-// --instances N (N of the gateway and of every service, the shell spreading API requests across the gateways).
+// --instances N (N of the gateway and of every service, the shell spreading API requests across the gateways),
+// --observe (also a local Prometheus scraping every app's /metrics, when Debian's prometheus is installed).
 // Ctrl-C (or SIGTERM) stops every app and whatever infrastructure it started, then exits 0.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
-const USAGE = `usage: npm start [-- --reset] [-- --no-build] [-- --instances N]
+const USAGE = `usage: npm start [-- --reset] [-- --no-build] [-- --instances N] [-- --observe]
   --reset        wipe .data/ (databases, storage, logs) first
   --no-build     skip \`nx run-many -t build\`
-  --instances N  run N (1-9) of the gateway and of every service (default 1)`;
+  --instances N  run N (1-9) of the gateway and of every service (default 1)
+  --observe      also run a Prometheus (Debian's package) scraping every app's /metrics; prints its URL`;
 
 /** The command line: flags, and --instances N (or --instances=N). */
 function parseArgs(argv) {
@@ -24,7 +26,7 @@ function parseArgs(argv) {
       instances = Number(value);
       if (!Number.isInteger(instances) || instances < 1 || instances > 9)
         unknown.push(`--instances ${value}`);
-    } else if (['--reset', '--no-build', '--help', '-h'].includes(argv[i])) flags.add(argv[i]);
+    } else if (['--reset', '--no-build', '--observe', '--help', '-h'].includes(argv[i])) flags.add(argv[i]);
     else unknown.push(argv[i]);
   }
   return { flags, unknown, instances };
@@ -79,6 +81,7 @@ try {
     reset: args.has('--reset'),
     build: !args.has('--no-build'),
     instances,
+    observe: args.has('--observe'),
     install: false,
     signal: controller.signal,
     startedAt: Date.now() - process.uptime() * 1000,

@@ -1,5 +1,6 @@
 import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import type { INetworkPolicyPeer } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicyPeer';
+import type { INetworkPolicyIngressRule } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicyIngressRule';
 import type { INetworkPolicyPort } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicyPort';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import { resolvePort, selects } from './kubernetes';
@@ -73,14 +74,44 @@ export function allowsConnection(policies: INetworkPolicy[], from: Pod, to: Pod,
  * The ingress rules that admit traffic from outside the namespace (other namespaces, address blocks,
  * or anyone) to `pod`: the ways in from beyond the apps.
  */
-export function waysInFromOutside(policies: INetworkPolicy[], pod: Pod): string[] {
+export function waysInFromOutside(
+  policies: INetworkPolicy[],
+  pod: Pod,
+  allowed: (rule: INetworkPolicyIngressRule) => boolean = () => false,
+): string[] {
   const isolated = isolating(policies, pod, 'Ingress');
   if (!isolated.length) return ['no policy isolates its ingress'];
   return isolated.flatMap((p) =>
     (p.spec?.ingress ?? [])
       .filter(
-        (rule) => !rule.from?.length || rule.from.some((peer) => peer.namespaceSelector || peer.ipBlock),
+        (rule) =>
+          (!rule.from?.length || rule.from.some((peer) => peer.namespaceSelector || peer.ipBlock)) &&
+          !allowed(rule),
       )
       .map(() => `policy ${p.metadata?.name}`),
+  );
+}
+
+/** The namespace and pods of the cluster's Prometheus (components/monitoring), and the ports it scrapes. */
+export const PROMETHEUS_PEER = {
+  namespace: 'monitoring',
+  pods: { 'app.kubernetes.io/name': 'prometheus' },
+  ports: [8080, 9464],
+};
+
+/** A way in for Prometheus alone (its namespace and pods), to the metrics ports alone. */
+export function isPrometheusScrape(rule: INetworkPolicyIngressRule): boolean {
+  const peers = rule.from ?? [];
+  const ports = rule.ports ?? [];
+  return (
+    peers.length > 0 &&
+    peers.every(
+      (peer) =>
+        peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === PROMETHEUS_PEER.namespace &&
+        Object.entries(PROMETHEUS_PEER.pods).every(([k, v]) => peer.podSelector?.matchLabels?.[k] === v) &&
+        !peer.ipBlock,
+    ) &&
+    ports.length > 0 &&
+    ports.every((p) => typeof p.port === 'number' && PROMETHEUS_PEER.ports.includes(p.port))
   );
 }

@@ -1,4 +1,5 @@
 import { ScaledObject } from '@kubernetes-models/keda/keda.sh/v1alpha1/ScaledObject';
+import { ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/ServiceMonitor';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
@@ -14,7 +15,8 @@ type Model = new (data: never) => { validate(): void };
 
 /**
  * The API schemas the manifests are checked against, by apiVersion and kind: the Kubernetes API's
- * OpenAPI (kubernetes-models) and KEDA's CRD (@kubernetes-models/keda). A kind the manifests start
+ * OpenAPI (kubernetes-models), KEDA's CRD (@kubernetes-models/keda) and prometheus-operator's
+ * (@kubernetes-models/prometheus-operator). A kind the manifests start
  * using must be added here, so that nothing reaches a cluster unchecked.
  */
 const MODELS: Record<string, Model> = {
@@ -28,6 +30,7 @@ const MODELS: Record<string, Model> = {
   'networking.k8s.io/v1/Ingress': Ingress,
   'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
   'keda.sh/v1alpha1/ScaledObject': ScaledObject,
+  'monitoring.coreos.com/v1/ServiceMonitor': ServiceMonitor,
 };
 
 /**

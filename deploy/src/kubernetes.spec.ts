@@ -9,6 +9,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describeConfig, jobStreamName } from '@chitram/nest-kit';
 import type { IScaledObject } from '@kubernetes-models/keda/keda.sh/v1alpha1/ScaledObject';
+import type { IServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/ServiceMonitor';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
@@ -38,7 +39,13 @@ import {
   type Overlay,
 } from './kubernetes';
 import { backendConfigProblems, webServerSettings, type WebServerSettings } from './kubernetes-config';
-import { allowsConnection, waysInFromOutside, type Pod } from './kubernetes-network';
+import {
+  allowsConnection,
+  isPrometheusScrape,
+  PROMETHEUS_PEER,
+  waysInFromOutside,
+  type Pod,
+} from './kubernetes-network';
 import { schemaProblems } from './kubernetes-schemas';
 import {
   DOCKERFILE_BY_KIND,
@@ -150,6 +157,7 @@ const policies = (r: Rendering) => ofKind<INetworkPolicy>(r.objects, 'NetworkPol
 const autoscalers = (r: Rendering) => ofKind<IHorizontalPodAutoscaler>(r.objects, 'HorizontalPodAutoscaler');
 const budgets = (r: Rendering) => ofKind<IPodDisruptionBudget>(r.objects, 'PodDisruptionBudget');
 const scaledObjects = (r: Rendering) => ofKind<IScaledObject>(r.objects, 'ScaledObject');
+const serviceMonitors = (r: Rendering) => ofKind<IServiceMonitor>(r.objects, 'ServiceMonitor');
 const claims = (r: Rendering) => ofKind<IPersistentVolumeClaim>(r.objects, 'PersistentVolumeClaim');
 const theIngress = (r: Rendering) => {
   const found = ofKind<IIngress>(r.objects, 'Ingress');
@@ -475,6 +483,52 @@ describe.each(renderings.map((r) => [r.label, r] as const))(
       expect(problems).toEqual([]);
     });
 
+    it("lets the cluster's Prometheus scrape each back end's /metrics through a ServiceMonitor of its own, and nothing more", () => {
+      const problems = deployments(r).flatMap((d) => {
+        const name = d.metadata.name;
+        const app = appOf(d);
+        if (app.kind === 'frontend') return [];
+        const container = mainContainer(d);
+        const values = writtenValues(envOf(r, container));
+        // Where it serves /metrics: a service's health server, the gateway's metrics server.
+        const port = Number(app.kind === 'gateway' ? values.METRICS_PORT : values.HEALTH_PORT);
+        if (!port)
+          return [`${name}: serves no metrics (${app.kind === 'gateway' ? 'METRICS_PORT' : 'HEALTH_PORT'})`];
+        const monitor = serviceMonitors(r).find((m) => m.metadata?.name === name);
+        if (!monitor) return [`${name}: no ServiceMonitor`];
+        const found: string[] = [];
+        if (monitor.spec.jobLabel !== 'app.kubernetes.io/name')
+          found.push(`${name}: its ServiceMonitor must name the job after the app (jobLabel)`);
+        const selected = services(r).filter(
+          (s) =>
+            selects(
+              monitor.spec.selector as { matchLabels?: Record<string, string> },
+              s.metadata?.labels ?? {},
+            ) && selects({ matchLabels: s.spec?.selector }, podLabels(d)),
+        );
+        if (selected.length !== 1)
+          return [`${name}: its ServiceMonitor selects ${selected.length} of its Services`];
+        for (const endpoint of monitor.spec.endpoints ?? []) {
+          const servicePort = selected[0].spec?.ports?.find((p) => p.name === endpoint.port);
+          const target = servicePort && resolvePort(container, servicePort.targetPort ?? servicePort.port);
+          if (target !== port)
+            found.push(`${name}: scraped on ${String(target)}, but serves metrics on ${port}`);
+          if (endpoint.path !== '/metrics') found.push(`${name}: scraped at ${endpoint.path}`);
+        }
+        const scrapes = policies(r).filter(
+          (p) =>
+            selects(p.spec?.podSelector, podLabels(d)) &&
+            (p.spec?.ingress ?? []).some(
+              (rule) => isPrometheusScrape(rule) && rule.ports?.some((p) => p.port === port),
+            ),
+        );
+        if (!scrapes.length)
+          found.push(`${name}: no policy lets ${PROMETHEUS_PEER.namespace}'s Prometheus reach port ${port}`);
+        return found;
+      });
+      expect(problems).toEqual([]);
+    });
+
     it("runs every container as the image's non-root user, read-only, with no privileges or capabilities", () => {
       const problems = deployments(r).flatMap((d) => {
         const name = d.metadata.name;
@@ -660,7 +714,8 @@ describe.each(renderings.map((r) => [r.label, r] as const))(
         const pod = asPod(d);
         if (!all.some((p) => p.spec?.podSelector?.matchLabels?.['app.kubernetes.io/name'] === name))
           problems.push(`${name}: no NetworkPolicy of its own`);
-        const outside = waysInFromOutside(all, pod);
+        // The cluster's Prometheus scraping the metrics port is no way in from outside (components/monitoring).
+        const outside = waysInFromOutside(all, pod, isPrometheusScrape);
         if (backends.has(name) && !outside.length)
           problems.push(`${name}: the Ingress routes to it, but nothing outside may reach it`);
         if (!backends.has(name) && outside.length)

@@ -5,9 +5,12 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { REQUEST_ID_HEADER } from '@chitram/contracts';
 import {
   createLogger,
+  HealthRegistry,
+  observeHttpRequest,
   PinoNestLogger,
   requestIdFrom,
   runWithRequestContext,
+  startHealthServer,
   strictValidationPipe,
   type Logger,
 } from '@chitram/nest-kit';
@@ -54,6 +57,8 @@ export async function createGatewayApp(
     done(null, payload);
   });
   fastify.addHook('onResponse', (request, reply, done) => {
+    // By route template (`/api/titles/:id`), never the URL; a request no route matched is `unmatched`.
+    observeHttpRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
     if (logger.isLevelEnabled('info')) {
       logger.info(
         {
@@ -94,6 +99,14 @@ export async function createGatewayApp(
     .setVersion('1')
     .addBearerAuth()
     .build();
+  if (config.METRICS_PORT) {
+    // Prometheus metrics (and liveness) on an internal port of their own, never through the API.
+    const metrics = await startHealthServer(config.METRICS_PORT, new HealthRegistry('gateway'), config.HOST);
+    fastify.addHook('onClose', (_instance, done) => {
+      metrics.close(() => done());
+      metrics.closeAllConnections();
+    });
+  }
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), {
     jsonDocumentUrl: 'api/docs/openapi.json',
   });

@@ -25,6 +25,15 @@ export class GatewayConfig extends BaseConfig {
   @IsString()
   HOST = '0.0.0.0';
 
+  /**
+   * Internal port of the gateway's Prometheus metrics (`/metrics`) and liveness (`/health/live`),
+   * kept off the public one; 0 turns it off (tests).
+   */
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  METRICS_PORT = 0;
+
   /** Comma-separated origins allowed to call the API from a browser; `*` allows any (development only). */
   @IsString()
   CORS_ORIGINS = 'http://localhost:3000';

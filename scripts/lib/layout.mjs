@@ -2,8 +2,9 @@
 // (ports 3000–4200) and for the test platform (the same layout shifted to a free block):
 //
 //   shell, viewer, admin   one each: 3000, 3002, 3003 (the control API beside them on 3099)
-//   gateway                3001, then 3011, 3021… for the second, third… instance
+//   gateway                3001, then 3011, 3021… for the second, third… instance (metrics 4000, 4010…)
 //   services               health ports 4001–4005, then 4011–4015… (media's HTTP side 4104, 4114…)
+//   prometheus             9090, with `npm start -- --observe` (observe.mjs)
 //
 // With one instance an app is named as before (`gateway`, `billing`); with several, `gateway-1`,
 // `gateway-2`…, and the app's own name stands for all of its instances.
@@ -25,6 +26,8 @@ export const DEFAULT_PORTS = {
   media: 4004,
   users: 4005,
   mediaHttp: 4104, // media's HTTP side (uploads, stream origin), which the gateway proxies to
+  gatewayMetrics: 4000, // the gateway's METRICS_PORT (/metrics), off its public port
+  prometheus: 9090, // `--observe`'s Prometheus
 };
 
 /** Ports between one instance and the next; with at most 9 instances no two apps meet. */
@@ -95,6 +98,7 @@ export function appSpecs(ports, options = {}) {
   const numbers = Array.from({ length: instances }, (_, i) => i + 1);
   const gatewayPort = (i) => instancePort(ports.gateway, i);
   const mediaHttpPort = (i) => instancePort(ports.mediaHttp, i);
+  const gatewayMetricsPort = (i) => instancePort(ports.gatewayMetrics, i);
   /** @type {(app: string, kind: AppSpec['kind'], script: string, port: number, env: Record<string, string>, instance?: number) => AppSpec} */
   const spec = (app, kind, script, port, env, instance = 1) => ({
     name: instanceName(app, instance, kind === 'frontend' ? 1 : instances),
@@ -139,6 +143,7 @@ export function appSpecs(ports, options = {}) {
         {
           PORT: String(gatewayPort(i)),
           HOST: host,
+          METRICS_PORT: String(gatewayMetricsPort(i)),
           // Each gateway streams uploads to the media instance of its number; any instance can serve
           // any stored object.
           MEDIA_URL: `http://127.0.0.1:${mediaHttpPort(i)}`,
@@ -173,15 +178,19 @@ export function appSpecs(ports, options = {}) {
  * sides and the control API's.
  * @param {typeof DEFAULT_PORTS} ports
  * @param {AppSpec[]} specs
- * @param {{ control?: boolean }} [o]
+ * @param {{ control?: boolean, prometheus?: boolean }} [o]
  * @returns {Array<[string, number]>}
  */
-export function layoutPorts(ports, specs, { control = true } = {}) {
+export function layoutPorts(ports, specs, { control = true, prometheus = false } = {}) {
   return [
     ...specs.map((s) => /** @type {[string, number]} */ ([s.name, s.port])),
     ...specs
       .filter((s) => s.env.MEDIA_HTTP_PORT)
       .map((s) => /** @type {[string, number]} */ ([`${s.name} http`, Number(s.env.MEDIA_HTTP_PORT)])),
+    ...specs
+      .filter((s) => s.env.METRICS_PORT)
+      .map((s) => /** @type {[string, number]} */ ([`${s.name} metrics`, Number(s.env.METRICS_PORT)])),
     ...(control ? [/** @type {[string, number]} */ (['control', ports.control])] : []),
+    ...(prometheus ? [/** @type {[string, number]} */ (['prometheus', ports.prometheus])] : []),
   ];
 }

@@ -23,6 +23,7 @@ import { privateNats } from '../../libs/infra/lib/nats-permissions.mjs';
 import { App } from './apps.mjs';
 import { startControlServer } from './control-server.mjs';
 import { DEFAULT_PORTS, SERVICES, appSpecs, layoutPorts } from './layout.mjs';
+import { metricsTargets, startPrometheus } from './observe.mjs';
 import { buildAll, ensureDependencies } from './setup.mjs';
 
 export const REPO_ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -49,6 +50,7 @@ const DEV_ADMIN = { email: 'admin@chitram.in', password: 'chitram-admin' };
  * @property {Map<string, App>} apps
  * @property {number} startMs        from `startedAt` (default: the call) to healthy
  * @property {Record<string, number>} phases  seconds spent building, on infrastructure, migrations, apps
+ * @property {string | undefined} prometheusUrl  `--observe`'s Prometheus, when one runs
  * @property {() => Promise<void>} stop  stops every app and the infrastructure it started; idempotent
  */
 
@@ -74,6 +76,7 @@ const DEV_ADMIN = { email: 'admin@chitram.in', password: 'chitram-admin' };
  * @param {AbortSignal} [o.signal]  aborting stops whatever was started and rejects
  * @param {number} [o.startedAt]  epoch ms the start-up time is counted from (default: now)
  * @param {Partial<import('./apps.mjs').RestartPolicy>} [o.restart]  how crashed apps come back (apps.mjs)
+ * @param {boolean} [o.observe]  also run a Prometheus scraping every app (observe.mjs), when one is installed
  * @returns {Promise<Platform>}
  */
 export async function startPlatform(o = {}) {
@@ -133,7 +136,10 @@ export async function startPlatform(o = {}) {
     }
     signal?.throwIfAborted();
 
-    await assertPortsFree(layoutPorts(ports, layout, { control: !production }), dataDir);
+    await assertPortsFree(
+      layoutPorts(ports, layout, { control: !production, prometheus: Boolean(o.observe) }),
+      dataDir,
+    );
     // NATS: unless the environment names one, our own, with a user per app and its permissions (even
     // when a NATS without users answers on :4222: the apps must run as they are deployed).
     const ownNats = !o.natsUsers && !env.NATS_URL;
@@ -224,6 +230,22 @@ export async function startPlatform(o = {}) {
     phaseDone('apps');
     // From here a crash is restarted (apps.mjs); before, it failed the start.
     for (const app of apps.values()) app.keepRunning = true;
+    /** @type {string | undefined} */
+    let prometheusUrl;
+    if (o.observe) {
+      const prometheus = await startPrometheus({
+        targets: metricsTargets(specs),
+        port: ports.prometheus,
+        dataDir,
+        ruleFiles: [path.join(root, 'deploy', 'observability', 'alerts.yml')],
+        log,
+      });
+      if (prometheus) {
+        undo.push(() => prometheus.stop());
+        prometheusUrl = prometheus.url;
+      }
+      phaseDone('prometheus');
+    }
     const seedEnv = { ...childEnv, MEDIA_URL: `http://127.0.0.1:${ports.mediaHttp}` };
     const seeding = o.seed ?? !production;
     if (seeding) {
@@ -244,6 +266,7 @@ export async function startPlatform(o = {}) {
       apps,
       startMs: Date.now() - t0,
       phases,
+      prometheusUrl,
       stop,
     };
     printSummary(platform, { log, dataDir, rel });
@@ -426,6 +449,8 @@ function printSummary(p, { log, dataDir, rel }) {
       `  nats          a user per app; tools sign in as the operator, NATS_URL=${p.natsUsers.operatorUrl} (also in ${rel(path.join(dataDir, 'run', 'nats.url'))})`,
     );
   log(`  logs          ${rel(path.join(dataDir, 'logs'))}/`);
+  if (p.prometheusUrl)
+    log(`  prometheus    ${p.prometheusUrl}  (every app's /metrics, deploy/observability's alerts)`);
   if (p.controlUrl) {
     log(`  dev control   ${p.controlUrl}/apps  (POST /apps/<name>/stop|start; GET shows restarts)`);
     log(

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { HealthCheckResult, ServiceHealthReport } from '@chitram/contracts';
+import { METRICS_CONTENT_TYPE, metricsText } from './metrics';
 import type { RejectedMessages } from './rejected-messages';
 
 export type HealthCheck = () => Promise<void>;
@@ -64,7 +65,8 @@ export class HealthRegistry {
 
 /**
  * Liveness (`/health/live`: the process answers) and readiness (`/health/ready`: every check passes)
- * over plain HTTP, for orchestrators that do not speak NATS.
+ * over plain HTTP, for orchestrators that do not speak NATS; and the app's Prometheus metrics
+ * (`/metrics`, metrics.ts), on this internal port rather than any public one.
  */
 export function startHealthServer(port: number, registry: HealthRegistry, host = '0.0.0.0'): Promise<Server> {
   const server = createServer((req, res) => {
@@ -77,6 +79,16 @@ export function startHealthServer(port: number, registry: HealthRegistry, host =
       registry.report().then(
         (report) => send(report.status === 'up' ? 200 : 503, report),
         () => send(503, { status: 'down' }),
+      );
+      return;
+    }
+    if (req.url === '/metrics') {
+      metricsText().then(
+        (text) => {
+          res.writeHead(200, { 'content-type': METRICS_CONTENT_TYPE });
+          res.end(text);
+        },
+        () => send(500, { code: 'INTERNAL', message: 'The metrics could not be read.' }),
       );
       return;
     }

@@ -4,6 +4,7 @@ export * from './handles';
 export * from './health';
 export * from './internal-token';
 export * from './logging';
+export * from './metrics';
 export * from './nats';
 export * from './nats-writes';
 export * from './outbox.entity';

@@ -1,6 +1,14 @@
-import { DomainError, ErrorCode, REQUEST_ID_HEADER, type QueryText, type Subject } from '@chitram/contracts';
+import {
+  DomainError,
+  ErrorCode,
+  HTTP_STATUS_BY_CODE,
+  REQUEST_ID_HEADER,
+  type QueryText,
+  type Subject,
+} from '@chitram/contracts';
 import { createInbox, headers as natsHeaders, type Msg, type NatsConnection, type Subscription } from 'nats';
 import { randomUUID } from 'node:crypto';
+import { natsClientRequestSeconds, type RpcOutcome } from './metrics';
 import { currentRequestId } from './request-context';
 import { readReply, type RpcReply } from './rpc-wire';
 
@@ -15,6 +23,8 @@ type Silence = 'not running' | 'timeout' | 'unreachable';
 interface PendingCall {
   subject: string;
   timeoutMs: number;
+  /** performance.now() when it was sent. */
+  sentAt: number;
   timer: NodeJS.Timeout;
   resolve(reply: RpcReply): void;
   reject(error: DomainError): void;
@@ -22,6 +32,19 @@ interface PendingCall {
 
 /** NATS's status 503 on a reply subject: nobody subscribes to the subject asked. */
 const NO_RESPONDERS = 503;
+
+const SILENCE_OUTCOME: Record<Silence, RpcOutcome> = {
+  'not running': 'no_responders',
+  timeout: 'timeout',
+  unreachable: 'unreachable',
+};
+
+/** An error reply's outcome: refused (the caller's mistake, 4xx-like) or failed (5xx-like). */
+function errorOutcome(body: unknown): RpcOutcome {
+  const code = (body as { code?: unknown } | null)?.code;
+  const status = typeof code === 'string' ? (HTTP_STATUS_BY_CODE as Record<string, number>)[code] : undefined;
+  return status !== undefined && status < 500 ? 'refused' : 'failed';
+}
 
 function serviceOf(subject: string): string {
   return subject.split('.')[1] ?? subject;
@@ -120,11 +143,12 @@ export class RpcClient {
         this.connection.publish(subject, payload, { reply: replyTo, headers });
       } catch {
         // Closed or draining: nothing can be sent.
+        natsClientRequestSeconds.child(subject, 'unreachable').observe(0);
         reject(unavailable(subject, 'unreachable', timeoutMs));
         return;
       }
       const timer = setTimeout(() => this.settle(id, undefined, 'timeout'), timeoutMs);
-      this.pending.set(id, { subject, timeoutMs, timer, resolve, reject });
+      this.pending.set(id, { subject, timeoutMs, sentAt: performance.now(), timer, resolve, reject });
     });
   }
 
@@ -166,6 +190,12 @@ export class RpcClient {
     if (!call) return; // answered already, or timed out
     this.pending.delete(id);
     clearTimeout(call.timer);
+    const outcome = !reply
+      ? SILENCE_OUTCOME[silence ?? 'unreachable']
+      : reply.kind === 'answer'
+        ? 'ok'
+        : errorOutcome(reply.body);
+    natsClientRequestSeconds.child(call.subject, outcome).observe((performance.now() - call.sentAt) / 1000);
     if (reply) call.resolve(reply);
     else call.reject(unavailable(call.subject, silence ?? 'unreachable', call.timeoutMs));
   }

@@ -7,11 +7,18 @@ import {
   ValidationPipe,
   type ValidationError,
 } from '@nestjs/common';
-import { type MessageHandler, type NatsOptions, ServerNats } from '@nestjs/microservices';
+import { type MessageHandler, type NatsContext, type NatsOptions, ServerNats } from '@nestjs/microservices';
 import type { Msg as NatsMsg, MsgHdrs, NatsConnection } from 'nats';
-import { DomainError, ErrorCode, REQUEST_ID_HEADER, type ErrorBody } from '@chitram/contracts';
+import {
+  DomainError,
+  ErrorCode,
+  HTTP_STATUS_BY_CODE,
+  REQUEST_ID_HEADER,
+  type ErrorBody,
+} from '@chitram/contracts';
 import { type Observable, throwError } from 'rxjs';
 import type { Logger } from 'pino';
+import { natsHandlerSeconds } from './metrics';
 import { batchNatsWrites } from './nats-writes';
 import { requestIdFrom, runWithRequestContext } from './request-context';
 import { RejectedMessages, UnreadableMessage } from './rejected-messages';
@@ -133,6 +140,14 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
   }
 }
 
+/** What an answer says about the request: ok, refused (4xx-like) or failed (5xx-like). */
+function answerOutcome(response: { err?: unknown }): 'ok' | 'refused' | 'failed' {
+  if (response.err === undefined || response.err === null) return 'ok';
+  const code = (response.err as { code?: unknown }).code;
+  const status = typeof code === 'string' ? (HTTP_STATUS_BY_CODE as Record<string, number>)[code] : undefined;
+  return status !== undefined && status < 500 ? 'refused' : 'failed';
+}
+
 /**
  * NestJS's NATS server, running each incoming message inside the request context named by the
  * caller's request-id header (here rather than in a global interceptor, which would wrap every
@@ -163,8 +178,30 @@ export class ContextualNatsServer extends ServerNats {
     }
   }
 
+  /**
+   * Nest's publisher of one request's answer, timed: the request is counted (subject, outcome,
+   * seconds since it was read) when its last answer leaves.
+   */
+  override getPublisher(
+    natsMsg: NatsMsg,
+    id: string,
+    ctx: NatsContext,
+  ): (response: { err?: unknown; isDisposed?: boolean }) => unknown {
+    const publish = super.getPublisher(natsMsg, id, ctx) as (response: unknown) => unknown;
+    const startedAt = performance.now();
+    const subject = natsMsg.subject;
+    return (response) => {
+      if (response.isDisposed || response.err !== undefined)
+        natsHandlerSeconds
+          .child(subject, answerOutcome(response))
+          .observe((performance.now() - startedAt) / 1000);
+      return publish(response);
+    };
+  }
+
   /** Answers (when someone waits) and records a message that could not be served. */
   private refuse(natsMsg: NatsMsg, error: unknown): void {
+    natsHandlerSeconds.child(natsMsg.subject, 'rejected').observe(0);
     const unreadable = error instanceof UnreadableMessage;
     const body: ErrorBody = unreadable
       ? { code: ErrorCode.BAD_MESSAGE, message: `The message could not be read: ${error.problem}.` }

@@ -149,3 +149,4 @@ export * from './object-storage';
 export * from './analytics-rebuild';
 export * from './private-servers';
 export * from './jetstream-waits';
+export * from './metrics';

@@ -18,7 +18,10 @@ import {
 } from '@chitram/nest-kit';
 import {
   databaseExists,
+  freePort,
   isolatedEnv,
+  metricValue,
+  scrapeMetrics,
   startTestService,
   testInfrastructure,
   testObjectStorage,
@@ -103,11 +106,19 @@ describe('media service', () => {
   let nats: NatsConnection;
   let rpc: RpcClient;
   let poster: Buffer;
+  let healthPort: number;
 
   beforeAll(async () => {
     s3 = await testObjectStorage();
+    healthPort = await freePort();
     service = await startTestService(mediaService, {
-      env: { ...s3.env, ...isolation.env, MEDIA_HTTP_PORT: '0' },
+      env: {
+        ...s3.env,
+        ...isolation.env,
+        MEDIA_HTTP_PORT: '0',
+        HEALTH_PORT: String(healthPort),
+        HOST: '127.0.0.1',
+      },
     });
     base = service.app.get(MediaHttpServer).url;
     nats = await connectNats(testInfrastructure().NATS_URL, 'media-test');
@@ -145,6 +156,28 @@ describe('media service', () => {
       redis: { status: 'up' },
       storage: { status: 'up' },
     });
+  });
+
+  it('serves its metrics on its health port: the requests it serves, its transcode queue and the live screens', async () => {
+    const served = { subject: Subjects.health('media'), outcome: 'ok' };
+    const count = (samples: Awaited<ReturnType<typeof scrapeMetrics>>) =>
+      metricValue(samples, 'chitram_nats_handler_duration_seconds_count', served);
+    const before = count(await scrapeMetrics(healthPort));
+    // Asked until this instance answers: another media on the same NATS shares the queue group.
+    const samples = await waitFor(async () => {
+      await rpc.call(Subjects.health('media'), {});
+      const after = await scrapeMetrics(healthPort);
+      return count(after) > before && after;
+    });
+    const named = (name: string, labels: Record<string, string> = {}) =>
+      samples.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v));
+    // This process takes transcodes (MEDIA_TRANSCODE on): its queue is measured, empty here.
+    expect(named('chitram_jobs_queued', { task: 'media.transcode' }).map((s) => s.value)).toEqual([0]);
+    expect(named('chitram_jobs_oldest_queued_age_seconds', { task: 'media.transcode' })).toHaveLength(1);
+    expect(named('chitram_jetstream_consumer_pending_messages').length).toBeGreaterThan(0);
+    // Nobody watches in this test's Redis prefix.
+    expect(named('chitram_active_screens').map((s) => s.value)).toEqual([0]);
+    expect(named('chitram_outbox_unpublished_events')).toHaveLength(1);
   });
 
   it('stores an upload under a random key, typed by its bytes, and serves it with long cache headers', async () => {

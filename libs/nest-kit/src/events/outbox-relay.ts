@@ -7,6 +7,7 @@ import {
 import { JSONCodec, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import { LOGGER, type Logger } from '../logging';
+import { outboxProbes, type OutboxState } from '../metrics';
 import { CONFIG, NATS_CONNECTION } from '../tokens';
 import type { EventEnvelope } from './envelope';
 import { busSubject, type EventBusSettings } from './settings';
@@ -29,6 +30,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private wakeUp?: () => void;
   private streamReady = false;
   private failures = 0;
+  private unprobe?: () => void;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -38,10 +40,12 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   ) {}
 
   onApplicationBootstrap(): void {
+    this.unprobe = outboxProbes.add(() => this.backlog());
     this.running = this.run();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    this.unprobe?.();
     this.stopped = true;
     this.wakeUp?.();
     await this.running;
@@ -86,6 +90,15 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       }
       return rows.length;
     });
+  }
+
+  /** The rows not yet published and the age of the oldest, for the metrics (read at scrape time). */
+  async backlog(): Promise<OutboxState> {
+    const [row]: Array<{ unpublished: string; age: number | null }> = await this.dataSource.query(
+      `SELECT count(*) AS "unpublished", EXTRACT(EPOCH FROM now() - min("created_at"))::float8 AS "age"
+      FROM "outbox_event" WHERE "published_at" IS NULL`,
+    );
+    return { unpublished: Number(row.unpublished), oldestAgeSeconds: Math.max(0, row.age ?? 0) };
   }
 
   private async run(): Promise<void> {

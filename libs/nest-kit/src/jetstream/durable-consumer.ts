@@ -2,10 +2,12 @@ import {
   AckPolicy,
   DeliverPolicy,
   type ConsumerMessages,
+  type JetStreamManager,
   type JsMsg,
   type NatsConnection,
   nanos,
 } from 'nats';
+import type { ConsumerState } from '../metrics';
 
 /** A durable pull consumer being fed to a handler, until `stop()`. */
 export interface ConsumerLoop {
@@ -66,4 +68,33 @@ export async function stopLoops(loops: ConsumerLoop[]): Promise<void> {
 /** The wait before a failed message comes again: 1 s doubling per attempt, at most a minute. */
 export function retryDelayMs(attempt: number): number {
   return Math.min(1000 * 2 ** Math.min(attempt, 6), 60_000);
+}
+
+/**
+ * A durable consumer's lag, for the metrics: what waits undelivered and what is being worked on; for a
+ * job queue (`job` named) also how long the oldest undelivered job has waited.
+ */
+export async function consumerState(
+  jsm: JetStreamManager,
+  options: DurableConsumerOptions,
+  job?: string,
+): Promise<ConsumerState> {
+  const info = await jsm.consumers.info(options.stream, options.durable);
+  const state: ConsumerState = {
+    stream: options.stream,
+    consumer: options.durable,
+    job,
+    pending: info.num_pending,
+    ackPending: info.num_ack_pending,
+  };
+  if (job !== undefined) {
+    state.oldestPendingAgeSeconds = 0;
+    if (info.num_pending > 0) {
+      // The server's STREAM.MSG.GET takes next_by_subj; nats.js types it only for direct gets.
+      const next = { seq: info.delivered.stream_seq + 1, next_by_subj: options.filterSubject };
+      const oldest = await jsm.streams.getMessage(options.stream, next);
+      state.oldestPendingAgeSeconds = Math.max(0, (Date.now() - oldest.time.getTime()) / 1000);
+    }
+  }
+  return state;
 }

@@ -1,9 +1,11 @@
-import type { JsMsg, NatsConnection } from 'nats';
+import type { JetStreamManager, JsMsg, NatsConnection } from 'nats';
 import type { Logger } from '../logging';
+import { consumerProbes, eventsHandled, jobSeconds, jobsFinished, jobsRunning } from '../metrics';
 import { isUnusableMessageError, type RejectedMessages, UnreadableMessage } from '../rejected-messages';
 import {
   type ConsumerLoop,
   consumeDurable,
+  consumerState,
   type DurableConsumerOptions,
   retryDelayMs,
   stopLoops,
@@ -49,6 +51,8 @@ export interface EnvelopeHandling<E extends Envelope> {
  */
 export class EnvelopeConsumers {
   private readonly loops: ConsumerLoop[] = [];
+  private readonly unprobes: Array<() => void> = [];
+  private manager?: Promise<JetStreamManager>;
 
   constructor(
     private readonly connection: NatsConnection,
@@ -67,34 +71,78 @@ export class EnvelopeConsumers {
       (error) => this.logger.error({ err: error, ...handling.names }, WORDS[handling.kind].stopped),
     );
     this.loops.push(loop);
+    const job = handling.kind === 'job' ? this.nameOf(handling) : undefined;
+    this.unprobes.push(
+      consumerProbes.add(async () => consumerState(await this.jetstreamManager(), options, job)),
+    );
   }
 
   /** Stops every consumer and waits for the message each is handling. */
   stop(): Promise<void> {
+    for (const unprobe of this.unprobes.splice(0)) unprobe();
     return stopLoops(this.loops);
   }
 
+  private jetstreamManager(): Promise<JetStreamManager> {
+    this.manager ??= this.connection.jetstreamManager();
+    this.manager.catch(() => (this.manager = undefined));
+    return this.manager;
+  }
+
+  /** The consumer's name in the metrics: the job's, or the event consumer's. */
+  private nameOf(handling: EnvelopeHandling<Envelope>): string {
+    return handling.names.job ?? handling.names.consumer ?? Object.values(handling.names)[0] ?? '';
+  }
+
+  /** Counts a message's outcome: events by consumer, jobs by job (and how long the job took). */
+  private count(
+    handling: EnvelopeHandling<Envelope>,
+    outcome: 'ok' | 'retry' | 'dropped',
+    startedAt: number,
+  ): void {
+    const name = this.nameOf(handling);
+    if (handling.kind === 'event') {
+      eventsHandled.inc({ consumer: name, outcome });
+      return;
+    }
+    const jobOutcome = outcome === 'ok' ? 'done' : outcome === 'retry' ? 'retry' : 'failed';
+    jobsFinished.inc({ task: name, outcome: jobOutcome });
+    jobSeconds.observe({ task: name, outcome: jobOutcome }, (performance.now() - startedAt) / 1000);
+  }
+
   private async deliver<E extends Envelope>(handling: EnvelopeHandling<E>, message: JsMsg): Promise<void> {
+    const startedAt = performance.now();
     let envelope: E;
     try {
       envelope = handling.read(message.data);
     } catch (error) {
       this.reject(handling, message, error);
+      this.count(handling, 'dropped', startedAt);
       return;
     }
+    const running = handling.kind === 'job' ? jobsRunning.labels(this.nameOf(handling)) : undefined;
+    running?.inc();
     try {
       await handling.work(envelope, message);
       message.ack();
+      this.count(handling, 'ok', startedAt);
     } catch (error) {
-      if (handling.finalFailure?.(error, envelope, message)) return;
+      if (handling.finalFailure?.(error, envelope, message)) {
+        this.count(handling, 'dropped', startedAt);
+        return;
+      }
       if (isUnusableMessageError(error)) {
         this.reject(handling, message, error, envelope.id);
+        this.count(handling, 'dropped', startedAt);
         return;
       }
       const words = WORDS[handling.kind];
       const attempt = message.info.redeliveryCount;
       this.logger.warn({ err: error, ...handling.names, [words.id]: envelope.id, attempt }, words.retry);
       message.nak(retryDelayMs(attempt));
+      this.count(handling, 'retry', startedAt);
+    } finally {
+      running?.dec();
     }
   }
 

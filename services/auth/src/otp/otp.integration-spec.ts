@@ -3,6 +3,7 @@ import {
   DEFAULT_JWT_ISSUER,
   AccessTokenVerifier,
   connectNats,
+  metricsText,
   RpcClient,
   type Redis,
 } from '@chitram/nest-kit';
@@ -10,6 +11,8 @@ import { ErrorCode, SignInMessages, Subjects } from '@chitram/contracts';
 import {
   dumpRedis,
   isolatedEnv,
+  metricValue,
+  parseMetrics,
   startTestService,
   testInfrastructure,
   type TestService,
@@ -111,7 +114,10 @@ describe('phone sign-in in the auth service (console provider, real Redis, Postg
     }
   });
 
-  it('refuses a second send within 60 s, saying how long to wait', async () => {
+  it('refuses a second send within 60 s, saying how long to wait, and counts both in its metrics', async () => {
+    const sends = async (outcome: string) =>
+      metricValue(parseMetrics(await metricsText()), 'chitram_otp_sends_total', { outcome });
+    const [sentBefore, limitedBefore] = [await sends('sent'), await sends('limited')];
     const phone = freshPhone();
     await sendOtp(phone);
     await expect(sendOtp(phone)).rejects.toMatchObject({
@@ -122,6 +128,8 @@ describe('phone sign-in in the auth service (console provider, real Redis, Postg
     const error = (await sendOtp(phone).catch((e: unknown) => e)) as { retryAfterSeconds: number };
     expect(error.retryAfterSeconds).toBeGreaterThan(55);
     expect(error.retryAfterSeconds).toBeLessThanOrEqual(60);
+    expect(await sends('sent')).toBe(sentBefore + 1);
+    expect(await sends('limited')).toBe(limitedBefore + 2);
   });
 
   it('keeps the code only as a keyed hash: neither Redis (outside the development outbox) nor the database holds it', async () => {

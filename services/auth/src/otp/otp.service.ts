@@ -12,14 +12,21 @@ import {
   type ViewerSession,
   type VerifyOtpRequest,
 } from '@chitram/contracts';
-import { RpcClient } from '@chitram/nest-kit';
+import { defineCounter, RpcClient } from '@chitram/nest-kit';
 import { AuthConfig } from '../config';
 import { SessionsService } from '../sessions/sessions.service';
 import { OtpChallenges } from './otp-challenges';
 import { generateOtp, OtpHasher } from './otp-code';
 import { ConsoleOtpProvider } from './providers/console-otp.provider';
 import { OtpProvider } from './providers/otp-provider';
-import { SendLimits } from './send-limits';
+import { SendLimits, type PermittedSend } from './send-limits';
+
+/** OTP sends (served at `/metrics`): sent, limited (a rate limit refused it), failed (the provider). */
+const otpSends = defineCounter({
+  name: 'chitram_otp_sends_total',
+  help: 'One-time passwords asked for, by outcome (sent, limited, failed)',
+  labelNames: ['outcome'] as const,
+});
 
 function phoneOrThrow(input: string): string {
   const phone = parseIndianMobile(input);
@@ -49,14 +56,23 @@ export class OtpService {
 
   async send(request: SendOtpRequest): Promise<SendOtpReply> {
     const phone = phoneOrThrow(request.phoneNumber);
-    const permitted = await this.limits.permit(phone, request.clientIp);
+    let permitted: PermittedSend;
+    try {
+      permitted = await this.limits.permit(phone, request.clientIp);
+    } catch (error) {
+      const limited = error instanceof DomainError && error.code === ErrorCode.RATE_LIMITED;
+      otpSends.inc({ outcome: limited ? 'limited' : 'failed' });
+      throw error;
+    }
     const code = this.provider.keepsCodes ? undefined : generateOtp();
     try {
       await this.provider.send(phone, code);
     } catch (error) {
+      otpSends.inc({ outcome: 'failed' });
       await this.limits.releaseResendWait(phone, permitted);
       throw error;
     }
+    otpSends.inc({ outcome: 'sent' });
     await this.challenges.open(
       phone,
       code ? this.hasher.hash(phone, code) : '',

@@ -5,6 +5,7 @@ import { BillingConfig } from '../config';
 import { OrdersRepository, type StoredOrder } from '../orders/orders.repository';
 import { PaymentProvider } from '../providers/payment-provider';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
+import { reconciliations } from './payment-metrics';
 import { SettlementService } from './settlement.service';
 
 export const BILLING_SWEEP_JOB = 'billing.sweep';
@@ -69,8 +70,10 @@ export class BillingSweeps implements OnApplicationBootstrap {
         }
       }
       if (settled) this.logger.info({ orderId: order.id }, 'reconciliation settled an open order');
+      reconciliations.inc({ outcome: settled ? 'settled' : 'open' });
       return settled;
     } catch (error) {
+      reconciliations.inc({ outcome: 'failed' });
       // The order stays open and is asked about again at a later sweep.
       this.logger.warn({ err: error, orderId: order.id }, 'reconciliation could not settle an order');
       return 0;

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, Events, Subjects } from '@chitram/contracts';
-import { connectNats, RpcClient } from '@chitram/nest-kit';
+import { connectNats, metricsText, RpcClient } from '@chitram/nest-kit';
 import {
   isolatedEnv,
+  metricValue,
+  parseMetrics,
   startTestService,
   testInfrastructure,
   waitFor,
@@ -108,7 +110,10 @@ describe('the sandbox payment provider', () => {
     );
   });
 
-  it('fails as a declined card: nothing activated, the failure in the history', async () => {
+  it('fails as a declined card: nothing activated, the failure in the history and the metrics', async () => {
+    const failed = async () =>
+      metricValue(parseMetrics(await metricsText()), 'chitram_payments_total', { outcome: 'failed' });
+    const failedBefore = await failed();
     const viewer = newViewer();
     const order = await rpc.call(Subjects.billing.createOrder, { viewerId: viewer, planKey: 'standard' });
     const failure = await rpc.call(Subjects.billing.sandboxFail, {
@@ -121,6 +126,7 @@ describe('the sandbox payment provider', () => {
     expect(await rpc.call(Subjects.billing.payments, { viewerId: viewer })).toEqual([
       expect.objectContaining({ status: 'failed', planKey: 'standard', receipt: null }),
     ]);
+    expect(await failed()).toBe(failedBefore + 1);
   });
 
   it("pays only the viewer's own order", async () => {

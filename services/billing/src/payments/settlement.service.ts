@@ -18,6 +18,7 @@ import { ReceiptsRepository } from '../receipts/receipts.repository';
 import { financialYear, receiptNumber } from '../receipts/receipt-rules';
 import { SubscriptionsRepository, type StoredPeriod } from '../subscriptions/subscriptions.repository';
 import { nextPeriod } from '../subscriptions/subscription-rules';
+import { paymentsSettled } from './payment-metrics';
 import { PaymentsRepository, type StoredPayment } from './payments.repository';
 
 /** What a captured payment bought: the period and its receipt; null when it bought nothing (refund due). */
@@ -52,8 +53,9 @@ export class SettlementService {
   ) {}
 
   /** A captured payment: one activation, one receipt, one set of events, however often it is told. */
-  captured(order: StoredOrder, payment: ProviderPayment): Promise<Settlement | null> {
-    return this.outbox.transaction(async (manager, emit) => {
+  async captured(order: StoredOrder, payment: ProviderPayment): Promise<Settlement | null> {
+    let outcome: 'captured' | 'refund_due' | 'repeat' = 'captured';
+    const settlement = await this.outbox.transaction(async (manager, emit) => {
       const locked = await this.orders.lock(manager, order.id);
       const { payment: stored } = await this.payments.record(
         manager,
@@ -63,9 +65,13 @@ export class SettlementService {
         'captured',
       );
       const existing = await this.subscriptions.periodOfPayment(manager, stored.id);
-      if (existing) return this.settlementOf(manager, existing, stored);
+      if (existing) {
+        outcome = 'repeat';
+        return this.settlementOf(manager, existing, stored);
+      }
 
       const refundDue = (why: string) => {
+        outcome = 'refund_due';
         this.logger.error({ orderId: locked.id, paymentId: payment.id, amount: payment.amount }, why);
         return this.payments.markRefundDue(manager, stored.id);
       };
@@ -85,10 +91,13 @@ export class SettlementService {
       }
       return this.activate(manager, emit, locked, locked.viewerId, stored, payment);
     });
+    paymentsSettled.inc({ outcome });
+    return settlement;
   }
 
   /** A failed attempt: recorded and announced once; the order stays open for another attempt. */
   async failed(order: StoredOrder, payment: ProviderPayment): Promise<void> {
+    let failedNow = false;
     await this.outbox.transaction(async (manager, emit) => {
       const locked = await this.orders.lock(manager, order.id);
       const { payment: stored, changed } = await this.payments.record(
@@ -98,7 +107,9 @@ export class SettlementService {
         payment,
         'failed',
       );
-      if (!changed || stored.status !== 'failed' || !locked.viewerId) return;
+      if (!changed || stored.status !== 'failed') return;
+      failedNow = true;
+      if (!locked.viewerId) return;
       const event: PaymentFailed = {
         viewerId: locked.viewerId,
         paymentId: payment.id,
@@ -110,6 +121,7 @@ export class SettlementService {
       };
       await emit(Events.paymentFailed, event);
     });
+    if (failedNow) paymentsSettled.inc({ outcome: 'failed' });
   }
 
   /**

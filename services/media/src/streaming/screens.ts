@@ -1,5 +1,27 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { REDIS, type Redis } from '@chitram/nest-kit';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { defineCounter, defineGauge, REDIS, ScrapeProbes, type Redis } from '@chitram/nest-kit';
+
+/** Screens asked for (served at `/metrics`): granted, or refused (the plan's limit was reached). */
+const screenRequests = defineCounter({
+  name: 'chitram_screen_requests_total',
+  help: 'Screens viewers asked to play on, by outcome (granted, refused: the plan allows no more)',
+  labelNames: ['outcome'] as const,
+});
+
+const liveScreenProbes = new ScrapeProbes<number>();
+
+defineGauge({
+  name: 'chitram_active_screens',
+  help: 'Screens playing now across the platform (every media instance reports the same count)',
+  async collect() {
+    const [count] = await liveScreenProbes.read();
+    this.reset();
+    if (count !== undefined) this.set(count);
+  },
+});
+
+/** Keys of viewers' screens looked at per SCAN step when counting the live ones. */
+const SCAN_COUNT = 500;
 
 /**
  * Takes (or keeps) a viewer's screen: its slot lives `hold` ms from now. A screen the viewer already
@@ -91,14 +113,51 @@ export interface LiveScreen {
  * counting is right however many instances grant at once.
  */
 @Injectable()
-export class Screens {
+export class Screens implements OnModuleDestroy {
   private readonly redis: ScreenScripts;
+  private readonly unprobe: () => void;
 
   constructor(@Inject(REDIS) redis: Redis) {
     redis.defineCommand('takeScreen', { numberOfKeys: 2, lua: TAKE });
     redis.defineCommand('extendScreen', { numberOfKeys: 2, lua: EXTEND });
     redis.defineCommand('listScreens', { numberOfKeys: 2, lua: LIST });
     this.redis = redis as ScreenScripts;
+    this.unprobe = liveScreenProbes.add(() => this.countLive());
+  }
+
+  onModuleDestroy(): void {
+    this.unprobe();
+  }
+
+  /**
+   * The screens live now across all viewers, for the metrics (read at scrape time, never on a
+   * request): a SCAN of the viewers' screen sets, which exist only while a screen is held, each counted
+   * from Redis's own clock.
+   */
+  async countLive(): Promise<number> {
+    const prefix = this.redis.options.keyPrefix ?? '';
+    const [seconds, micros] = await this.redis.time();
+    const nowMs = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+    let cursor = '0';
+    let live = 0;
+    do {
+      // SCAN's pattern is not prefixed by ioredis; the keys it finds carry the prefix.
+      const [next, keys] = await this.redis.scan(
+        cursor,
+        'MATCH',
+        `${prefix}${screensKey('*')}`,
+        'COUNT',
+        SCAN_COUNT,
+      );
+      cursor = next;
+      const sets = keys.filter((key) => !key.endsWith(':info')).map((key) => key.slice(prefix.length));
+      if (sets.length) {
+        const pipeline = this.redis.pipeline();
+        for (const key of sets) pipeline.zcount(key, `(${nowMs}`, '+inf');
+        for (const [error, count] of (await pipeline.exec()) ?? []) if (!error) live += Number(count);
+      }
+    } while (cursor !== '0');
+    return live;
   }
 
   /**
@@ -120,6 +179,7 @@ export class Screens {
       seconds * 1000,
       videoId,
     );
+    screenRequests.inc({ outcome: held === 1 ? 'granted' : 'refused' });
     return held === 1;
   }
 
