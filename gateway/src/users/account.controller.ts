@@ -12,6 +12,7 @@ import { Roles } from '../auth/access';
 import { CurrentPrincipal, type Principal } from '../auth/principal';
 import { ViewerPlans } from '../billing/viewer-plans';
 import { freeScreens } from '../playback/free-screens';
+import { CallerProfiles } from './caller-profiles';
 
 /** The signed-in viewer's own account: who am I, my settings, and delete me (DECISIONS D2, D25, D36). */
 @ApiTags('account')
@@ -20,6 +21,7 @@ export class AccountController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly plans: ViewerPlans,
+    private readonly callers: CallerProfiles,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -29,17 +31,20 @@ export class AccountController {
     summary: 'The signed-in viewer, with the plan billing holds for them (session shape of D2)',
   })
   async me(@CurrentPrincipal() caller: Principal): Promise<ViewerProfile> {
-    const [viewer, plan, preferences] = await Promise.all([
+    const { profileId } = (await this.callers.of(caller))!;
+    const [viewer, plan, profile] = await Promise.all([
       this.rpc.call(Subjects.users.getViewer, { id: caller.subjectId }),
       this.plans.forSession(caller.subjectId),
-      this.rpc.call(Subjects.users.preferences.get, { id: caller.subjectId }),
+      this.rpc.call(Subjects.users.profiles.get, { accountId: caller.subjectId, profileId }),
     ]);
     return {
       _id: viewer._id,
       phoneNumber: viewer.phoneNumber,
       ...plan,
       createdAt: viewer.createdAt,
-      interfaceLanguage: preferences.interfaceLanguage,
+      // The profile in use's language (D37): the first profile's is the account's.
+      interfaceLanguage: profile.interfaceLanguage,
+      profile,
     };
   }
 
@@ -49,12 +54,14 @@ export class AccountController {
     summary:
       'Changes the signed-in viewer’s settings: { interfaceLanguage } one of en, hi, ta, te, ml, kn, bn, bho (else 400 VALIDATION_FAILED)',
   })
-  updateMe(
+  async updateMe(
     @CurrentPrincipal() caller: Principal,
     @Body() body: UpdateViewerPreferencesBody,
   ): Promise<ViewerPreferences> {
+    const { profileId } = (await this.callers.of(caller))!;
+    this.callers.forget(caller.subjectId, profileId);
     return this.rpc.call(Subjects.users.preferences.update, {
-      id: caller.subjectId,
+      id: profileId,
       interfaceLanguage: body.interfaceLanguage,
     });
   }
@@ -75,6 +82,7 @@ export class AccountController {
   }
 
   private async deleteAccount(caller: Principal): Promise<{ success: true; message: string }> {
+    await this.callers.adultOnly(caller);
     await this.rpc.call(Subjects.users.deleteViewer, { id: caller.subjectId });
     // Sessions end now rather than when auth reads user.deleted; if auth is away, the event still does it.
     try {

@@ -7,6 +7,7 @@ export * from './sign-in';
 export * from './interface-languages';
 export * from './preferences';
 export * from './my-list';
+export * from './profiles';
 export * from './catalog';
 export * from './india-time';
 export * from './media';

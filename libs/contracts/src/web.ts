@@ -16,5 +16,6 @@ export * from './interface-languages';
 export * from './my-list-answers';
 export * from './partners-answers';
 export * from './plans';
+export * from './profiles-answers';
 export * from './playback-answers';
 export * from './videos-answers';
