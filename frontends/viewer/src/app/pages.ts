@@ -17,6 +17,12 @@ export const ViewAll = lazyPage(() => import('../pages/ViewAll').then((m) => m.V
 export const TitlePage = lazyPage(() => import('../pages/TitlePage').then((m) => m.TitlePage));
 export const CategoryPage = lazyPage(() => import('../pages/CategoryPage').then((m) => m.CategoryPage));
 export const MyListPage = lazyPage(() => import('../my-list/MyListPage').then((m) => m.MyListPage));
+export const WhoIsWatchingPage = lazyPage(() =>
+  import('../profiles/WhoIsWatchingPage').then((m) => m.WhoIsWatchingPage),
+);
+export const ManageProfilesPage = lazyPage(() =>
+  import('../profiles/ManageProfilesPage').then((m) => m.ManageProfilesPage),
+);
 export const EpisodePage = lazyPage(() => import('../pages/EpisodePage').then((m) => m.EpisodePage));
 
 export const LoginPage = lazyPage(() => import('../sign-in/LoginPage').then((m) => m.LoginPage));
