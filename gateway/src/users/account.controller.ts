@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, Inject, Patch } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, Inject, Patch } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  PROFILE_LOCK_HEADER,
   SignInMessages,
   Subjects,
   UpdateViewerPreferencesBody,
@@ -69,20 +70,24 @@ export class AccountController {
   @Delete('user/me')
   @Roles('user')
   @ApiOperation({ summary: 'Delete the signed-in viewer’s account; its sessions end at once' })
-  deleteMe(@CurrentPrincipal() caller: Principal) {
-    return this.deleteAccount(caller);
+  deleteMe(@CurrentPrincipal() caller: Principal, @Headers(PROFILE_LOCK_HEADER) holderLock?: string) {
+    return this.deleteAccount(caller, holderLock);
   }
 
   /** SPEC §7's path for the same thing: it deletes the caller's own account, whatever "admin" in it suggests. */
   @Delete('admin/delete-user')
   @Roles('user')
   @ApiOperation({ summary: 'Delete the signed-in viewer’s own account (the path of SPEC §7)' })
-  deleteUser(@CurrentPrincipal() caller: Principal) {
-    return this.deleteAccount(caller);
+  deleteUser(@CurrentPrincipal() caller: Principal, @Headers(PROFILE_LOCK_HEADER) holderLock?: string) {
+    return this.deleteAccount(caller, holderLock);
   }
 
-  private async deleteAccount(caller: Principal): Promise<{ success: true; message: string }> {
-    await this.callers.adultOnly(caller);
+  private async deleteAccount(
+    caller: Principal,
+    holderLock: string | undefined,
+  ): Promise<{ success: true; message: string }> {
+    // D37: not from a kids profile, and with the account holder's lock when it has one.
+    await this.callers.manager(caller, holderLock);
     await this.rpc.call(Subjects.users.deleteViewer, { id: caller.subjectId });
     // Sessions end now rather than when auth reads user.deleted; if auth is away, the event still does it.
     try {

@@ -56,11 +56,20 @@ export class CallerProfiles {
     return { accountId: caller.subjectId, profileId: profile._id, maturity: profile.maturity };
   }
 
-  /** The caller's profile, refused (403 PROFILE_NOT_ALLOWED) when it is a kids profile: account, payments, profiles. */
-  async adultOnly(caller: Principal): Promise<CallerProfile> {
+  /**
+   * Managing profiles or deleting the account: refused to a kids profile (403 PROFILE_NOT_ALLOWED), and,
+   * when the account holder's (first) profile has a lock, only with that lock (header x-profile-lock;
+   * 403 PROFILE_LOCK_INVALID, the fifth wrong try a wait).
+   */
+  async manager(caller: Principal, holderLock: string | undefined): Promise<CallerProfile> {
     const profile = (await this.of(caller))!;
     if (isKidsProfile(profile.maturity))
       throw new DomainError(ErrorCode.PROFILE_NOT_ALLOWED, 'A kids profile cannot manage the account.');
+    await this.rpc.call(Subjects.users.profiles.unlock, {
+      accountId: caller.subjectId,
+      profileId: caller.subjectId,
+      ...(holderLock ? { lock: holderLock.slice(0, 16) } : {}),
+    });
     return profile;
   }
 

@@ -1,7 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   CreateProfileBody,
+  PROFILE_LOCK_HEADER,
+  SelectProfileBody,
   Subjects,
   UpdateProfileBody,
   type Profile,
@@ -44,8 +46,12 @@ export class ProfilesController {
     summary:
       'Adds a profile { name, avatar, interfaceLanguage?, maturity } (409 PROFILE_LIMIT_REACHED past five; 403 PROFILE_NOT_ALLOWED from a kids profile)',
   })
-  async create(@CurrentPrincipal() caller: Principal, @Body() body: CreateProfileBody): Promise<Profile> {
-    await this.callers.adultOnly(caller);
+  async create(
+    @CurrentPrincipal() caller: Principal,
+    @Body() body: CreateProfileBody,
+    @Headers(PROFILE_LOCK_HEADER) holderLock?: string,
+  ): Promise<Profile> {
+    await this.callers.manager(caller, holderLock);
     return this.rpc.call(Subjects.users.profiles.create, { ...body, accountId: caller.subjectId });
   }
 
@@ -56,8 +62,9 @@ export class ProfilesController {
     @CurrentPrincipal() caller: Principal,
     @Param() params: ProfileParams,
     @Body() body: UpdateProfileBody,
+    @Headers(PROFILE_LOCK_HEADER) holderLock?: string,
   ): Promise<Profile> {
-    await this.callers.adultOnly(caller);
+    await this.callers.manager(caller, holderLock);
     const profile = await this.rpc.call(Subjects.users.profiles.update, {
       ...body,
       accountId: caller.subjectId,
@@ -77,8 +84,9 @@ export class ProfilesController {
   async remove(
     @CurrentPrincipal() caller: Principal,
     @Param() params: ProfileParams,
+    @Headers(PROFILE_LOCK_HEADER) holderLock?: string,
   ): Promise<ProfileDeleted> {
-    await this.callers.adultOnly(caller);
+    await this.callers.manager(caller, holderLock);
     const deleted = await this.rpc.call(Subjects.users.profiles.delete, {
       accountId: caller.subjectId,
       profileId: params.id,
@@ -91,11 +99,20 @@ export class ProfilesController {
   @Roles('user')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Chooses who is watching: a new token pair whose access tokens carry the profile (claim prf)',
+    summary:
+      'Chooses who is watching, with { lock } when the profile has one: a new token pair whose access tokens carry the profile (claim prf)',
   })
-  async select(@CurrentPrincipal() caller: Principal, @Param() params: ProfileParams): Promise<TokenPair> {
-    // 404 for another account's profile, before the session changes.
-    await this.rpc.call(Subjects.users.profiles.get, { accountId: caller.subjectId, profileId: params.id });
+  async select(
+    @CurrentPrincipal() caller: Principal,
+    @Param() params: ProfileParams,
+    @Body() body: SelectProfileBody = {},
+  ): Promise<TokenPair> {
+    // 404 for another account's profile, 403 PROFILE_LOCK_INVALID for a wrong lock, before the session changes.
+    await this.rpc.call(Subjects.users.profiles.unlock, {
+      accountId: caller.subjectId,
+      profileId: params.id,
+      ...(body?.lock ? { lock: body.lock } : {}),
+    });
     return this.rpc.call(Subjects.auth.selectProfile, {
       sessionId: caller.sessionId,
       subjectId: caller.subjectId,

@@ -285,4 +285,46 @@ describe('Profiles', () => {
     const back = await select(kidToken, viewer._id);
     expect(claimsOf(back.token).prf).toBeUndefined();
   });
+
+  it('asks a locked profile’s lock to choose it, and the holder’s lock to manage profiles or delete the account', async () => {
+    const viewer = await signIn();
+    const locked = (
+      await create(viewer.token, { name: 'Locked', avatar: 'moon', maturity: 'adult', lock: '4321' }).expect(
+        201,
+      )
+    ).body as Profile;
+    expect(locked.hasLock).toBe(true);
+    const wrong = await http
+      .post(`/api/user/profiles/${locked._id}/select`)
+      .set(bearer(viewer.token))
+      .send({ lock: '1111' })
+      .expect(403);
+    expect(wrong.body).toMatchObject({ code: ErrorCode.PROFILE_LOCK_INVALID, limit: 4 });
+    const badLock = await http
+      .post(`/api/user/profiles/${locked._id}/select`)
+      .set(bearer(viewer.token))
+      .send({ lock: 'abcd' })
+      .expect(400);
+    expect(badLock.body.fields).toHaveProperty('lock');
+    const right = await http
+      .post(`/api/user/profiles/${locked._id}/select`)
+      .set(bearer(viewer.token))
+      .send({ lock: '4321' })
+      .expect(200);
+    expect(claimsOf(right.body.token as string).prf).toBe(locked._id);
+
+    // The holder's own profile takes a lock: from then on managing asks for it.
+    await http
+      .patch(`/api/user/profiles/${viewer._id}`)
+      .set(bearer(viewer.token))
+      .send({ lock: '9876' })
+      .expect(200);
+    const unasked = await create(viewer.token, { name: 'New', avatar: 'kite', maturity: 'kids' }).expect(403);
+    expect(unasked.body.code).toBe(ErrorCode.PROFILE_LOCK_INVALID);
+    expect((await http.delete('/api/user/me').set(bearer(viewer.token))).status).toBe(403);
+    await create(viewer.token, { name: 'New', avatar: 'kite', maturity: 'kids' })
+      .set('x-profile-lock', '9876')
+      .expect(201);
+    await http.delete('/api/user/me').set(bearer(viewer.token)).set('x-profile-lock', '9876').expect(200);
+  });
 });

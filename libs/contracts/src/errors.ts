@@ -60,6 +60,10 @@ export enum ErrorCode {
   PROFILE_MATURITY_BLOCKED = 'PROFILE_MATURITY_BLOCKED',
   /** The kids profile in use may not manage the account, its payments or its profiles. */
   PROFILE_NOT_ALLOWED = 'PROFILE_NOT_ALLOWED',
+  /** A profile lock missing or wrong; `limit` says how many tries are left before the wait. */
+  PROFILE_LOCK_INVALID = 'PROFILE_LOCK_INVALID',
+  /** Five wrong tries in a row: no try is taken until `retryAfterSeconds` have passed. */
+  PROFILE_LOCK_WAIT = 'PROFILE_LOCK_WAIT',
   INTERNAL = 'INTERNAL',
 }
 
@@ -110,6 +114,8 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ErrorCode.FIRST_PROFILE_KEPT]: 409,
   [ErrorCode.PROFILE_MATURITY_BLOCKED]: 403,
   [ErrorCode.PROFILE_NOT_ALLOWED]: 403,
+  [ErrorCode.PROFILE_LOCK_INVALID]: 403,
+  [ErrorCode.PROFILE_LOCK_WAIT]: 429,
   [ErrorCode.INTERNAL]: 500,
 };
 

@@ -64,7 +64,20 @@ export interface Profile {
   maturity: MaturityLevel;
   /** The account's first profile (its id is the viewer's): it cannot be deleted. */
   isFirst: boolean;
+  /** Whether a 4-digit lock guards it (asked before choosing it; the first profile's also before managing). */
+  hasLock: boolean;
   createdAt: string;
+}
+
+/** A profile lock: exactly four digits. */
+export const PROFILE_LOCK_PATTERN = /^[0-9]{4}$/;
+
+/** The header carrying the account holder's lock to the routes that manage profiles or delete the account. */
+export const PROFILE_LOCK_HEADER = 'x-profile-lock';
+
+/** What a right lock (or a profile without one) answers. */
+export interface ProfileUnlocked {
+  unlocked: true;
 }
 
 /** `DELETE /api/user/profiles/{id}`. */

@@ -36,11 +36,13 @@ const NEW_PROFILE: ProfileForm = {
 function ProfileEditor({
   initial,
   isFirst,
+  hasLock,
   onSave,
   onCancel,
 }: {
   initial: ProfileForm;
   isFirst: boolean;
+  hasLock: boolean;
   onSave: (form: ProfileForm) => Promise<void>;
   onCancel: () => void;
 }) {
@@ -48,13 +50,23 @@ function ProfileEditor({
   const id = useId();
   const [form, setForm] = useState(initial);
   const [saving, setSaving] = useState(false);
+  const [lock, setLock] = useState('');
+  const [removeLock, setRemoveLock] = useState(false);
   const kids = form.maturity !== 'adult';
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSaving(true);
+    // A new lock when digits are given, none when taken off; otherwise the lock stays as it is.
+    const lockChange = removeLock ? { lock: null } : lock ? { lock } : {};
     try {
-      await onSave({ ...form, name: form.name.trim() });
+      await onSave({
+        name: form.name.trim(),
+        avatar: form.avatar,
+        interfaceLanguage: form.interfaceLanguage,
+        maturity: form.maturity,
+        ...lockChange,
+      });
     } finally {
       setSaving(false);
     }
@@ -125,6 +137,35 @@ function ProfileEditor({
           )}
         </>
       )}
+      <label htmlFor={`${id}-lock`}>{t('profiles.lock')}</label>
+      <input
+        id={`${id}-lock`}
+        className="input"
+        type="password"
+        inputMode="numeric"
+        autoComplete="new-password"
+        pattern="[0-9]{4}"
+        maxLength={4}
+        disabled={removeLock}
+        aria-describedby={hasLock ? `${id}-lock-keep` : undefined}
+        value={lock}
+        onChange={(event) => setLock(event.target.value.replace(/\D/g, '').slice(0, 4))}
+      />
+      {hasLock && (
+        <>
+          <p id={`${id}-lock-keep`} className="vw-profile-form__hint">
+            {t('profiles.lockKeep')}
+          </p>
+          <label className="vw-profile-form__check">
+            <input
+              type="checkbox"
+              checked={removeLock}
+              onChange={(event) => setRemoveLock(event.target.checked)}
+            />
+            {t('profiles.removeLock')}
+          </label>
+        </>
+      )}
       <div className="vw-profile-form__actions">
         <button type="submit" className="button button--primary" disabled={saving}>
           {t('profiles.save')}
@@ -150,6 +191,8 @@ export function ManageProfilesPage() {
     signedIn,
   ]);
   const [editing, setEditing] = useState<string | 'new' | null>(null);
+  // The account holder's lock, asked when their (first) profile has one: every change carries it.
+  const [holderLock, setHolderLock] = useState('');
   if (!signedIn) return <Navigate to="/login" replace state={{ returnTo: '/profiles/manage' }} />;
   if (isKidsSession(current))
     return (
@@ -163,8 +206,8 @@ export function ManageProfilesPage() {
 
   async function save(profile: Profile | null, form: ProfileForm) {
     try {
-      if (profile) await updateProfile(host.api, profile._id, form);
-      else await createProfile(host.api, form);
+      if (profile) await updateProfile(host.api, profile._id, form, holderLock);
+      else await createProfile(host.api, form, holderLock);
       host.toast(t(profile ? 'profiles.saved' : 'profiles.created'), 'success');
       setEditing(null);
       profiles.reload();
@@ -176,7 +219,7 @@ export function ManageProfilesPage() {
   async function remove(profile: Profile) {
     if (!window.confirm(t('profiles.deleteConfirm', { name: profile.name }))) return;
     try {
-      await deleteProfile(host.api, profile._id);
+      await deleteProfile(host.api, profile._id, holderLock);
       host.toast(t('profiles.deleted'), 'success');
       profiles.reload();
     } catch (error) {
@@ -185,6 +228,7 @@ export function ManageProfilesPage() {
   }
 
   const list = profiles.data ?? [];
+  const holderHasLock = list.some((profile) => profile.isFirst && profile.hasLock);
   return (
     <section className="vw-page vw-profiles vw-profiles--manage" aria-labelledby="vw-manage-title">
       <h1 id="vw-manage-title" className="vw-profiles__title">
@@ -192,6 +236,21 @@ export function ManageProfilesPage() {
       </h1>
       {profiles.status === 'loading' && !profiles.data && <LoadingLine />}
       {profiles.error && <ErrorLine message={t('common.somethingWrong')} onRetry={profiles.reload} />}
+      {holderHasLock && (
+        <div className="vw-profile-form">
+          <label htmlFor="vw-holder-lock">{t('profiles.holderLock')}</label>
+          <input
+            id="vw-holder-lock"
+            className="input"
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={4}
+            value={holderLock}
+            onChange={(event) => setHolderLock(event.target.value.replace(/\D/g, '').slice(0, 4))}
+          />
+        </div>
+      )}
       <ul className="vw-profiles__rows">
         {list.map((profile) => (
           <li key={profile._id} className="vw-profiles__row">
@@ -199,6 +258,7 @@ export function ManageProfilesPage() {
               <ProfileEditor
                 initial={profile}
                 isFirst={profile.isFirst}
+                hasLock={profile.hasLock}
                 onSave={(form) => save(profile, form)}
                 onCancel={() => setEditing(null)}
               />
@@ -239,6 +299,7 @@ export function ManageProfilesPage() {
         <ProfileEditor
           initial={NEW_PROFILE}
           isFirst={false}
+          hasLock={false}
           onSave={(form) => save(null, form)}
           onCancel={() => setEditing(null)}
         />

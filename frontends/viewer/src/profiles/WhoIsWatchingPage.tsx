@@ -29,12 +29,20 @@ export function WhoIsWatchingPage() {
     signedIn,
   ]);
   const [choosing, setChoosing] = useState<string | null>(null);
+  // A locked profile asks its 4 digits first.
+  const [unlocking, setUnlocking] = useState<Profile | null>(null);
+  const [lock, setLock] = useState('');
   if (!signedIn) return <Navigate to="/login" replace state={{ returnTo: '/profiles' }} />;
 
-  async function choose(profile: Profile) {
+  async function choose(profile: Profile, digits?: string) {
+    if (profile.hasLock && digits === undefined) {
+      setUnlocking(profile);
+      setLock('');
+      return;
+    }
     setChoosing(profile._id);
     try {
-      await chooseProfile(host, profile);
+      await chooseProfile(host, profile, digits);
       void navigate(returnTo, { replace: true });
     } catch (error) {
       host.toast(failure(error), 'error');
@@ -65,10 +73,43 @@ export function WhoIsWatchingPage() {
                 {profile.maturity !== 'adult' && (
                   <span className="vw-profiles__badge">{t('profiles.kidsBadge')}</span>
                 )}
+                {profile.hasLock && <span className="vw-profiles__badge">{t('profiles.locked')}</span>}
               </button>
             </li>
           ))}
         </ul>
+      )}
+      {unlocking && (
+        <form
+          className="vw-profile-form vw-profiles__unlock"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void choose(unlocking, lock);
+          }}
+        >
+          <label htmlFor="vw-profile-lock">{t('profiles.enterLock', { name: unlocking.name })}</label>
+          <input
+            id="vw-profile-lock"
+            className="input"
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            pattern="[0-9]{4}"
+            maxLength={4}
+            required
+            autoFocus
+            value={lock}
+            onChange={(event) => setLock(event.target.value.replace(/\D/g, '').slice(0, 4))}
+          />
+          <div className="vw-profile-form__actions">
+            <button type="submit" className="button button--primary" disabled={choosing !== null}>
+              {t('profiles.unlock')}
+            </button>
+            <button type="button" className="button button--ghost" onClick={() => setUnlocking(null)}>
+              {t('profiles.cancel')}
+            </button>
+          </div>
+        </form>
       )}
       {!isKidsSession(current) && (
         <Link className="button button--ghost" to="/profiles/manage">

@@ -5,9 +5,11 @@ import {
   ProfileRequest,
   ProfilesRequest,
   Subjects,
+  UnlockProfileRequest,
   UpdateProfileRequest,
   type Profile,
   type ProfileDeleted,
+  type ProfileUnlocked,
 } from '@chitram/contracts';
 import { Handles } from '@chitram/nest-kit';
 import { ProfilesService } from './profiles.service';
@@ -43,5 +45,11 @@ export class ProfilesController {
   async delete(@Payload() body: ProfileRequest): Promise<ProfileDeleted> {
     await this.profiles.delete(body.accountId, body.profileId);
     return { deleted: true };
+  }
+
+  @Handles(profiles.unlock)
+  async unlock(@Payload() body: UnlockProfileRequest): Promise<ProfileUnlocked> {
+    await this.profiles.unlock(body.accountId, body.profileId, body.lock);
+    return { unlocked: true };
   }
 }

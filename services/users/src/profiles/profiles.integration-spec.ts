@@ -156,9 +156,53 @@ describe('the users service keeps each account’s profiles', () => {
     await waitFor(async () => announced.some((event) => event.profileId === child._id), 10_000);
   });
 
+  it('keeps a profile lock hashed, and after five wrong tries takes none for a while', async () => {
+    const { _id: accountId } = await signUp();
+    const locked = await rpc.call(profiles.create, { accountId, ...kid('Locked'), lock: '2580' });
+    expect(locked.hasLock).toBe(true);
+    const [{ lock_hash: stored }] = await users.dataSource.query<Array<{ lock_hash: string }>>(
+      `SELECT "lock_hash" FROM "profile" WHERE "id" = $1`,
+      [locked._id],
+    );
+    expect(stored).not.toContain('2580');
+    const unlock = (lock?: string) =>
+      rpc.call(profiles.unlock, { accountId, profileId: locked._id, ...(lock ? { lock } : {}) });
+    await expect(unlock('2580')).resolves.toEqual({ unlocked: true });
+    await expect(unlock()).rejects.toMatchObject({ code: ErrorCode.PROFILE_LOCK_INVALID, limit: 4 });
+    for (const left of [3, 2, 1])
+      await expect(unlock('0000')).rejects.toMatchObject({
+        code: ErrorCode.PROFILE_LOCK_INVALID,
+        limit: left,
+      });
+    await expect(unlock('0000')).rejects.toMatchObject({
+      code: ErrorCode.PROFILE_LOCK_WAIT,
+      retryAfterSeconds: 300,
+    });
+    // The right digits wait too.
+    await expect(unlock('2580')).rejects.toMatchObject({ code: ErrorCode.PROFILE_LOCK_WAIT });
+    await users.dataSource.query(
+      `UPDATE "profile" SET "locked_until" = now() - interval '1 second' WHERE "id" = $1`,
+      [locked._id],
+    );
+    await expect(unlock('2580')).resolves.toEqual({ unlocked: true });
+    // A profile without a lock passes; taking the lock off leaves none to ask.
+    await expect(rpc.call(profiles.unlock, { accountId, profileId: accountId })).resolves.toEqual({
+      unlocked: true,
+    });
+    expect(await rpc.call(profiles.update, { accountId, profileId: locked._id, lock: null })).toMatchObject({
+      hasLock: false,
+    });
+    await expect(unlock()).resolves.toEqual({ unlocked: true });
+    await expect(
+      rpc.call(profiles.update, { accountId, profileId: locked._id, lock: '12a4' }),
+    ).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED, fields: { lock: expect.any(Array) } });
+  });
+
   it('keeps an existing viewer’s language and list through the migration: the first profile is the viewer', async () => {
     const db = users.dataSource;
-    // Back to before profiles, with a viewer of that time who chose Tamil and kept a film.
+    // Back to before profiles (the lock, then the profiles), with a viewer of that time who chose Tamil
+    // and kept a film.
+    await db.undoLastMigration();
     await db.undoLastMigration();
     const [{ id }] = await db.query<Array<{ id: string }>>(
       `INSERT INTO "viewer" ("phone_number", "interface_language") VALUES ($1, 'ta') RETURNING "id"`,

@@ -20,10 +20,19 @@ interface ProfileRow extends ProfileFields {
   id: string;
   accountId: string;
   createdAt: Date;
+  hasLock: boolean;
+}
+
+/** A profile's lock as its tries need it. */
+export interface LockState {
+  lockHash: string | null;
+  failures: number;
+  lockedUntil: Date | null;
 }
 
 const PROFILE_COLUMNS = `"id", "account_id" AS "accountId", "name", "avatar",
-  "interface_language" AS "interfaceLanguage", "maturity", "created_at" AS "createdAt"`;
+  "interface_language" AS "interfaceLanguage", "maturity", "created_at" AS "createdAt",
+  ("lock_hash" IS NOT NULL) AS "hasLock"`;
 
 function toProfile(row: ProfileRow): Profile {
   return {
@@ -33,6 +42,7 @@ function toProfile(row: ProfileRow): Profile {
     interfaceLanguage: row.interfaceLanguage,
     maturity: row.maturity,
     isFirst: row.id === row.accountId,
+    hasLock: row.hasLock,
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }
@@ -83,11 +93,16 @@ export class ProfilesRepository {
     return rows.length > 0;
   }
 
-  async insert(manager: EntityManager, accountId: string, fields: ProfileFields): Promise<Profile> {
+  async insert(
+    manager: EntityManager,
+    accountId: string,
+    fields: ProfileFields,
+    lockHash: string | null,
+  ): Promise<Profile> {
     const [row] = await manager.query<ProfileRow[]>(
-      `INSERT INTO "profile" ("account_id", "name", "avatar", "interface_language", "maturity")
-        VALUES ($1, $2, $3, $4, $5) RETURNING ${PROFILE_COLUMNS}`,
-      [accountId, fields.name, fields.avatar, fields.interfaceLanguage, fields.maturity],
+      `INSERT INTO "profile" ("account_id", "name", "avatar", "interface_language", "maturity", "lock_hash")
+        VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${PROFILE_COLUMNS}`,
+      [accountId, fields.name, fields.avatar, fields.interfaceLanguage, fields.maturity, lockHash],
     );
     return toProfile(row);
   }
@@ -106,11 +121,16 @@ export class ProfilesRepository {
     accountId: string,
     profileId: string,
     fields: Partial<ProfileFields>,
+    /** A new lock's hash, null to take the lock off, undefined to leave it. */
+    lockHash?: string | null,
   ): Promise<Profile | null> {
     const [rows] = await manager.query<[ProfileRow[], number]>(
       `UPDATE "profile" SET "name" = COALESCE($3, "name"), "avatar" = COALESCE($4, "avatar"),
           "interface_language" = CASE WHEN $5::boolean THEN $6 ELSE "interface_language" END,
-          "maturity" = COALESCE($7, "maturity")
+          "maturity" = COALESCE($7, "maturity"),
+          "lock_hash" = CASE WHEN $8::boolean THEN $9 ELSE "lock_hash" END,
+          "lock_failures" = CASE WHEN $8::boolean THEN 0 ELSE "lock_failures" END,
+          "locked_until" = CASE WHEN $8::boolean THEN NULL ELSE "locked_until" END
         WHERE "account_id" = $1 AND "id" = $2 RETURNING ${PROFILE_COLUMNS}`,
       [
         accountId,
@@ -120,9 +140,35 @@ export class ProfilesRepository {
         fields.interfaceLanguage !== undefined,
         fields.interfaceLanguage ?? null,
         fields.maturity ?? null,
+        lockHash !== undefined,
+        lockHash ?? null,
       ],
     );
     return rows[0] ? toProfile(rows[0]) : null;
+  }
+
+  /** The lock of one profile of the account, held until the transaction ends; null when there is no such profile. */
+  async lockedState(manager: EntityManager, accountId: string, profileId: string): Promise<LockState | null> {
+    const [row] = await manager.query<LockState[]>(
+      `SELECT "lock_hash" AS "lockHash", "lock_failures" AS "failures", "locked_until" AS "lockedUntil"
+         FROM "profile" WHERE "account_id" = $1 AND "id" = $2 FOR UPDATE`,
+      [accountId, profileId],
+    );
+    return row ? { ...row, lockedUntil: row.lockedUntil && new Date(row.lockedUntil) } : null;
+  }
+
+  /** Notes the wrong tries in a row, and until when no try is taken. */
+  async saveTries(
+    manager: EntityManager,
+    profileId: string,
+    failures: number,
+    lockedUntil: Date | null,
+  ): Promise<void> {
+    await manager.query(`UPDATE "profile" SET "lock_failures" = $2, "locked_until" = $3 WHERE "id" = $1`, [
+      profileId,
+      failures,
+      lockedUntil,
+    ]);
   }
 
   /** Deletes a profile that is not the account's first; whether one was deleted. */

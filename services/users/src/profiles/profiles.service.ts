@@ -9,6 +9,7 @@ import {
   type ProfileDeletedEvent,
   type UpdateProfileRequest,
 } from '@chitram/contracts';
+import { hashLock, LOCK_TRIES, LOCK_WAIT_SECONDS, lockMatches } from './profile-lock';
 import { Outbox } from '@chitram/nest-kit';
 import type { EntityManager } from 'typeorm';
 import { MyListRepository } from '../my-list/my-list.repository';
@@ -57,17 +58,23 @@ export class ProfilesService {
           `An account has at most ${MAX_PROFILES} profiles.`,
         );
       await this.refuseTakenName(manager, request.accountId, request.name);
-      return this.profiles.insert(manager, request.accountId, {
-        name: request.name,
-        avatar: request.avatar,
-        interfaceLanguage: request.interfaceLanguage ?? null,
-        maturity: request.maturity,
-      });
+      return this.profiles.insert(
+        manager,
+        request.accountId,
+        {
+          name: request.name,
+          avatar: request.avatar,
+          interfaceLanguage: request.interfaceLanguage ?? null,
+          maturity: request.maturity,
+        },
+        request.lock ? await hashLock(request.lock) : null,
+      );
     });
   }
 
   async update(request: UpdateProfileRequest): Promise<Profile> {
-    const { accountId, profileId, ...fields } = request;
+    const { accountId, profileId, lock, ...fields } = request;
+    const lockHash = lock === undefined ? undefined : lock === null ? null : await hashLock(lock);
     return this.outbox.transaction(async (manager) => {
       if (!(await this.profiles.lockAccount(manager, accountId))) throw notFound();
       if (fields.name !== undefined) await this.refuseTakenName(manager, accountId, fields.name, profileId);
@@ -77,7 +84,8 @@ export class ProfilesService {
           maturity: ['the account’s first profile stays adult'],
         });
       return (
-        (await this.profiles.update(manager, accountId, profileId, fields)) ?? Promise.reject(notFound())
+        (await this.profiles.update(manager, accountId, profileId, fields, lockHash)) ??
+        Promise.reject(notFound())
       );
     });
   }
@@ -94,6 +102,48 @@ export class ProfilesService {
       const event: ProfileDeletedEvent = { accountId, profileId, deletedAt: new Date().toISOString() };
       await emit(Events.profileDeleted, event);
     });
+  }
+
+  /**
+   * A try of the profile's lock: a profile without one, or the right digits, pass (and clear the wrong
+   * tries); a wrong or missing try is PROFILE_LOCK_INVALID with the tries left, the fifth in a row
+   * stops all tries for LOCK_WAIT_SECONDS (PROFILE_LOCK_WAIT), right digits included.
+   */
+  async unlock(accountId: string, profileId: string, lock: string | undefined): Promise<void> {
+    const refusal = await this.outbox.transaction(async (manager): Promise<DomainError | null> => {
+      const state = await this.profiles.lockedState(manager, accountId, profileId);
+      if (!state) return notFound();
+      if (!state.lockHash) return null;
+      const now = Date.now();
+      if (state.lockedUntil && state.lockedUntil.getTime() > now)
+        return DomainError.retryLater(
+          ErrorCode.PROFILE_LOCK_WAIT,
+          'Too many wrong tries. Please wait before trying again.',
+          (state.lockedUntil.getTime() - now) / 1000,
+        );
+      if (lock !== undefined && (await lockMatches(state.lockHash, lock))) {
+        if (state.failures > 0 || state.lockedUntil)
+          await this.profiles.saveTries(manager, profileId, 0, null);
+        return null;
+      }
+      const failures = state.failures + 1;
+      if (failures >= LOCK_TRIES) {
+        await this.profiles.saveTries(manager, profileId, 0, new Date(now + LOCK_WAIT_SECONDS * 1000));
+        return DomainError.retryLater(
+          ErrorCode.PROFILE_LOCK_WAIT,
+          'Too many wrong tries. Please wait before trying again.',
+          LOCK_WAIT_SECONDS,
+        );
+      }
+      await this.profiles.saveTries(manager, profileId, failures, null);
+      return DomainError.atLimit(
+        ErrorCode.PROFILE_LOCK_INVALID,
+        'That lock is not right.',
+        LOCK_TRIES - failures,
+      );
+    });
+    // Thrown after the commit, so the wrong try stays counted.
+    if (refusal) throw refusal;
   }
 
   private async refuseTakenName(
