@@ -56,15 +56,21 @@ export class CallerProfiles {
     return { accountId: caller.subjectId, profileId: profile._id, maturity: profile.maturity };
   }
 
+  /** What a kids profile may not do (payments, the account): 403 PROFILE_NOT_ALLOWED. */
+  async notKids(caller: Principal): Promise<CallerProfile> {
+    const profile = (await this.of(caller))!;
+    if (isKidsProfile(profile.maturity))
+      throw new DomainError(ErrorCode.PROFILE_NOT_ALLOWED, 'A kids profile cannot manage the account.');
+    return profile;
+  }
+
   /**
    * Managing profiles or deleting the account: refused to a kids profile (403 PROFILE_NOT_ALLOWED), and,
    * when the account holder's (first) profile has a lock, only with that lock (header x-profile-lock;
    * 403 PROFILE_LOCK_INVALID, the fifth wrong try a wait).
    */
   async manager(caller: Principal, holderLock: string | undefined): Promise<CallerProfile> {
-    const profile = (await this.of(caller))!;
-    if (isKidsProfile(profile.maturity))
-      throw new DomainError(ErrorCode.PROFILE_NOT_ALLOWED, 'A kids profile cannot manage the account.');
+    const profile = await this.notKids(caller);
     await this.rpc.call(Subjects.users.profiles.unlock, {
       accountId: caller.subjectId,
       profileId: caller.subjectId,

@@ -266,7 +266,7 @@ describe('Profiles', () => {
     await http.get(`/api/movie/${a.slug}`).set(bearer(kidToken)).expect(403);
   });
 
-  it('keeps a kids profile from managing profiles or the account, but lets it choose another profile', async () => {
+  it('keeps a kids profile from managing profiles, the account or payments, but lets it choose another profile', async () => {
     const { viewer, kid, kidToken } = await withKid();
     for (const call of [
       http
@@ -276,6 +276,7 @@ describe('Profiles', () => {
       http.patch(`/api/user/profiles/${kid._id}`).set(bearer(kidToken)).send({ maturity: 'adult' }),
       http.delete(`/api/user/profiles/${kid._id}`).set(bearer(kidToken)),
       http.delete('/api/user/me').set(bearer(kidToken)),
+      http.post('/api/checkout/create-order').set(bearer(kidToken)).send({ planKey: 'basic' }),
     ]) {
       const refused = await call;
       expect(refused.status).toBe(403);
