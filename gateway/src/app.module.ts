@@ -13,6 +13,7 @@ import { MediaModule } from './media/media.module';
 import { PlaybackModule } from './playback/playback.module';
 import { RpcModule } from './rpc.module';
 import { AccountModule } from './users/account.module';
+import { CallerProfilesModule } from './users/caller-profiles';
 
 @Module({})
 class GatewayConfigModule {}
@@ -35,6 +36,7 @@ export class AppModule {
         RpcModule,
         AuthModule.create(config),
         ViewerPlansModule,
+        CallerProfilesModule,
         AccountModule,
         DevModule.create(config),
         MediaModule,

@@ -243,6 +243,17 @@ describe('the route table: every route says who may call it, and the guard holds
     });
   });
 
+  it('serves profiles to viewers only (issue 22, D37)', () => {
+    const access = new Map(table.map((r) => [key(r), describeAccess(r)]));
+    expect(Object.fromEntries([...access].filter(([k]) => /\/api\/user\/profiles\b/.test(k)))).toEqual({
+      'GET /api/user/profiles': 'user',
+      'POST /api/user/profiles': 'user',
+      'PATCH /api/user/profiles/:id': 'user',
+      'DELETE /api/user/profiles/:id': 'user',
+      'POST /api/user/profiles/:id/select': 'user',
+    });
+  });
+
   it('serves the plans and payment routes: checkout for viewers, the webhook signed instead of signed in', () => {
     const access = new Map(table.map((r) => [key(r), describeAccess(r)]));
     expect(

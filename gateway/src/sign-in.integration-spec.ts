@@ -209,6 +209,8 @@ describe('sign-in through the gateway with the real auth and users services', ()
         planStatus: 'current',
         createdAt: expect.any(String),
         interfaceLanguage: null,
+        // The profile in use (D37): the account's first, with the viewer's id.
+        profile: expect.objectContaining({ _id: session._id, name: 'Me', maturity: 'adult', isFirst: true }),
       });
     });
 

@@ -11,6 +11,7 @@ import {
   EpisodePage,
   LanguagePage,
   LoginPage,
+  ManageProfilesPage,
   Movies,
   MyListPage,
   HistoryPage,
@@ -26,6 +27,7 @@ import {
   TitlePage,
   VerifyOtpPage,
   ViewAll,
+  WhoIsWatchingPage,
 } from './app/pages';
 import { CATEGORIES } from './catalog/catalog-lists';
 import { LoadingLine } from './components/LoadStatus';
@@ -79,6 +81,9 @@ export default function ViewerApp({ host }: RemoteAppProps) {
           <Route path="my-list" element={<MyListPage />} />
           <Route path="watchlist" element={<Navigate to="/my-list" replace />} />
           <Route path="history" element={<HistoryPage />} />
+          {/* Profiles (issue 22, D37): who is watching, and managing them. */}
+          <Route path="profiles" element={<WhoIsWatchingPage />} />
+          <Route path="profiles/manage" element={<ManageProfilesPage />} />
           {/* A known group only (ViewAll shows the 404 for anything else); static paths above win. */}
           <Route path=":group" element={<ViewAll />} />
           <Route path="*" element={<NotFound />} />

@@ -55,6 +55,7 @@ export class AccessGuard implements CanActivate {
       role: claims.role,
       sessionId: claims.sid,
       ...(claims.adminRole ? { adminRole: claims.adminRole } : {}),
+      ...(claims.role === 'user' ? { profileId: claims.profileId ?? claims.sub } : {}),
     };
     return true;
   }

@@ -11,6 +11,11 @@ export interface Principal {
   sessionId: string;
   /** An admin's role (issue 20). */
   adminRole?: AdminRole;
+  /**
+   * A viewer's chosen profile (claim `prf`, issue 22, D37), the viewer's own id (the account's first
+   * profile) when the token names none. Not yet checked against the account: CallerProfiles does that.
+   */
+  profileId?: string;
 }
 
 declare module 'fastify' {

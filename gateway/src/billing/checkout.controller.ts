@@ -12,6 +12,7 @@ import {
 import { RpcClient } from '@chitram/nest-kit';
 import { Public, Roles } from '../auth/access';
 import { CurrentPrincipal, type Principal } from '../auth/principal';
+import { CallerProfiles } from '../users/caller-profiles';
 import { ViewerPlans } from './viewer-plans';
 
 /** Plans, checkout and the viewer's plan (SPEC §4.4, §7; DECISIONS D16–D18). */
@@ -21,6 +22,7 @@ export class CheckoutController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly plans: ViewerPlans,
+    private readonly callers: CallerProfiles,
   ) {}
 
   @Get('plans')
@@ -36,7 +38,12 @@ export class CheckoutController {
   @ApiOperation({
     summary: 'An order for a plan at the server’s price (the same open order if asked again soon)',
   })
-  createOrder(@CurrentPrincipal() caller: Principal, @Body() body: CreateOrderBody): Promise<CheckoutOrder> {
+  async createOrder(
+    @CurrentPrincipal() caller: Principal,
+    @Body() body: CreateOrderBody,
+  ): Promise<CheckoutOrder> {
+    // D37: a kids profile does not pay (403 PROFILE_NOT_ALLOWED).
+    await this.callers.notKids(caller);
     return this.rpc.call(Subjects.billing.createOrder, { viewerId: caller.subjectId, planKey: body.planKey });
   }
 

@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { Subjects, type QueryText, type Subject } from '@chitram/contracts';
+import { Subjects, type MaturityLevel, type QueryText, type Subject } from '@chitram/contracts';
 import { LOGGER, NATS_CONNECTION, RpcClient, type Logger } from '@chitram/nest-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { NatsConnection, Subscription } from 'nats';
@@ -13,6 +13,7 @@ import {
   COMPRESSION_THRESHOLD_BYTES,
   type Encoding,
 } from '../http/compression';
+import { namesProfile, titleWithinMaturity, withinMaturity } from './maturity-filter';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -52,6 +53,11 @@ export interface AnswerOptions {
    * popular ones out, and their bytes are let go young instead of churning the cache.
    */
   keep?: 'always' | 'when-asked-again';
+  /**
+   * A kids profile's level (D37): the answer (cached or fetched, as for everyone) is sent without the
+   * titles above it, privately; `title` refuses a single title above it instead.
+   */
+  maturity?: { level: MaturityLevel; title?: boolean };
 }
 
 /** URLs asked for at least once recently: the last 25,000 to 50,000 distinct ones. */
@@ -183,7 +189,8 @@ export class CatalogueAnswers implements OnModuleInit, OnModuleDestroy {
    * (only public routes' answers are ever cached, so no access check is skipped).
    */
   readonly serveCached = (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
-    const entry = request.method === 'GET' ? this.fresh(request.url) : undefined;
+    // A caller with a chosen profile goes to its route, which answers for the profile (D37).
+    const entry = request.method === 'GET' && !namesProfile(request) ? this.fresh(request.url) : undefined;
     if (entry) void this.send(request, reply, entry);
     else done();
   };
@@ -200,12 +207,18 @@ export class CatalogueAnswers implements OnModuleInit, OnModuleDestroy {
     reply: FastifyReply,
     subject: Subject<Request, unknown>,
     payload: NoInfer<Request> | QueryText<NoInfer<Request>>,
-    { admission, keep = 'always' }: AnswerOptions = {},
+    { admission, keep = 'always', maturity }: AnswerOptions = {},
   ): Promise<void> {
     if (admission) await admission;
     const key = request.url;
     const kept = keep === 'always' || this.askedBefore.note(key);
-    await this.send(request, reply, this.fresh(key) ?? (await this.fetch(key, subject, payload, kept)));
+    const entry = this.fresh(key) ?? (await this.fetch(key, subject, payload, kept));
+    if (!maturity) return this.send(request, reply, entry);
+    const whole: unknown = JSON.parse(entry.body.toString('utf8'));
+    const shown = maturity.title
+      ? titleWithinMaturity(whole, maturity.level)
+      : withinMaturity(whole, maturity.level);
+    await this.send(request, reply, answerOf(shown), 'private, no-cache');
   }
 
   private fetch<Request>(
@@ -236,8 +249,13 @@ export class CatalogueAnswers implements OnModuleInit, OnModuleDestroy {
    * Sends an answer, compressed as the client takes it (from the copy kept with the answer: a popular
    * answer is compressed once, not once per browser), or 304 to a client that holds it.
    */
-  private async send(request: FastifyRequest, reply: FastifyReply, entry: CachedAnswer): Promise<void> {
-    void reply.header('etag', entry.etag).header('cache-control', this.cacheControl);
+  private async send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    entry: CachedAnswer,
+    cacheControl = this.cacheControl,
+  ): Promise<void> {
+    void reply.header('etag', entry.etag).header('cache-control', cacheControl);
     if (matchesEtag(request.headers['if-none-match'], entry.etag)) {
       void reply.code(304).send();
       return;

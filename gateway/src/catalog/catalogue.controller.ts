@@ -1,68 +1,105 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Subjects } from '@chitram/contracts';
+import { isKidsProfile, Subjects } from '@chitram/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Public } from '../auth/access';
-import { CatalogueAnswers } from './catalogue-answers';
+import { PublicIdentified } from '../auth/access';
+import { CallerProfiles } from '../users/caller-profiles';
+import { CatalogueAnswers, type AnswerOptions } from './catalogue-answers';
 import { SearchRateLimit } from './search-rate-limit';
 
 /**
  * The public catalogue of SPEC §7: answers pass through unchanged from the catalog service (which
- * validates every parameter) and are cached here whole, with an ETag and Cache-Control.
+ * validates every parameter) and are cached here whole, with an ETag and Cache-Control. Open to
+ * anyone; a caller who sends a token is identified, and a kids profile's answers leave out the titles
+ * above its level (D37).
  */
 @ApiTags('catalogue')
-@Public()
+@PublicIdentified()
 @Controller()
 export class CatalogueController {
   constructor(
     private readonly answers: CatalogueAnswers,
     private readonly searchLimit: SearchRateLimit,
+    private readonly callers: CallerProfiles,
   ) {}
+
+  /** The answer's options for the caller: a kids profile's level (D37), nothing for anyone else. */
+  private async forCaller(request: FastifyRequest, options: AnswerOptions = {}, title = false) {
+    const profile = await this.callers.of(request.principal);
+    if (!profile || !isKidsProfile(profile.maturity)) return options;
+    return { ...options, maturity: { level: profile.maturity, title } };
+  }
 
   @Get('home/content')
   @ApiOperation({ summary: '{ genreMovies: { [genre]: Movie[] } }: newest titles per genre, for a language' })
-  homeContent(
+  async homeContent(
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
     @Query('language') language?: string,
   ): Promise<void> {
-    return this.answers.answer(request, reply, Subjects.catalog.homeContent, { language });
+    return this.answers.answer(
+      request,
+      reply,
+      Subjects.catalog.homeContent,
+      { language },
+      await this.forCaller(request),
+    );
   }
 
   @Get('home/viewall/:group')
   @ApiOperation({ summary: 'Movie[]: a view-all group (a genre: trending, featured, south-favourites, ...)' })
-  viewAll(
+  async viewAll(
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
     @Param('group') group: string,
     @Query('language') language?: string,
     @Query('page') page?: string,
   ): Promise<void> {
-    return this.answers.answer(request, reply, Subjects.catalog.movieGroup, { group, language, page });
+    return this.answers.answer(
+      request,
+      reply,
+      Subjects.catalog.movieGroup,
+      { group, language, page },
+      await this.forCaller(request),
+    );
   }
 
   @Get('home/languages/:language')
   @ApiOperation({ summary: 'Movie[]: the titles of one language, newest first' })
-  byLanguage(
+  async byLanguage(
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
     @Param('language') language: string,
     @Query('page') page?: string,
   ): Promise<void> {
-    return this.answers.answer(request, reply, Subjects.catalog.languageMovies, { language, page });
+    return this.answers.answer(
+      request,
+      reply,
+      Subjects.catalog.languageMovies,
+      { language, page },
+      await this.forCaller(request),
+    );
   }
 
   @Get('home/search')
   @ApiOperation({
     summary: 'Movie[]: titles by relevance over title, cast and description; [] for an empty term',
   })
-  search(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @Query('q') q?: string): Promise<void> {
+  async search(
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+    @Query('q') q?: string,
+  ): Promise<void> {
     return this.answers.answer(
       request,
       reply,
       Subjects.catalog.search,
       { q },
-      { admission: this.searchLimit.admit(request), keep: 'when-asked-again' },
+      {
+        // The profile first: the limit's count starts only when the read is sure to be made.
+        ...(await this.forCaller(request, { keep: 'when-asked-again' })),
+        admission: this.searchLimit.admit(request),
+      },
     );
   }
 
@@ -71,7 +108,7 @@ export class CatalogueController {
     summary:
       '{ movies: Movie[], series: Series[], episodes: Episode[] }: what a term finds by kind, each group by relevance over title, cast and description (movies as home/search answers them); empty groups for an empty term',
   })
-  searchTitles(
+  async searchTitles(
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
     @Query('q') q?: string,
@@ -82,30 +119,46 @@ export class CatalogueController {
       reply,
       Subjects.catalog.searchTitles,
       { q },
-      { admission: this.searchLimit.admit(request), keep: 'when-asked-again' },
+      {
+        // The profile first: the limit's count starts only when the read is sure to be made.
+        ...(await this.forCaller(request, { keep: 'when-asked-again' })),
+        admission: this.searchLimit.admit(request),
+      },
     );
   }
 
   @Get('movie/:idOrSlug')
   @ApiOperation({ summary: '{ meta: Movie }: a title by id or by slug (D10)' })
-  movie(
+  async movie(
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
     @Param('idOrSlug') idOrSlug: string,
   ): Promise<void> {
-    return this.answers.answer(request, reply, Subjects.catalog.movies.meta, { idOrSlug });
+    return this.answers.answer(
+      request,
+      reply,
+      Subjects.catalog.movies.meta,
+      { idOrSlug },
+      await this.forCaller(request, {}, true),
+    );
   }
 
   @Get('movie/:idOrSlug/more-like-this')
   @ApiOperation({
     summary: 'Movie[]: titles of the same language sharing a genre, playable ones first (issue 19)',
   })
-  moreLikeThis(
+  async moreLikeThis(
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
     @Param('idOrSlug') idOrSlug: string,
   ): Promise<void> {
-    return this.answers.answer(request, reply, Subjects.catalog.movies.moreLikeThis, { idOrSlug });
+    return this.answers.answer(
+      request,
+      reply,
+      Subjects.catalog.movies.moreLikeThis,
+      { idOrSlug },
+      await this.forCaller(request),
+    );
   }
 
   @Get('series/episodes/:id/more-like-this')
@@ -113,29 +166,41 @@ export class CatalogueController {
     summary:
       "Movie[]: films of the episode's series' language sharing one of its genres, playable ones first; none without a series (issue 19)",
   })
-  episodeMoreLikeThis(
+  async episodeMoreLikeThis(
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
     @Param('id') id: string,
   ): Promise<void> {
-    return this.answers.answer(request, reply, Subjects.catalog.episodes.moreLikeThis, { id });
+    return this.answers.answer(
+      request,
+      reply,
+      Subjects.catalog.episodes.moreLikeThis,
+      { id },
+      await this.forCaller(request),
+    );
   }
 
   @Get('series/category/:category/episodes')
   @ApiOperation({ summary: '{ episodes: Episode[] }: a category page (political, health, education)' })
-  categoryEpisodes(
+  async categoryEpisodes(
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
     @Param('category') category: string,
   ): Promise<void> {
-    return this.answers.answer(request, reply, Subjects.catalog.episodes.byCategory, { category });
+    return this.answers.answer(
+      request,
+      reply,
+      Subjects.catalog.episodes.byCategory,
+      { category },
+      await this.forCaller(request),
+    );
   }
 
   @Get('series/episodes')
   @ApiOperation({
     summary: '{ paginatedEpisodes, currentPage, totalEpisodes, totalPages }: shows, 10 a page',
   })
-  episodes(
+  async episodes(
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
     @Query('page') page?: string,
@@ -146,7 +211,7 @@ export class CatalogueController {
       reply,
       Subjects.catalog.episodes.page,
       { page, search },
-      { keep: search ? 'when-asked-again' : 'always' },
+      await this.forCaller(request, { keep: search ? 'when-asked-again' : 'always' }),
     );
   }
 }

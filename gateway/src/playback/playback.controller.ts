@@ -22,6 +22,7 @@ import { PublicIdentified, Roles } from '../auth/access';
 import { CurrentPrincipal, type Principal } from '../auth/principal';
 import { MediaClient } from '../media/media.client';
 import { PASSED_ON } from '../media/media.controller';
+import { CallerProfiles } from '../users/caller-profiles';
 import { StreamGrants } from './stream-grants';
 import { StreamPasses } from './stream-pass';
 
@@ -44,7 +45,13 @@ export class PlaybackController {
     private readonly rpc: RpcClient,
     private readonly media: MediaClient,
     private readonly passes: StreamPasses,
+    private readonly callers: CallerProfiles,
   ) {}
+
+  /** Positions and Continue watching are the profile's in use (D37); screens stay the account's. */
+  private async profileOf(caller: Principal): Promise<string> {
+    return (await this.callers.of(caller))!.profileId;
+  }
 
   @Get('movie/:id/stream')
   @PublicIdentified()
@@ -134,8 +141,8 @@ export class PlaybackController {
   @Get('playback/continue')
   @Roles('user')
   @ApiOperation({ summary: 'The viewer’s unfinished films, latest first (the Continue watching rail)' })
-  continueWatching(@CurrentPrincipal() caller: Principal): Promise<ContinueWatching[]> {
-    return this.rpc.call(Subjects.catalog.watch.continueWatching, { viewerId: caller.subjectId });
+  async continueWatching(@CurrentPrincipal() caller: Principal): Promise<ContinueWatching[]> {
+    return this.rpc.call(Subjects.catalog.watch.continueWatching, { viewerId: await this.profileOf(caller) });
   }
 
   @Get('playback/position/:kind/:titleId')
@@ -146,7 +153,7 @@ export class PlaybackController {
     @Param() params: WatchTitleParams,
   ): Promise<{ position: WatchPosition | null }> {
     const position = await this.rpc.call(Subjects.catalog.watch.position, {
-      viewerId: caller.subjectId,
+      viewerId: await this.profileOf(caller),
       ...params,
     });
     return { position };
@@ -162,10 +169,12 @@ export class PlaybackController {
     return answer;
   }
 
-  private saveWatch(caller: Principal, report: PlaybackReportBody, request: FastifyRequest) {
+  private async saveWatch(caller: Principal, report: PlaybackReportBody, request: FastifyRequest) {
+    const profileId = await this.profileOf(caller);
     return this.rpc.call(Subjects.catalog.watch.save, {
       ...report,
       viewerId: caller.subjectId,
+      ...(profileId === caller.subjectId ? {} : { profileId }),
       deviceClass: deviceClassOf(
         request.headers['user-agent'] ?? '',
         request.headers['x-device-class'] as string | undefined,

@@ -14,6 +14,7 @@ import type { Principal } from '../auth/principal';
 import type { GatewayConfig } from '../config';
 import { Entitlements } from './entitlements';
 import { PlaybackSources } from './playback-sources';
+import { CallerProfiles } from '../users/caller-profiles';
 import { StreamGrants } from './stream-grants';
 
 const AGENT = {
@@ -56,6 +57,8 @@ function services(source: Partial<PlaybackSource>, plan: PlanKey | null) {
         ...source,
       };
     if (subject === Subjects.billing.entitlement) return entitlement;
+    if (subject === Subjects.users.profiles.get)
+      return { _id: (body as { profileId: string }).profileId, maturity: 'kids' };
     if (subject === Subjects.media.streams.grant) {
       grants.push(body as StreamGrantRequest);
       return {
@@ -73,7 +76,7 @@ function services(source: Partial<PlaybackSource>, plan: PlanKey | null) {
   // The caches as the grants use them, without their NATS invalidation (not started here).
   const sources = new PlaybackSources(rpc, undefined as never);
   const entitlements = new Entitlements(rpc, {} as GatewayConfig, undefined as never);
-  return { grants, streams: new StreamGrants(rpc, sources, entitlements) };
+  return { grants, streams: new StreamGrants(rpc, sources, entitlements, new CallerProfiles(rpc)) };
 }
 
 const viewer: Principal = { subjectId: randomUUID(), role: 'user', sessionId: randomUUID() };
@@ -118,6 +121,19 @@ describe('who may play what, where (DECISIONS D20–D22)', () => {
   ];
   it.each(table)('a paid title, plan %s, on %s: %s', async (plan, device, expected) => {
     expect((await outcome(plan, device)).result).toBe(expected);
+  });
+
+  it('refuses a kids profile an A-rated title, free or not, and plays it a U title (D37)', async () => {
+    const kid: Principal = { ...viewer, profileId: randomUUID() };
+    expect((await outcome('gold', 'website', { rating: 'A' }, kid)).result).toBe(
+      ErrorCode.PROFILE_MATURITY_BLOCKED,
+    );
+    expect((await outcome(null, 'website', { rating: 'A', isFree: true }, kid)).result).toBe(
+      ErrorCode.PROFILE_MATURITY_BLOCKED,
+    );
+    expect((await outcome('gold', 'website', { rating: 'U' }, kid)).result).toBe('plays up to 2160');
+    // The account's first profile is an adult's.
+    expect((await outcome('gold', 'website', { rating: 'A' }, viewer)).result).toBe('plays up to 2160');
   });
 
   it("takes one of the plan's screens, the caller's session being the screen (D24)", async () => {

@@ -4,12 +4,14 @@ import {
   DomainError,
   ErrorCode,
   FREE_MAX_RESOLUTION,
+  maturityAllows,
   StreamMessages,
   Subjects,
   type StreamGrant,
 } from '@chitram/contracts';
 import { RpcClient } from '@chitram/nest-kit';
 import type { Principal } from '../auth/principal';
+import { CallerProfiles } from '../users/caller-profiles';
 import { Entitlements } from './entitlements';
 import { PlaybackSources } from './playback-sources';
 
@@ -34,6 +36,7 @@ export class StreamGrants {
     private readonly rpc: RpcClient,
     private readonly sources: PlaybackSources,
     private readonly entitlements: Entitlements,
+    private readonly callers: CallerProfiles,
   ) {}
 
   /** The viewer's answer, with the stream pass media gave a signed-in viewer (the controller sets it as a cookie). */
@@ -43,6 +46,10 @@ export class StreamGrants {
     if (!ready && !source.externalUrl)
       throw new DomainError(ErrorCode.VIDEO_NOT_READY, StreamMessages.notReady);
     const viewerId = ask.caller?.role === 'user' ? ask.caller.subjectId : undefined;
+    const profile = await this.callers.of(ask.caller);
+    // A kids profile never plays a title above its level (D37), free or not; an unknown rating counts as A.
+    if (profile && !maturityAllows(profile.maturity, source.rating ?? 'A'))
+      throw new DomainError(ErrorCode.PROFILE_MATURITY_BLOCKED, StreamMessages.maturityBlocked);
 
     if (source.isFree) {
       const isSubscribed = viewerId ? (await this.entitlement(viewerId)).isSubscribed : false;

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AccountController } from './account.controller';
 import { MyListController } from './my-list.controller';
+import { ProfilesController } from './profiles.controller';
 import { WatchHistoryController } from './watch-history.controller';
 
-@Module({ controllers: [AccountController, MyListController, WatchHistoryController] })
+@Module({ controllers: [AccountController, MyListController, WatchHistoryController, ProfilesController] })
 export class AccountModule {}

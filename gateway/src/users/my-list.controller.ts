@@ -15,6 +15,7 @@ import { RpcClient } from '@chitram/nest-kit';
 import { IsUUID } from 'class-validator';
 import { Roles } from '../auth/access';
 import { CurrentPrincipal, type Principal } from '../auth/principal';
+import { CallerProfiles } from './caller-profiles';
 
 /** A title named in a path: `{titleId}` of My List and watch history. */
 export class MyListTitleParams {
@@ -25,13 +26,21 @@ export class MyListTitleParams {
 type FoundTitle = { kind: ListedKind; movie: Movie | null; episode: Episode | null };
 
 /**
- * My List (issue 22). Lists are kept per profile; until profiles exist the account's first profile has
- * the viewer's id, so the profile asked for is the caller's own id: another viewer's list is never named.
+ * My List (issue 22). Lists are kept per profile: the profile in use (D37), checked to be the caller's
+ * account's, so another account's list is never named.
  */
 @ApiTags('my-list')
 @Controller()
 export class MyListController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly callers: CallerProfiles,
+  ) {}
+
+  /** The list is the profile's in use (D37): the first profile's id is the viewer's. */
+  private async profileOf(caller: Principal): Promise<string> {
+    return (await this.callers.of(caller))!.profileId;
+  }
 
   @Get('user/list')
   @Roles('user')
@@ -40,7 +49,9 @@ export class MyListController {
       'The viewer’s My List, newest first: each entry with its film or episode as the catalogue shows it',
   })
   async list(@CurrentPrincipal() caller: Principal): Promise<ListedTitle[]> {
-    const entries = await this.rpc.call(Subjects.users.myList.list, { profileId: caller.subjectId });
+    const entries = await this.rpc.call(Subjects.users.myList.list, {
+      profileId: await this.profileOf(caller),
+    });
     const titled = await Promise.all(
       entries.map(async (entry) => ({ ...entry, ...(await this.find(entry.titleId, entry.kind)) })),
     );
@@ -61,7 +72,7 @@ export class MyListController {
     if (!title.movie && !title.episode)
       throw new DomainError(ErrorCode.TITLE_NOT_FOUND, 'This title is not in the catalogue.');
     const entry = await this.rpc.call(Subjects.users.myList.add, {
-      profileId: caller.subjectId,
+      profileId: await this.profileOf(caller),
       kind: title.kind,
       titleId: params.titleId,
     });
@@ -74,9 +85,12 @@ export class MyListController {
   @ApiOperation({
     summary: 'Removes a title from the viewer’s My List: { removed } (false when it was not there)',
   })
-  remove(@CurrentPrincipal() caller: Principal, @Param() params: MyListTitleParams): Promise<MyListRemoved> {
+  async remove(
+    @CurrentPrincipal() caller: Principal,
+    @Param() params: MyListTitleParams,
+  ): Promise<MyListRemoved> {
     return this.rpc.call(Subjects.users.myList.remove, {
-      profileId: caller.subjectId,
+      profileId: await this.profileOf(caller),
       titleId: params.titleId,
     });
   }

@@ -174,6 +174,8 @@ export interface PlaybackSource {
   kind: 'movie' | 'episode';
   title: string;
   isFree: boolean;
+  /** The title's content rating (D26), for a kids profile's grant (D37); absent from older catalog services. */
+  rating?: Rating;
   /** The title's own link (D23: played as given) when it has no ready video; null otherwise. */
   externalUrl: string | null;
   video: TitleVideo | null;

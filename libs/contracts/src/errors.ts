@@ -51,6 +51,19 @@ export enum ErrorCode {
   SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE',
   // My List (issue 22): the title to add is not in the catalogue.
   TITLE_NOT_FOUND = 'TITLE_NOT_FOUND',
+  // Profiles (issue 22, D37).
+  /** The account has its five profiles already. */
+  PROFILE_LIMIT_REACHED = 'PROFILE_LIMIT_REACHED',
+  /** The account's first profile (the viewer's own id) cannot be deleted; deleting the account does. */
+  FIRST_PROFILE_KEPT = 'FIRST_PROFILE_KEPT',
+  /** A kids profile asked for a title above its maturity level. */
+  PROFILE_MATURITY_BLOCKED = 'PROFILE_MATURITY_BLOCKED',
+  /** The kids profile in use may not manage the account, its payments or its profiles. */
+  PROFILE_NOT_ALLOWED = 'PROFILE_NOT_ALLOWED',
+  /** A profile lock missing or wrong; `limit` says how many tries are left before the wait. */
+  PROFILE_LOCK_INVALID = 'PROFILE_LOCK_INVALID',
+  /** Five wrong tries in a row: no try is taken until `retryAfterSeconds` have passed. */
+  PROFILE_LOCK_WAIT = 'PROFILE_LOCK_WAIT',
   INTERNAL = 'INTERNAL',
 }
 
@@ -97,6 +110,12 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ErrorCode.STREAM_FORBIDDEN]: 403,
   [ErrorCode.SERVICE_UNAVAILABLE]: 503,
   [ErrorCode.TITLE_NOT_FOUND]: 404,
+  [ErrorCode.PROFILE_LIMIT_REACHED]: 409,
+  [ErrorCode.FIRST_PROFILE_KEPT]: 409,
+  [ErrorCode.PROFILE_MATURITY_BLOCKED]: 403,
+  [ErrorCode.PROFILE_NOT_ALLOWED]: 403,
+  [ErrorCode.PROFILE_LOCK_INVALID]: 403,
+  [ErrorCode.PROFILE_LOCK_WAIT]: 429,
   [ErrorCode.INTERNAL]: 500,
 };
 

@@ -8,6 +8,7 @@ import type { AdminRole, AdminSecondFactorStep } from './admin-team-answers';
 import type { PlanCertainty } from './billing-answers';
 import { DomainError, ErrorCode } from './errors';
 import type { InterfaceLanguageCode } from './interface-languages';
+import type { Profile } from './profiles-answers';
 
 /** Roles carried in an access token (SPEC §6). A visitor has no token and so no role. */
 export const ROLES = ['user', 'admin'] as const;
@@ -102,6 +103,8 @@ export interface ViewerProfile {
   createdAt: string;
   /** The interface language the viewer chose while signed in (issue 11); null until they choose one. */
   interfaceLanguage: InterfaceLanguageCode | null;
+  /** The profile in use (issue 22, D37); its language is interfaceLanguage. Absent from older gateways. */
+  profile?: Profile;
 }
 
 /** `POST /api/user/verify-otp`: the viewer session of D2, with the refresh token beside it (D29). */

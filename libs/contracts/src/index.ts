@@ -9,6 +9,7 @@ export * from './preferences';
 export * from './my-list';
 export * from './watch-history';
 export * from './picks';
+export * from './profiles';
 export * from './catalog';
 export * from './india-time';
 export * from './media';

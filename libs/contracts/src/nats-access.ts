@@ -54,8 +54,10 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
       Subjects.auth,
       Subjects.users.getViewer,
       Subjects.users.deleteViewer,
-      Subjects.users.preferences,
+      // The language is read with the profile (D37), and set here.
+      Subjects.users.preferences.update,
       Subjects.users.myList,
+      Subjects.users.profiles,
       Subjects.users.reports,
       Subjects.users.analytics.signUps,
       Subjects.users.analytics.rebuild,
@@ -113,7 +115,7 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
   users: {
     serves: [Subjects.users],
     calls: [],
-    emits: [Events.userDeleted, Events.viewerSignedUp, Events.adminActionRecorded],
+    emits: [Events.userDeleted, Events.profileDeleted, Events.viewerSignedUp, Events.adminActionRecorded],
     consumes: {
       'users-analytics-sign-ups': Events.viewerSignedUp,
       'users-analytics-forget-viewer': Events.userDeleted,
@@ -160,6 +162,7 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
       Events.adminActionRecorded,
     ],
     consumes: {
+      'catalog-forget-deleted-profile': Events.profileDeleted,
       'catalog-video-state': Events.videoStateChanged,
       'catalog-forget-deleted-viewer': Events.userDeleted,
       'catalog-analytics-plays': Events.playStarted,

@@ -24,6 +24,8 @@ export const StreamMessages = {
   limitReached: (limit: number) =>
     `You are already watching on ${limit} ${limit === 1 ? 'screen' : 'screens'}, the most your plan allows. Stop another screen to watch here.`,
   notReady: 'This title is not ready to play yet. Please try again later.',
+  /** A kids profile asked for a title above its level (D37). */
+  maturityBlocked: 'This title is not available on this profile.',
   generic: 'Something went wrong.',
   fallback: 'Something went wrong while streaming',
 } as const;

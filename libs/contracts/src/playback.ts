@@ -117,8 +117,17 @@ export class PlaybackReportBody implements PlaybackReport {
 }
 
 export class SaveWatchRequest extends PlaybackReportBody {
+  /** The account: plays and watch time count per account (D12). */
   @IsUUID()
   viewerId: string;
+
+  /**
+   * The profile in use (issue 22, D37), whose position this is; absent: the account's first profile
+   * (the viewer's id).
+   */
+  @IsOptional()
+  @IsUUID()
+  profileId?: string;
 
   /** D20's class of the device it plays on, for the analytics of watch time. */
   @IsIn(DEVICE_CLASSES)

@@ -3,7 +3,7 @@
  * these classes and the auth service the payload (the body and what the gateway adds). Kept apart from
  * identity.ts, which the front ends read and which carries no decorators.
  */
-import { IsIP, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { IsIP, IsString, IsUUID, Length, Matches, MaxLength } from 'class-validator';
 import type {
   AdminLoginReply,
   LogoutRequest,
@@ -74,6 +74,21 @@ export class RefreshRequest {
   refreshToken: string;
 }
 
+/**
+ * A viewer's session chooses a profile (issue 22, D37): the gateway has checked the profile is the
+ * account's. Answers a new pair whose access tokens carry it.
+ */
+export class SelectProfileRequest {
+  @IsUUID()
+  sessionId: string;
+
+  @IsUUID()
+  subjectId: string;
+
+  @IsUUID()
+  profileId: string;
+}
+
 /** What a session change answers. */
 export interface Done {
   success: true;
@@ -89,6 +104,7 @@ export const SignInSubjects = {
   adminLogin: subject<AdminLoginRequest, AdminLoginReply>('chitram.auth.admin.login.v1'),
   refresh: subject<RefreshRequest, TokenPair>('chitram.auth.session.refresh.v1'),
   logout: subject<LogoutRequest, Done>('chitram.auth.session.logout.v1'),
+  selectProfile: subject<SelectProfileRequest, TokenPair>('chitram.auth.session.select-profile.v1'),
   /** Revokes every session of a viewer or admin at once (account deletion). */
   revokeSubject: subject<RevokeSubjectRequest, Done>('chitram.auth.session.revoke-subject.v1'),
 };

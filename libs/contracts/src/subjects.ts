@@ -79,6 +79,8 @@ import { SignInSubjects } from './sign-in';
 import { MyListSubjects } from './my-list';
 import type { CatalogueTitlesRemoved } from './my-list-answers';
 import { ViewerPreferenceSubjects } from './preferences';
+import { ProfileSubjects } from './profiles';
+import type { ProfileDeletedEvent } from './profiles-answers';
 import { type PlayStarted, StreamSubjects, WatchSubjects, type WatchTimeRecorded } from './playback';
 import { event, subject } from './subject';
 import { VideoSubjects } from './videos';
@@ -127,6 +129,8 @@ export const Subjects = {
     preferences: ViewerPreferenceSubjects,
     /** My List (issue 22): a profile's titles kept for later (libs/contracts/src/my-list.ts). */
     myList: MyListSubjects,
+    /** Profiles (issue 22, D37): up to five per account (libs/contracts/src/profiles.ts). */
+    profiles: ProfileSubjects,
     /** The admin's viewer search and the dashboard's viewer figures (libs/contracts/src/admin.ts). */
     reports: UserReportSubjects,
     /** Daily sign-ups (libs/contracts/src/analytics.ts). */
@@ -218,6 +222,8 @@ export const Events = {
   userDeleted: event<UserDeleted, UserDeleted | UserDeletedBeforeIssue21>(
     'chitram.events.users.user-deleted.v1',
   ),
+  /** Payload ProfileDeletedEvent (profiles-answers.ts): a profile is gone; its positions and history go too. */
+  profileDeleted: event<ProfileDeletedEvent>('chitram.events.users.profile-deleted.v1'),
   /** Payload ViewerSignedUp (analytics.ts): an account was created by its first sign-in. */
   viewerSignedUp: event<ViewerSignedUp>('chitram.events.users.viewer-signed-up.v1'),
   /** Payload CatalogueImagesReleased (catalog.ts): stored images no title uses any more, for media to remove. */

@@ -17,6 +17,7 @@ export * from './my-list-answers';
 export * from './partners-answers';
 export * from './picks-answers';
 export * from './plans';
+export * from './profiles-answers';
 export * from './playback-answers';
 export * from './videos-answers';
 export * from './watch-history-answers';

@@ -62,6 +62,18 @@ describe('access tokens', () => {
     ).rejects.toMatchObject({ code: ErrorCode.TOKEN_INVALID });
   });
 
+  it("carry a viewer's chosen profile (prf, D37), and refuse one that is not an id or on an admin's token", async () => {
+    const profileId = randomUUID();
+    expect(await verifier.verify(await signer.sign({ ...claims(), profileId }))).toMatchObject({ profileId });
+    expect(await verifier.verify(await signer.sign(claims()))).not.toHaveProperty('profileId');
+    await expect(
+      verifier.verify(await signer.sign({ ...claims(), profileId: 'kids' })),
+    ).rejects.toMatchObject({ code: ErrorCode.TOKEN_INVALID });
+    await expect(
+      verifier.verify(await signer.sign({ ...claims(), role: 'admin', adminRole: 'owner', profileId })),
+    ).rejects.toMatchObject({ code: ErrorCode.TOKEN_INVALID });
+  });
+
   it('are checked once each, until they expire', async () => {
     jest.useFakeTimers({ now: Date.now(), doNotFake: ['nextTick', 'setImmediate'] });
     try {

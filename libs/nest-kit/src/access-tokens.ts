@@ -37,6 +37,11 @@ export interface AccessClaims {
   sid: string;
   /** An admin's role (claim `adm`, issue 20); absent for a viewer. An admin token without one may use no admin area. */
   adminRole?: AdminRole;
+  /**
+   * The profile chosen for the session (claim `prf`, issue 22, D37); absent: the account's first profile,
+   * whose id is the viewer's. The gateway checks it belongs to `sub` before using it.
+   */
+  profileId?: string;
 }
 
 export interface VerifiedAccess extends AccessClaims {
@@ -77,6 +82,7 @@ export class AccessTokenSigner {
       role: claims.role,
       sid: claims.sid,
       ...(claims.adminRole ? { adm: claims.adminRole } : {}),
+      ...(claims.profileId ? { prf: claims.profileId } : {}),
     })
       .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, typ: 'JWT' })
       .setSubject(claims.sub)
@@ -133,7 +139,7 @@ export class AccessTokenVerifier {
       }
       throw invalidToken();
     }
-    const { sub, role, sid, iat, exp, adm } = payload;
+    const { sub, role, sid, iat, exp, adm, prf } = payload;
     if (
       typeof sub !== 'string' ||
       !UUID.test(sub) ||
@@ -143,6 +149,10 @@ export class AccessTokenVerifier {
     )
       throw invalidToken();
     if (typeof iat !== 'number' || typeof exp !== 'number') throw invalidToken();
+    if (prf !== undefined) {
+      if (role !== 'user' || typeof prf !== 'string' || !UUID.test(prf)) throw invalidToken();
+      return { sub, role, sid, iat, exp, profileId: prf };
+    }
     if (adm === undefined) return { sub, role, sid, iat, exp };
     if (role !== 'admin' || !isAdminRole(adm)) throw invalidToken();
     return { sub, role, sid, iat, exp, adminRole: adm };

@@ -13,6 +13,18 @@ export interface UserSession {
   refreshToken?: string;
   /** The viewer's account id (DECISIONS D28). */
   _id?: string;
+  /** The profile in use (issue 22, D37); absent: the account's first profile, or not known yet. */
+  profile?: SessionProfile;
+}
+
+/** The profile a viewer's session has chosen, as the header and the pages need it (D37). */
+export interface SessionProfile {
+  _id: string;
+  name: string;
+  /** One of the drawn avatars the viewer app ships. */
+  avatar: string;
+  /** `kids` and `kids-ua` see a simpler interface: no account, payment or profile management. */
+  maturity: 'kids' | 'kids-ua' | 'adult';
 }
 
 /** The plan as a session keeps it: the server's answer (the contracts' ActiveSubscription), with more latitude. */

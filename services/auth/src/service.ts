@@ -9,6 +9,7 @@ import { SignIn1764460800000 } from './migrations/1764460800000-SignIn';
 import { AuditTrail1795390000000 } from './migrations/1795390000000-AuditTrail';
 import { AdminSignInPerAddress1795400000000 } from './migrations/1795400000000-AdminSignInPerAddress';
 import { AdminRolesAndSecondFactor1795410000000 } from './migrations/1795410000000-AdminRolesAndSecondFactor';
+import { SessionProfile1795420000000 } from './migrations/1795420000000-SessionProfile';
 import { AuthSession, RefreshToken } from './sessions/session.entity';
 
 export const authService = defineService({
@@ -33,6 +34,7 @@ export const authService = defineService({
       AuditTrail1795390000000,
       AdminSignInPerAddress1795400000000,
       AdminRolesAndSecondFactor1795410000000,
+      SessionProfile1795420000000,
     ],
   },
 });

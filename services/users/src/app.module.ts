@@ -8,18 +8,29 @@ import { ViewerPreferencesRepository } from './directory/viewer-preferences.repo
 import { MyListController } from './my-list/my-list.controller';
 import { MyListHandler } from './my-list/my-list.handler';
 import { MyListRepository } from './my-list/my-list.repository';
+import { ProfilesController } from './profiles/profiles.controller';
+import { ProfilesRepository } from './profiles/profiles.repository';
+import { ProfilesService } from './profiles/profiles.service';
 import { ViewersController } from './viewers/viewers.controller';
 import { ViewersService } from './viewers/viewers.service';
 
 @Module({
   imports: [EventsModule.forService(), AnalyticsModule],
-  controllers: [ViewersController, ViewerDirectoryController, ViewerPreferencesController, MyListController],
+  controllers: [
+    ViewersController,
+    ViewerDirectoryController,
+    ViewerPreferencesController,
+    MyListController,
+    ProfilesController,
+  ],
   providers: [
     ViewersService,
     ViewerDirectoryRepository,
     ViewerPreferencesRepository,
     MyListRepository,
     MyListHandler,
+    ProfilesRepository,
+    ProfilesService,
   ],
 })
 export class AppModule {}

@@ -9,6 +9,8 @@ import { ViewerTally1795400100000 } from './migrations/1795400100000-ViewerTally
 import { InterfaceLanguage1795400200000 } from './migrations/1795400200000-InterfaceLanguage';
 import { AnalyticsRebuildJobs1795400500000 } from './migrations/1795400500000-AnalyticsRebuildJobs';
 import { MyList1795400600000 } from './migrations/1795400600000-MyList';
+import { Profiles1795400700000 } from './migrations/1795400700000-Profiles';
+import { ProfileLock1795400800000 } from './migrations/1795400800000-ProfileLock';
 import { Viewer } from './viewers/viewer.entity';
 
 export const usersService = defineService({
@@ -26,6 +28,8 @@ export const usersService = defineService({
       InterfaceLanguage1795400200000,
       AnalyticsRebuildJobs1795400500000,
       MyList1795400600000,
+      Profiles1795400700000,
+      ProfileLock1795400800000,
     ],
   },
 });

@@ -1,4 +1,4 @@
-import { answerEarly, earlyApiPathOf, startEarlyRequests } from './early-requests';
+import { answerEarly, earlyApiPathOf, startEarlyRequests, storedSessionNamesProfile } from './early-requests';
 
 type Answer = { status: number; body: unknown };
 
@@ -60,5 +60,17 @@ describe('the home page catalogue asked for as the page opens', () => {
     await expect(answerEarly('home/content', { language: 'Hindi' }, async () => 'Hindi')).resolves.toBe(
       'Hindi',
     );
+  });
+});
+
+describe('a session with a chosen profile asks for nothing early (D37)', () => {
+  const storage = (value: unknown) => ({ getItem: () => JSON.stringify(value) });
+  it('tells a chosen profile from the first one, a visitor and a broken store', () => {
+    expect(storedSessionNamesProfile(storage({ token: 't', _id: 'a', profile: { _id: 'kid' } }))).toBe(true);
+    expect(storedSessionNamesProfile(storage({ token: 't', _id: 'a', profile: { _id: 'a' } }))).toBe(false);
+    expect(storedSessionNamesProfile(storage({ token: 't', _id: 'a' }))).toBe(false);
+    expect(storedSessionNamesProfile(storage(null))).toBe(false);
+    expect(storedSessionNamesProfile({ getItem: () => '{' })).toBe(false);
+    expect(storedSessionNamesProfile(null)).toBe(false);
   });
 });

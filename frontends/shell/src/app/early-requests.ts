@@ -78,6 +78,30 @@ export function earlyApiPathOf(pathname: string, search: string): string | null 
   }
 }
 
+/**
+ * Whether the stored viewer session has chosen a profile other than the account's first (D37): its
+ * catalogue answers are the profile's (a kids profile sees fewer titles), so nothing is asked early
+ * without its token. Read from local storage as the session store keeps it (key `user`).
+ */
+export function storedSessionNamesProfile(storage: Pick<Storage, 'getItem'> | null): boolean {
+  try {
+    const stored: unknown = JSON.parse(storage?.getItem('user') ?? 'null');
+    const profile = (stored as { profile?: { _id?: unknown } } | null)?.profile;
+    const account = (stored as { _id?: unknown } | null)?._id;
+    return typeof profile?._id === 'string' && profile._id !== account;
+  } catch {
+    return false;
+  }
+}
+
+function localStorageOrNull(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
 /** Starts what the page at `location` needs first; called once, as the page's first script runs. */
 export function startEarlyRequests(location: { pathname: string; search: string }): void {
   const manifest = fetchRemotesManifest();
@@ -85,7 +109,8 @@ export function startEarlyRequests(location: { pathname: string; search: string 
   // Whoever takes it reads the failure (the remote's error boundary shows it).
   manifest.then((entries) => startRemoteEntry(entries[remoteAt(location.pathname)])).catch(() => undefined);
   const early = earlyApiPathOf(location.pathname, location.search);
-  if (early) start(`/api/${early}`, { headers: { accept: 'application/json' } });
+  if (early && !storedSessionNamesProfile(localStorageOrNull()))
+    start(`/api/${early}`, { headers: { accept: 'application/json' } });
 }
 
 /**

@@ -28,13 +28,16 @@ async function adoptAccountLanguage(): Promise<void> {
   }
 }
 
-/** Whose account is signed in: its id, or the number of a session stored before ids were kept. */
+/**
+ * Whose account and profile are signed in: the account's id (or the number of a session stored before
+ * ids were kept) and the profile in use, whose language the interface takes (D37).
+ */
 const viewerKey = (): string | null => {
   const user = useSession.getState().user;
-  return user ? (user._id ?? user.phoneNumber) : null;
+  return user ? `${user._id ?? user.phoneNumber} ${user.profile?._id ?? ''}` : null;
 };
 
-/** At start (a restored session) and at every sign-in, the interface takes the account's language. */
+/** At start (a restored session), at every sign-in and every change of profile, the interface takes its language. */
 export function followAccountLanguage(): void {
   let signedIn = viewerKey();
   if (signedIn) void adoptAccountLanguage();

@@ -9,13 +9,37 @@ import { UserIcon } from '../ui/icons';
 import { formatExpiry, type ProfileSummary } from './header-rules';
 import { usePopover } from './use-popover';
 
-/** A viewer's panel: the number, the plan and its expiry, the profile and account links (SPEC §2.4). */
+/**
+ * A viewer's panel: the number, the plan and its expiry, the profile and account links (SPEC §2.4),
+ * the profile in use and the way to another (D37). A kids profile's panel has its list, the switch and
+ * the logout only: no account, payment or profile management.
+ */
 function ViewerFacts({ profile }: { profile: Extract<ProfileSummary, { kind: 'viewer' }> }) {
   const { t, i18n } = useTranslation();
   // SPEC §3's name as the session carries it, in the interface language when it names a plan.
   const plan = planNamed(profile.planName);
+  const profiles = (
+    <>
+      {profile.profileName && (
+        <p className="profile-panel__watching">{t('profile.watching', { name: profile.profileName })}</p>
+      )}
+      <Link className="profile-panel__link" to="/profiles">
+        {t('profile.switchProfile')}
+      </Link>
+    </>
+  );
+  if (profile.isKids)
+    return (
+      <>
+        {profiles}
+        <Link className="profile-panel__link" to="/my-list">
+          {t('profile.myList')}
+        </Link>
+      </>
+    );
   return (
     <>
+      {profiles}
       <p className="profile-panel__identity">{profile.phoneNumber}</p>
       <dl className="profile-panel__facts">
         <div>
@@ -42,6 +66,9 @@ function ViewerFacts({ profile }: { profile: Extract<ProfileSummary, { kind: 'vi
       </Link>
       <Link className="profile-panel__link" to="/profile">
         {t('profile.yourProfile')}
+      </Link>
+      <Link className="profile-panel__link" to="/profiles/manage">
+        {t('profile.manageProfiles')}
       </Link>
       <Link className="profile-panel__link profile-panel__link--danger" to="/delete-user">
         {t('profile.deleteAccount')}

@@ -65,7 +65,19 @@ describe('header actions (SPEC §2.4)', () => {
       planName: null,
       showUpgrade: true,
       validTill: null,
+      profileName: null,
+      isKids: false,
     });
+  });
+
+  it('shows a kids profile no Subscribe and no Upgrade, and names the profile (D37)', () => {
+    const kid = {
+      ...user,
+      profile: { _id: 'p', name: 'Chinnu', avatar: 'tiger', maturity: 'kids' as const },
+    };
+    const actions = headerActions({ user: kid, admin: null });
+    expect(actions.subscribe).toBe(false);
+    expect(actions.profile).toMatchObject({ isKids: true, showUpgrade: false, profileName: 'Chinnu' });
   });
 
   it('hides Subscribe from a subscriber and Upgrade from Gold', () => {

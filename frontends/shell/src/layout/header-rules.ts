@@ -67,6 +67,10 @@ export type ProfileSummary =
       planName: string | null;
       showUpgrade: boolean;
       validTill: string | null;
+      /** The profile in use (D37); null before one is known. */
+      profileName: string | null;
+      /** A kids profile: no account, payment or profile-management entries. */
+      isKids: boolean;
     };
 
 export interface HeaderActions {
@@ -98,6 +102,7 @@ export function headerActions(sessions: Sessions): HeaderActions {
   const isAdmin = holdsRole(sessions, 'admin');
   const isUser = holdsRole(sessions, 'user');
   const user = isUser ? sessions.user : null;
+  const isKids = Boolean(user?.profile && user.profile.maturity !== 'adult');
 
   let profile: ProfileSummary | null = null;
   if (isAdmin) profile = { kind: 'admin', email: sessions.admin?.email ?? '' };
@@ -107,14 +112,16 @@ export function headerActions(sessions: Sessions): HeaderActions {
       kind: 'viewer',
       phoneNumber: user.phoneNumber,
       planName,
-      showUpgrade: !planName || !isTopPlan(planName),
+      showUpgrade: !isKids && (!planName || !isTopPlan(planName)),
       validTill: user.activeSubscription?.validTill ?? null,
+      profileName: user.profile?.name ?? null,
+      isKids,
     };
   }
 
   return {
     dashboard: isAdmin,
-    subscribe: !isAdmin && (!user || !user.isSubscribed),
+    subscribe: !isAdmin && !isKids && (!user || !user.isSubscribed),
     login: !isAdmin && !user,
     profile,
   };

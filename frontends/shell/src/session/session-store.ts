@@ -17,7 +17,7 @@ export interface TokenPair {
 
 /** The viewer fields `GET /api/user/me` may bring up to date. */
 export type ViewerProfileUpdate = Partial<
-  Pick<UserSession, 'phoneNumber' | 'isSubscribed' | 'activeSubscription' | '_id'>
+  Pick<UserSession, 'phoneNumber' | 'isSubscribed' | 'activeSubscription' | '_id' | 'profile'>
 >;
 
 /** The store as the shell sees it: the contract's state plus what only the shell may do. */

@@ -15,6 +15,20 @@ export function profileUpdateFrom(answer: unknown): ViewerProfileUpdate {
   if (typeof answer.phoneNumber === 'string' && answer.phoneNumber !== '')
     update.phoneNumber = answer.phoneNumber;
   if (typeof answer._id === 'string') update._id = answer._id;
+  const profile = answer.profile;
+  if (
+    isRecord(profile) &&
+    typeof profile._id === 'string' &&
+    typeof profile.name === 'string' &&
+    typeof profile.avatar === 'string' &&
+    (profile.maturity === 'kids' || profile.maturity === 'kids-ua' || profile.maturity === 'adult')
+  )
+    update.profile = {
+      _id: profile._id,
+      name: profile.name,
+      avatar: profile.avatar,
+      maturity: profile.maturity,
+    };
   if (typeof answer.isSubscribed === 'boolean') update.isSubscribed = answer.isSubscribed;
   if (answer.activeSubscription === null) update.activeSubscription = null;
   else if (isRecord(answer.activeSubscription) && typeof answer.activeSubscription.planName === 'string') {

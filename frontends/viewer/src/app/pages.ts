@@ -18,6 +18,12 @@ export const TitlePage = lazyPage(() => import('../pages/TitlePage').then((m) =>
 export const CategoryPage = lazyPage(() => import('../pages/CategoryPage').then((m) => m.CategoryPage));
 export const MyListPage = lazyPage(() => import('../my-list/MyListPage').then((m) => m.MyListPage));
 export const HistoryPage = lazyPage(() => import('../history/HistoryPage').then((m) => m.HistoryPage));
+export const WhoIsWatchingPage = lazyPage(() =>
+  import('../profiles/WhoIsWatchingPage').then((m) => m.WhoIsWatchingPage),
+);
+export const ManageProfilesPage = lazyPage(() =>
+  import('../profiles/ManageProfilesPage').then((m) => m.ManageProfilesPage),
+);
 export const EpisodePage = lazyPage(() => import('../pages/EpisodePage').then((m) => m.EpisodePage));
 
 export const LoginPage = lazyPage(() => import('../sign-in/LoginPage').then((m) => m.LoginPage));

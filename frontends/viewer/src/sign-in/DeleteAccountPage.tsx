@@ -1,11 +1,15 @@
 import { useState } from 'react';
 import { Trans } from 'react-i18next';
+import { PROFILE_LOCK_HEADER } from '@chitram/contracts/web';
 import { Link, useNavigate } from 'react-router';
 import { useHost } from '../app/host';
 import { useDocumentTitle } from '../app/use-document-title';
+import { useLoader } from '../app/use-loader';
+import { fetchProfiles } from '../profiles/profiles-api';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { ConfirmDialog } from './ConfirmDialog';
 import '../styles/sign-in.css';
+import '../styles/profiles.css';
 
 /**
  * /delete-user (SPEC §2.10, §4.7, §8; DECISIONS D25): a warning and Delete My Account; after the
@@ -19,11 +23,18 @@ export function DeleteAccountPage() {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  // D37: when the account holder's profile has a lock, the deletion carries it.
+  const profiles = useLoader((signal) => fetchProfiles(api, signal), [api]);
+  const holderHasLock = Boolean(profiles.data?.some((profile) => profile.isFirst && profile.hasLock));
+  const [holderLock, setHolderLock] = useState('');
 
   async function deleteAccount() {
     setDeleting(true);
     try {
-      await api.delete('admin/delete-user', { context: { session: 'user' } });
+      await api.delete('admin/delete-user', {
+        context: { session: 'user' },
+        ...(holderHasLock ? { headers: { [PROFILE_LOCK_HEADER]: holderLock } } : {}),
+      });
       setConfirming(false);
       // The server has already ended every session of the account; only this device's copy remains.
       getSession().clearSession('user');
@@ -67,6 +78,20 @@ export function DeleteAccountPage() {
             <li>{t('deleteAccount.signUpAgain')}</li>
           </ul>
         </div>
+        {holderHasLock && (
+          <div className="vw-profile-form">
+            <label htmlFor="vw-delete-lock">{t('profiles.holderLock')}</label>
+            <input
+              id="vw-delete-lock"
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={4}
+              value={holderLock}
+              onChange={(event) => setHolderLock(event.target.value.replace(/\D/g, '').slice(0, 4))}
+            />
+          </div>
+        )}
         <div className="vw-delete__actions">
           <button type="button" className="button vw-button--danger" onClick={() => setConfirming(true)}>
             {t('deleteAccount.deleteButton')}

@@ -4,6 +4,7 @@ import { Trans } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useHost } from '../app/host';
 import { usePreload } from '../app/lazy-page';
+import { fetchProfiles } from '../profiles/profiles-api';
 import { LoginPage } from '../app/pages';
 import { useDocumentTitle } from '../app/use-document-title';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
@@ -80,8 +81,12 @@ function CodeStep({
       const session = sessionFrom(answer);
       if (!session) throw new Error('The sign-in answer carried no session.');
       getSession().signInUser(session);
-      // SPEC §4.3 goes home; a visitor sent here by a page that needs sign-in goes back to it.
-      void navigate(returnTo ?? '/', { replace: true });
+      // SPEC §4.3 goes home; a visitor sent here by a page that needs sign-in goes back to it. An
+      // account with several profiles is first asked who is watching (D37).
+      const profiles = await fetchProfiles(api).catch(() => []);
+      if (profiles.length > 1)
+        void navigate('/profiles', { replace: true, state: { returnTo: returnTo ?? '/' } });
+      else void navigate(returnTo ?? '/', { replace: true });
     } catch (error) {
       const problem = problemOf(error, t('signIn.otpInvalid'));
       toast(

@@ -30,6 +30,10 @@ export class AuthSession {
   @Column({ name: 'admin_role', type: 'text', nullable: true })
   adminRole: AdminRole | null;
 
+  /** The profile the viewer chose for this session (issue 22, D37); null: the account's first. */
+  @Column({ name: 'profile_id', type: 'uuid', nullable: true })
+  profileId: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

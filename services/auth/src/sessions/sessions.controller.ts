@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import {
   RefreshRequest,
+  SelectProfileRequest,
   Subjects,
   ViewerRef,
   type SignedInSession,
@@ -18,6 +19,16 @@ export class SessionsController {
   @Handles(Subjects.auth.refresh)
   async refresh(@Payload() body: RefreshRequest): Promise<TokenPair> {
     const { token, refreshToken } = await this.sessions.refresh(body.refreshToken);
+    return { token, refreshToken };
+  }
+
+  @Handles(Subjects.auth.selectProfile)
+  async selectProfile(@Payload() body: SelectProfileRequest): Promise<TokenPair> {
+    const { token, refreshToken } = await this.sessions.selectProfile(
+      body.sessionId,
+      body.subjectId,
+      body.profileId,
+    );
     return { token, refreshToken };
   }
 

@@ -12,6 +12,8 @@ export interface PresentedRefreshToken {
   role: Role;
   /** An admin session's role (D34), kept so that every renewal carries it; null for a viewer's. */
   adminRole: AdminRole | null;
+  /** The profile the session chose (D37); null: the account's first. */
+  profileId: string | null;
   revokedAt: Date | null;
 }
 
@@ -74,9 +76,11 @@ export class SessionsRepository {
       subject_id: string;
       role: Role;
       admin_role: AdminRole | null;
+      profile_id: string | null;
       revoked_at: Date | null;
     }> = await manager.query(
-      `SELECT t."id", t."session_id", t."expires_at", t."used_at", s."subject_id", s."role", s."admin_role", s."revoked_at"
+      `SELECT t."id", t."session_id", t."expires_at", t."used_at", s."subject_id", s."role", s."admin_role",
+              s."profile_id", s."revoked_at"
          FROM "refresh_token" t JOIN "auth_session" s ON s."id" = t."session_id"
         WHERE t."token_hash" = $1
         FOR UPDATE OF t, s`,
@@ -92,6 +96,7 @@ export class SessionsRepository {
         subjectId: row.subject_id,
         role: row.role,
         adminRole: row.admin_role,
+        profileId: row.profile_id,
         revokedAt: row.revoked_at && new Date(row.revoked_at),
       }
     );
@@ -101,6 +106,31 @@ export class SessionsRepository {
   async spend(manager: EntityManager, tokenId: string, sessionId: string): Promise<void> {
     await manager.query('UPDATE "refresh_token" SET "used_at" = now() WHERE "id" = $1', [tokenId]);
     await manager.query('UPDATE "auth_session" SET "last_refreshed_at" = now() WHERE "id" = $1', [sessionId]);
+  }
+
+  /**
+   * Notes the profile a viewer's open session chose and ends its unspent refresh tokens (they would
+   * renew the profile before it), all under the session's lock; false when the session is not the
+   * subject's, not a viewer's, or revoked.
+   */
+  async chooseProfile(
+    manager: EntityManager,
+    sessionId: string,
+    subjectId: string,
+    profileId: string | null,
+  ): Promise<boolean> {
+    const [, chosen]: [unknown[], number] = await manager.query(
+      `UPDATE "auth_session" SET "profile_id" = $3, "last_refreshed_at" = now()
+        WHERE "id" = $1 AND "subject_id" = $2 AND "role" = 'user' AND "revoked_at" IS NULL`,
+      [sessionId, subjectId, profileId],
+    );
+    if (chosen === 0) return false;
+    await manager.query(
+      `UPDATE "refresh_token" SET "expires_at" = least("expires_at", now())
+        WHERE "session_id" = $1 AND "used_at" IS NULL`,
+      [sessionId],
+    );
+    return true;
   }
 
   /** Revokes one session if it is not already; answers nothing either way. */

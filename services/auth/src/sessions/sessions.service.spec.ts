@@ -22,6 +22,7 @@ interface Session {
   subjectId: string;
   role: Role;
   adminRole: AdminRole | null;
+  profileId: string | null;
   createdAt: Date;
   lastRefreshedAt: Date | null;
   revokedAt: Date | null;
@@ -58,6 +59,7 @@ class InMemorySessions implements SessionsStore {
       subjectId,
       role,
       adminRole,
+      profileId: null,
       createdAt: new Date(),
       lastRefreshedAt: null,
       revokedAt: null,
@@ -84,6 +86,7 @@ class InMemorySessions implements SessionsStore {
           subjectId: session.subjectId,
           role: session.role,
           adminRole: session.adminRole,
+          profileId: session.profileId,
           revokedAt: session.revokedAt,
         },
     );
@@ -93,6 +96,22 @@ class InMemorySessions implements SessionsStore {
     this.tokens.find((t) => t.id === tokenId)!.usedAt = new Date();
     this.session(sessionId).lastRefreshedAt = new Date();
     return Promise.resolve();
+  }
+
+  chooseProfile(
+    _m: EntityManager,
+    sessionId: string,
+    subjectId: string,
+    profileId: string | null,
+  ): Promise<boolean> {
+    const session = this.sessions.find((s) => s.id === sessionId);
+    if (!session || session.subjectId !== subjectId || session.role !== 'user' || session.revokedAt)
+      return Promise.resolve(false);
+    Object.assign(session, { profileId, lastRefreshedAt: new Date() });
+    const now = new Date();
+    for (const token of this.tokens.filter((t) => t.sessionId === sessionId && !t.usedAt))
+      if (token.expiresAt > now) token.expiresAt = now;
+    return Promise.resolve(true);
   }
 
   revokeSession(_m: EntityManager, sessionId: string, reason: string): Promise<void> {
@@ -250,6 +269,46 @@ describe('SessionsService (repository in memory)', () => {
       createdAt: expect.any(String),
       lastUsedAt: expect.any(String),
       expiresAt: expect.any(String),
+    });
+  });
+
+  it('selects a profile: a new pair carries it, renewals keep it, the pair before it stops renewing', async () => {
+    const { service, store } = setUp();
+    const claimsOf = (token: string) =>
+      JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { prf?: string; sid: string };
+    const viewer = randomUUID();
+    const kid = randomUUID();
+    const opened = await service.open(viewer, 'user');
+    expect(claimsOf(opened.token).prf).toBeUndefined();
+    const chosen = await service.selectProfile(opened.sessionId, viewer, kid);
+    expect(claimsOf(chosen.token)).toMatchObject({ prf: kid, sid: opened.sessionId });
+    await expect(service.refresh(opened.refreshToken)).rejects.toMatchObject({
+      code: ErrorCode.TOKEN_INVALID,
+    });
+    const renewed = await service.refresh(chosen.refreshToken);
+    expect(claimsOf(renewed.token).prf).toBe(kid);
+    // Back to the first profile (the viewer's id): tokens without the claim.
+    const back = await service.selectProfile(opened.sessionId, viewer, viewer);
+    expect(claimsOf(back.token).prf).toBeUndefined();
+    expect(claimsOf((await service.refresh(back.refreshToken)).token).prf).toBeUndefined();
+    expect(store.session(opened.sessionId).profileId).toBeNull();
+  });
+
+  it("refuses to select a profile for another subject's, an admin's or an ended session", async () => {
+    const { service } = setUp();
+    const viewer = randomUUID();
+    const opened = await service.open(viewer, 'user');
+    const admin = await service.open(viewer, 'admin', 'owner');
+    for (const [sessionId, subjectId] of [
+      [opened.sessionId, randomUUID()],
+      [admin.sessionId, viewer],
+    ])
+      await expect(service.selectProfile(sessionId, subjectId, randomUUID())).rejects.toMatchObject({
+        code: ErrorCode.TOKEN_REVOKED,
+      });
+    await service.logout(opened.sessionId);
+    await expect(service.selectProfile(opened.sessionId, viewer, randomUUID())).rejects.toMatchObject({
+      code: ErrorCode.TOKEN_REVOKED,
     });
   });
 });

@@ -101,11 +101,34 @@ export class SessionsService {
         role: row.role,
         sid: row.sessionId,
         adminRole: row.adminRole ?? undefined,
+        profileId: row.profileId ?? undefined,
       });
       return { ok: true, pair: { token, refreshToken: next.token, sessionId: row.sessionId } };
     });
     if (!outcome.ok) throw outcome.error;
     return outcome.pair;
+  }
+
+  /**
+   * A viewer chose a profile (issue 22, D37; the gateway checked it is the account's): the session keeps
+   * it and answers a new pair carrying it; the refresh tokens issued before it stop working, so no
+   * renewal brings the previous profile back. The first profile (the viewer's id) is kept as none.
+   */
+  async selectProfile(sessionId: string, subjectId: string, profileId: string): Promise<OpenedSession> {
+    const chosen = profileId === subjectId ? null : profileId;
+    const refresh = newRefreshToken();
+    await this.store.transaction(async (manager) => {
+      if (!(await this.store.chooseProfile(manager, sessionId, subjectId, chosen)))
+        throw sessionEnded(ErrorCode.TOKEN_REVOKED);
+      await this.store.insertRefreshToken(manager, sessionId, refresh.hash, this.refreshExpiry());
+    });
+    const token = await this.signer.sign({
+      sub: subjectId,
+      role: 'user',
+      sid: sessionId,
+      profileId: chosen ?? undefined,
+    });
+    return { token, refreshToken: refresh.token, sessionId };
   }
 
   /** Logout: ends the caller's session family at once. */

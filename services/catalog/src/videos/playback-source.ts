@@ -28,6 +28,7 @@ export class PlaybackSources {
       kind,
       title: row.title,
       isFree: row.isFree,
+      rating: row.rating,
       externalUrl: video?.state !== 'ready' && isExternalLink(row.link) ? row.link : null,
       video,
     };

@@ -1,10 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import type { VideoStatus } from '@chitram/contracts';
+import type { Rating, VideoStatus } from '@chitram/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { videoColumns, type TitleVideoColumns } from './title-video';
 
 /** A title as playback needs it: its copy of the video's state and its stream link. */
-export type SourceRow = TitleVideoColumns & { id: string; title: string; isFree: boolean; link: string };
+export type SourceRow = TitleVideoColumns & {
+  id: string;
+  title: string;
+  isFree: boolean;
+  link: string;
+  rating: Rating;
+};
 
 const TABLES = { movie: 'movie', episode: 'episode' } as const;
 
@@ -19,7 +25,7 @@ export class TitleVideosRepository {
   /** A movie by id or slug (matched as given, in any case); null when there is none. */
   async movieSource(key: { id: string } | { slug: string }): Promise<SourceRow | null> {
     const [row]: SourceRow[] = await this.dataSource.query(
-      `SELECT m.id, m.title, m.is_free AS "isFree", m.movie_url AS link, ${videoColumns('m')}
+      `SELECT m.id, m.title, m.is_free AS "isFree", m.movie_url AS link, m.rating, ${videoColumns('m')}
          FROM movie m WHERE ${'id' in key ? 'm.id = $1::uuid' : 'm.slug = $1'}`,
       ['id' in key ? key.id : key.slug],
     );
@@ -29,7 +35,7 @@ export class TitleVideosRepository {
   /** An episode by id; null when there is none. */
   async episodeSource(id: string): Promise<SourceRow | null> {
     const [row]: SourceRow[] = await this.dataSource.query(
-      `SELECT e.id, e.title, false AS "isFree", e.video_url AS link, ${videoColumns('e')}
+      `SELECT e.id, e.title, false AS "isFree", e.video_url AS link, e.rating, ${videoColumns('e')}
          FROM episode e WHERE e.id = $1::uuid`,
       [id],
     );

@@ -40,13 +40,15 @@ export class WatchingService {
   ) {}
 
   save(report: SaveWatchRequest): Promise<WatchPosition> {
+    // The position is the profile's (D37; the first profile's id is the viewer's), plays and watch time the account's.
+    const key = { viewerId: report.profileId ?? report.viewerId, kind: report.kind, titleId: report.titleId };
     return this.outbox.transaction(async (manager, emit) => {
       const now = new Date();
-      const previous = await this.progress.lockedProgress(manager, report);
+      const previous = await this.progress.lockedProgress(manager, key);
       const durationSeconds = knownDuration(
         report.durationSeconds,
         previous?.duration_seconds ?? null,
-        await this.progress.videoDuration(manager, report),
+        await this.progress.videoDuration(manager, key),
       );
       const { newPlay, seconds } = watchIncrement(
         previous ? { positionSeconds: previous.position_seconds, at: new Date(previous.updated_at) } : null,
@@ -55,9 +57,7 @@ export class WatchingService {
       );
       const finished = isFinished(report.positionSeconds, durationSeconds);
       const row = await this.progress.save(manager, {
-        viewerId: report.viewerId,
-        kind: report.kind,
-        titleId: report.titleId,
+        ...key,
         positionSeconds: report.positionSeconds,
         durationSeconds,
         finished,

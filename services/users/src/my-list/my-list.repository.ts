@@ -52,7 +52,20 @@ export class MyListRepository {
     await manager.query(`DELETE FROM "my_list_entry" WHERE "title_id" = ANY($1::uuid[])`, [titleIds]);
   }
 
-  /** A deleted account's lists go (D25); today its one profile has the viewer's id. */
+  /** A deleted profile's list goes (D37). */
+  async forgetProfile(manager: EntityManager, profileId: string): Promise<void> {
+    await manager.query(`DELETE FROM "my_list_entry" WHERE "profile_id" = $1`, [profileId]);
+  }
+
+  /** The lists of every profile of an account, deleted with the account in its transaction (D25, D37). */
+  async forgetAccount(manager: EntityManager, accountId: string): Promise<void> {
+    await manager.query(
+      `DELETE FROM "my_list_entry" WHERE "profile_id" IN (SELECT "id" FROM "profile" WHERE "account_id" = $1)`,
+      [accountId],
+    );
+  }
+
+  /** A deleted account's lists go (D25): its first profile has the viewer's id. */
   async forgetViewer(manager: EntityManager, viewerId: string): Promise<void> {
     await manager.query(`DELETE FROM "my_list_entry" WHERE "profile_id" = $1`, [viewerId]);
   }

@@ -6,12 +6,15 @@ import {
   indiaDayOf,
   maskPhoneNumber,
   type AdminActor,
+  type ProfileDeletedEvent,
   type UserDeleted,
   type Viewer as ViewerView,
   type ViewerSignedUp,
 } from '@chitram/contracts';
 import { LOGGER, type Logger, Outbox, recordAdminAction } from '@chitram/nest-kit';
 import { DataSource } from 'typeorm';
+import { MyListRepository } from '../my-list/my-list.repository';
+import { ProfilesRepository } from '../profiles/profiles.repository';
 import { toViewerView, Viewer } from './viewer.entity';
 
 function notFound(): DomainError {
@@ -23,6 +26,8 @@ export class ViewersService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
+    private readonly profiles: ProfilesRepository,
+    private readonly lists: MyListRepository,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -46,6 +51,8 @@ export class ViewersService {
         [phoneNumber],
       );
       const created = rows[0];
+      // The account's first profile has the viewer's id (D37); an account from before profiles has it by migration.
+      await this.profiles.insertFirst(manager, created.id);
       if (created.created) {
         const at = new Date(created.created_at);
         const event: ViewerSignedUp = { viewerId: created.id, day: indiaDayOf(at), at: at.toISOString() };
@@ -75,13 +82,22 @@ export class ViewersService {
    */
   async delete(id: string, actor?: AdminActor): Promise<void> {
     await this.outbox.transaction(async (manager, emit) => {
+      // Its profiles go with the account (ON DELETE CASCADE): their lists here, their watch data where
+      // each profile's deletion is heard (the first profile's with user.deleted).
+      const profiles = await this.profiles.list(id, manager);
+      await this.lists.forgetAccount(manager, id);
       const deleted: [Array<{ phone_number: string; created_at: Date; last_seen_at: Date }>, number] =
         await manager.query(
           'DELETE FROM "viewer" WHERE "id" = $1 RETURNING "phone_number", "created_at", "last_seen_at"',
           [id],
         );
       if (deleted[1] === 0) throw notFound();
-      const event: UserDeleted = { viewerId: id, deletedAt: new Date().toISOString() };
+      const deletedAt = new Date().toISOString();
+      for (const profile of profiles.filter((one) => !one.isFirst)) {
+        const gone: ProfileDeletedEvent = { accountId: id, profileId: profile._id, deletedAt };
+        await emit(Events.profileDeleted, gone);
+      }
+      const event: UserDeleted = { viewerId: id, deletedAt };
       await emit(Events.userDeleted, event);
       const [viewer] = deleted[0];
       const phoneNumber = maskPhoneNumber(viewer.phone_number);
