@@ -48,11 +48,6 @@ export class PlaybackController {
     private readonly callers: CallerProfiles,
   ) {}
 
-  /** Positions and Continue watching are the profile's in use (D37); screens stay the account's. */
-  private async profileOf(caller: Principal): Promise<string> {
-    return (await this.callers.of(caller))!.profileId;
-  }
-
   @Get('movie/:id/stream')
   @PublicIdentified()
   @ApiOperation({
@@ -142,7 +137,9 @@ export class PlaybackController {
   @Roles('user')
   @ApiOperation({ summary: 'The viewer’s unfinished films, latest first (the Continue watching rail)' })
   async continueWatching(@CurrentPrincipal() caller: Principal): Promise<ContinueWatching[]> {
-    return this.rpc.call(Subjects.catalog.watch.continueWatching, { viewerId: await this.profileOf(caller) });
+    return this.rpc.call(Subjects.catalog.watch.continueWatching, {
+      viewerId: await this.callers.profileIdOf(caller),
+    });
   }
 
   @Get('playback/position/:kind/:titleId')
@@ -153,7 +150,7 @@ export class PlaybackController {
     @Param() params: WatchTitleParams,
   ): Promise<{ position: WatchPosition | null }> {
     const position = await this.rpc.call(Subjects.catalog.watch.position, {
-      viewerId: await this.profileOf(caller),
+      viewerId: await this.callers.profileIdOf(caller),
       ...params,
     });
     return { position };
@@ -170,7 +167,7 @@ export class PlaybackController {
   }
 
   private async saveWatch(caller: Principal, report: PlaybackReportBody, request: FastifyRequest) {
-    const profileId = await this.profileOf(caller);
+    const profileId = await this.callers.profileIdOf(caller);
     return this.rpc.call(Subjects.catalog.watch.save, {
       ...report,
       viewerId: caller.subjectId,

@@ -56,6 +56,11 @@ export class CallerProfiles {
     return { accountId: caller.subjectId, profileId: profile._id, maturity: profile.maturity };
   }
 
+  /** The key of a signed-in viewer's per-person data: the profile in use (the first one is the viewer's id). */
+  async profileIdOf(caller: Principal): Promise<string> {
+    return (await this.of(caller))!.profileId;
+  }
+
   /** What a kids profile may not do (payments, the account): 403 PROFILE_NOT_ALLOWED. */
   async notKids(caller: Principal): Promise<CallerProfile> {
     const profile = (await this.of(caller))!;

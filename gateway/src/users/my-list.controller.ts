@@ -37,11 +37,6 @@ export class MyListController {
     private readonly callers: CallerProfiles,
   ) {}
 
-  /** The list is the profile's in use (D37): the first profile's id is the viewer's. */
-  private async profileOf(caller: Principal): Promise<string> {
-    return (await this.callers.of(caller))!.profileId;
-  }
-
   @Get('user/list')
   @Roles('user')
   @ApiOperation({
@@ -50,7 +45,7 @@ export class MyListController {
   })
   async list(@CurrentPrincipal() caller: Principal): Promise<ListedTitle[]> {
     const entries = await this.rpc.call(Subjects.users.myList.list, {
-      profileId: await this.profileOf(caller),
+      profileId: await this.callers.profileIdOf(caller),
     });
     const titled = await Promise.all(
       entries.map(async (entry) => ({ ...entry, ...(await this.find(entry.titleId, entry.kind)) })),
@@ -72,7 +67,7 @@ export class MyListController {
     if (!title.movie && !title.episode)
       throw new DomainError(ErrorCode.TITLE_NOT_FOUND, 'This title is not in the catalogue.');
     const entry = await this.rpc.call(Subjects.users.myList.add, {
-      profileId: await this.profileOf(caller),
+      profileId: await this.callers.profileIdOf(caller),
       kind: title.kind,
       titleId: params.titleId,
     });
@@ -90,7 +85,7 @@ export class MyListController {
     @Param() params: MyListTitleParams,
   ): Promise<MyListRemoved> {
     return this.rpc.call(Subjects.users.myList.remove, {
-      profileId: await this.profileOf(caller),
+      profileId: await this.callers.profileIdOf(caller),
       titleId: params.titleId,
     });
   }

@@ -4,17 +4,21 @@ import { HistoryQuery, Subjects, type HistoryPage, type HistoryRemoved } from '@
 import { RpcClient } from '@chitram/nest-kit';
 import { Roles } from '../auth/access';
 import { CurrentPrincipal, type Principal } from '../auth/principal';
+import { CallerProfiles } from './caller-profiles';
 import { MyListTitleParams } from './my-list.controller';
 
 /**
- * Watch history (issue 22), kept per profile by the catalogue's watch data. The account's first profile
- * has the viewer's id, so the profile asked for is the caller's own id, as for positions and Continue
- * watching: another viewer's history is never named, and their titles are NOT_FOUND here.
+ * Watch history (issue 22), kept per profile by the catalogue's watch data: the profile in use (D37),
+ * checked to be the caller's account's, as for positions and Continue watching; another profile's or
+ * account's history is never named, and their titles are NOT_FOUND here.
  */
 @ApiTags('history')
 @Controller()
 export class WatchHistoryController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly callers: CallerProfiles,
+  ) {}
 
   @Get('user/history')
   @Roles('user')
@@ -22,8 +26,11 @@ export class WatchHistoryController {
     summary:
       'The viewer’s watch history, newest first, 20 a page (?page=): each title with where they stopped, when, and its film or episode',
   })
-  page(@CurrentPrincipal() caller: Principal, @Query() query: HistoryQuery): Promise<HistoryPage> {
-    return this.rpc.call(Subjects.catalog.history.page, { profileId: caller.subjectId, page: query.page });
+  async page(@CurrentPrincipal() caller: Principal, @Query() query: HistoryQuery): Promise<HistoryPage> {
+    return this.rpc.call(Subjects.catalog.history.page, {
+      profileId: await this.callers.profileIdOf(caller),
+      page: query.page,
+    });
   }
 
   @Delete('user/history/:titleId')
@@ -33,9 +40,12 @@ export class WatchHistoryController {
     summary:
       'Takes one title out of the viewer’s watch history (and Continue watching): { removed } (404 NOT_FOUND when it is not there)',
   })
-  remove(@CurrentPrincipal() caller: Principal, @Param() params: MyListTitleParams): Promise<HistoryRemoved> {
+  async remove(
+    @CurrentPrincipal() caller: Principal,
+    @Param() params: MyListTitleParams,
+  ): Promise<HistoryRemoved> {
     return this.rpc.call(Subjects.catalog.history.remove, {
-      profileId: caller.subjectId,
+      profileId: await this.callers.profileIdOf(caller),
       titleId: params.titleId,
     });
   }
@@ -44,7 +54,9 @@ export class WatchHistoryController {
   @Roles('user')
   @HttpCode(200)
   @ApiOperation({ summary: 'Clears the viewer’s watch history: { removed } (how many titles)' })
-  clear(@CurrentPrincipal() caller: Principal): Promise<HistoryRemoved> {
-    return this.rpc.call(Subjects.catalog.history.clear, { profileId: caller.subjectId });
+  async clear(@CurrentPrincipal() caller: Principal): Promise<HistoryRemoved> {
+    return this.rpc.call(Subjects.catalog.history.clear, {
+      profileId: await this.callers.profileIdOf(caller),
+    });
   }
 }

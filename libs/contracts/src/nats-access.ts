@@ -173,6 +173,7 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
       'catalog-analytics-forget-viewer': Events.userDeleted,
       'catalog-picks-finished': Events.titleFinished,
       'catalog-picks-forget-viewer': Events.userDeleted,
+      'catalog-picks-forget-profile': Events.profileDeleted,
     },
     jobs: ['catalog.analytics-rebuild'],
   },

@@ -34,4 +34,11 @@ export class FinishesHandler {
     await this.picks.lockProfile(manager, profileId);
     await this.picks.forgetProfile(manager, profileId);
   }
+
+  /** D37: a deleted profile's finishes go too (an account's deletion names each of its other profiles). */
+  @EventHandler(Events.profileDeleted, { durable: 'catalog-picks-forget-profile' })
+  async forgetProfile(event: EventOf<typeof Events.profileDeleted>, manager: EntityManager): Promise<void> {
+    await this.picks.lockProfile(manager, event.payload.profileId);
+    await this.picks.forgetProfile(manager, event.payload.profileId);
+  }
 }

@@ -4,6 +4,7 @@ import {
   indiaDayOf,
   Subjects,
   type PlayStarted,
+  type ProfileDeletedEvent,
   type TitleFinished,
   type UserDeleted,
 } from '@chitram/contracts';
@@ -126,6 +127,17 @@ describe('picked rows: co-watching and today’s most played', () => {
     await waitFor(async () => (await handled('catalog-picks-forget-viewer')) === 1, 20_000);
     expect(await pair(f[0], f[1])).toBe(1);
     expect(await pair(f[0], f[2])).toBe(0);
+    expect(await stored()).toEqual(await directCount());
+
+    // So do a deleted profile's (D37): meena's was a second profile of some account.
+    await publish<ProfileDeletedEvent>(Events.profileDeleted, {
+      accountId: randomUUID(),
+      profileId: meena,
+      deletedAt: new Date().toISOString(),
+    });
+    await waitFor(async () => (await handled('catalog-picks-forget-profile')) === 1, 20_000);
+    expect(await pair(f[0], f[3])).toBe(0);
+    expect(await pair(f[0], f[1])).toBe(1);
     expect(await stored()).toEqual(await directCount());
   });
 

@@ -77,7 +77,7 @@ export class WatchingService {
       // Into its end credits for the first time since it was last started: a finish (the picked rows).
       if (finished && !previous?.finished)
         await emit(Events.titleFinished, {
-          profileId: report.viewerId,
+          profileId: key.viewerId,
           kind: report.kind,
           titleId: report.titleId,
           at: now.toISOString(),
