@@ -37,7 +37,11 @@ export class CheckoutController {
     summary: 'An order for a plan at the server’s price (the same open order if asked again soon)',
   })
   createOrder(@CurrentPrincipal() caller: Principal, @Body() body: CreateOrderBody): Promise<CheckoutOrder> {
-    return this.rpc.call(Subjects.billing.createOrder, { viewerId: caller.subjectId, planKey: body.planKey });
+    return this.rpc.call(Subjects.billing.createOrder, {
+      viewerId: caller.subjectId,
+      planKey: body.planKey,
+      ...(body.stateCode ? { stateCode: body.stateCode } : {}),
+    });
   }
 
   @Post('checkout/verify-payment')

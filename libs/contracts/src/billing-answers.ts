@@ -1,5 +1,8 @@
 import { SignInMessages } from './identity';
+import type { GstState } from './gst-states';
 import type { Plan, PlanKey } from './plans';
+
+export * from './gst-states';
 
 // What billing answers over HTTP (SPEC §3, §7; DECISIONS D14, D16–D19). Types and texts only, with no
 // imports that need Node or decorators, so the front ends import this module by sub-path.
@@ -78,20 +81,41 @@ export interface VerifiedPayment extends SubscriptionStatus {
 
 export type PaymentStatus = 'captured' | 'failed';
 
-/** A receipt's figures (D18): the price includes GST at 18%. Amounts in paise. */
+/** One tax on an invoice: CGST and SGST (or UTGST) within a state, IGST between states (D32). */
+export interface TaxLine {
+  name: 'CGST' | 'SGST' | 'UTGST' | 'IGST' | 'GST';
+  ratePercent: number;
+  /** Paise. */
+  amount: number;
+}
+
+/**
+ * A payment's GST tax invoice (D18, D32): the price includes GST at 18%, split by the place of supply.
+ * Amounts in paise; `taxableValue` plus the taxes is `amount` exactly. Receipts issued before tax
+ * invoices (no place of supply recorded) answer one `GST` line and a null place of supply.
+ */
 export interface ReceiptView {
   _id: string;
-  /** `CH/2026-27/000042`: sequential per financial year. */
+  /** `CH/2026-27/000042`: sequential per financial year, with no gaps. */
   number: string;
   issuedAt: string;
   planKey: PlanKey;
   planName: string;
   validFrom: string;
   validTill: string;
+  /** What the viewer paid, GST included. */
   amount: number;
   taxableValue: number;
+  /** All the taxes together. */
   gst: number;
   gstRatePercent: number;
+  taxes: TaxLine[];
+  /** The SAC of online video content, 998433. */
+  sac: string;
+  /** The viewer's state as recorded with the order: the place of supply (null on older receipts). */
+  placeOfSupply: GstState | null;
+  /** The total in words, the Indian way: 'Rupees One Thousand Two Hundred Only'. */
+  amountInWords: string;
   currency: 'INR';
   /** The viewer's number; null once the account is deleted (D25). */
   phoneNumber: string | null;
@@ -101,10 +125,19 @@ export interface ReceiptView {
 }
 
 export interface SellerDetails {
+  /** The supplier's legal name. */
   name: string;
   address: string;
   gstin: string;
   email: string;
+  /** The supplier's state (its GSTIN's first two digits). */
+  state: GstState;
+}
+
+/** `GET /api/user/billing-account`: what billing keeps of the viewer for invoices (D32). */
+export interface BillingAccountView {
+  /** The viewer's state or union territory, the place of supply of later invoices; null until given. */
+  stateCode: string | null;
 }
 
 /** One line of the viewer's payment history (D14). */

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { EventsModule, JobsModule } from '@chitram/nest-kit';
 import { AccountDeletedHandler } from './accounts/account-deleted.handler';
+import { BillingAccountsRepository } from './accounts/billing-accounts.repository';
+import { BillingAccountsService } from './accounts/billing-accounts.service';
 import { BillingController } from './billing.controller';
 import { CheckoutService } from './orders/checkout.service';
 import { OrdersRepository } from './orders/orders.repository';
@@ -31,6 +33,8 @@ import { SubscriptionsService } from './subscriptions/subscriptions.service';
   providers: [
     PlansRepository,
     PlansService,
+    BillingAccountsRepository,
+    BillingAccountsService,
     OrdersRepository,
     PaymentsRepository,
     SubscriptionsRepository,

@@ -43,8 +43,8 @@ describe('billing with Razorpay (the real SDK against a local stand-in of its AP
     users.viewers.set(id, { _id: id, phoneNumber, createdAt: new Date().toISOString(), lastSeenAt: '' });
     return id;
   };
-  const createOrder = (viewerId: string, planKey: PlanKey) =>
-    rpc.call(Subjects.billing.createOrder, { viewerId, planKey });
+  const createOrder = (viewerId: string, planKey: PlanKey, stateCode?: string) =>
+    rpc.call(Subjects.billing.createOrder, { viewerId, planKey, ...(stateCode ? { stateCode } : {}) });
   const verify = (viewerId: string, planKey: PlanKey, confirmation: PaymentConfirmation) =>
     rpc.call(Subjects.billing.verifyPayment, { viewerId, planKey, ...confirmation });
   const deliver = (hook: { rawBody: Buffer; signature: string; eventId: string }) =>
@@ -396,9 +396,178 @@ describe('billing with Razorpay (the real SDK against a local stand-in of its AP
     });
   });
 
+  describe('tax invoices (DECISIONS D32; the supplier is in Telangana, 36)', () => {
+    const buyIn = async (viewer: string, planKey: PlanKey, stateCode?: string) => {
+      const order = await createOrder(viewer, planKey, stateCode);
+      const verified = await verify(viewer, planKey, razorpay.pay(order.orderId).confirmation);
+      return rpc.call(Subjects.billing.receipt, { viewerId: viewer, receiptId: verified.receiptId });
+    };
+    const receiptRow = async (number: string) =>
+      (
+        await billing.dataSource.query(
+          `SELECT "amount_paise", "taxable_paise", "gst_paise", "cgst_paise", "sgst_paise", "igst_paise",
+                  "place_of_supply", "supplier_state_code", "sac" FROM "receipt" WHERE "number" = $1`,
+          [number],
+        )
+      )[0];
+
+    it('charges CGST + SGST to a viewer in the supplier’s state and IGST to one elsewhere', async () => {
+      const local = newViewer();
+      const intra = await buyIn(local, 'standard', '36');
+      expect(intra).toMatchObject({
+        amount: 29900,
+        taxableValue: 25338,
+        gst: 4562,
+        sac: '998433',
+        placeOfSupply: { code: '36', name: 'Telangana' },
+        taxes: [
+          { name: 'CGST', ratePercent: 9, amount: 2281 },
+          { name: 'SGST', ratePercent: 9, amount: 2281 },
+        ],
+        amountInWords: 'Rupees Two Hundred Ninety-Nine Only',
+        seller: { gstin: '36AABCC1234D1Z5', state: { code: '36', name: 'Telangana' } },
+      });
+      expect(await receiptRow(intra.number)).toEqual({
+        amount_paise: 29900,
+        taxable_paise: 25338,
+        gst_paise: 4562,
+        cgst_paise: 2281,
+        sgst_paise: 2281,
+        igst_paise: 0,
+        place_of_supply: '36',
+        supplier_state_code: '36',
+        sac: '998433',
+      });
+
+      const away = newViewer();
+      const inter = await buyIn(away, 'standard', '29');
+      expect(inter).toMatchObject({
+        amount: 29900,
+        taxableValue: 25339,
+        gst: 4561,
+        placeOfSupply: { code: '29', name: 'Karnataka' },
+        taxes: [{ name: 'IGST', ratePercent: 18, amount: 4561 }],
+      });
+      expect(await receiptRow(inter.number)).toMatchObject({
+        cgst_paise: 0,
+        sgst_paise: 0,
+        igst_paise: 4561,
+      });
+      // The state is kept on the account: asked once, the next order needs none.
+      expect(await rpc.call(Subjects.billing.account, { viewerId: away })).toEqual({ stateCode: '29' });
+      const again = await buyIn(away, 'standard');
+      expect(again.placeOfSupply?.code).toBe('29');
+      const pdf = await rpc.call(Subjects.billing.receiptPdf, { viewerId: away, receiptId: again._id });
+      expect(Buffer.from(pdf.pdf, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    });
+
+    it('invoices later payments where the viewer has moved, and keeps the earlier invoice as it was', async () => {
+      const viewer = newViewer();
+      expect(await rpc.call(Subjects.billing.account, { viewerId: viewer })).toEqual({ stateCode: null });
+      const first = await buyIn(viewer, 'basic', '27');
+      expect(await rpc.call(Subjects.billing.setAccount, { viewerId: viewer, stateCode: '36' })).toEqual({
+        stateCode: '36',
+      });
+      const second = await buyIn(viewer, 'basic');
+      expect(second.taxes.map((t) => t.name)).toEqual(['CGST', 'SGST']);
+      const reread = await rpc.call(Subjects.billing.receipt, { viewerId: viewer, receiptId: first._id });
+      expect(reread).toMatchObject({
+        placeOfSupply: { code: '27', name: 'Maharashtra' },
+        taxes: [{ name: 'IGST' }],
+      });
+      // The order records where it was placed.
+      expect(
+        (
+          await billing.dataSource.query(
+            `SELECT "place_of_supply" FROM "payment_order" WHERE "viewer_id" = $1 ORDER BY "created_at"`,
+            [viewer],
+          )
+        ).map((r: { place_of_supply: string }) => r.place_of_supply),
+      ).toEqual(['27', '36']);
+    });
+
+    it('refuses a state that is not one, and a viewer who does not exist, changing nothing', async () => {
+      const viewer = newViewer();
+      for (const stateCode of ['25', '99', 'KA', ''])
+        await expect(
+          rpc.call(Subjects.billing.setAccount, { viewerId: viewer, stateCode }),
+        ).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED });
+      await expect(createOrder(viewer, 'basic', '00')).rejects.toMatchObject({
+        code: ErrorCode.VALIDATION_FAILED,
+      });
+      await expect(
+        rpc.call(Subjects.billing.setAccount, { viewerId: randomUUID(), stateCode: '36' }),
+      ).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
+      expect(await rpc.call(Subjects.billing.account, { viewerId: viewer })).toEqual({ stateCode: null });
+    });
+
+    it('invoices a viewer with no state on record at the supplier’s state, as the law says', async () => {
+      const receipt = await buyIn(newViewer(), 'gold');
+      expect(receipt).toMatchObject({
+        placeOfSupply: { code: '36' },
+        taxableValue: 101694,
+        taxes: [
+          { name: 'CGST', amount: 9153 },
+          { name: 'SGST', amount: 9153 },
+        ],
+        amountInWords: 'Rupees One Thousand Two Hundred Only',
+      });
+    });
+
+    it('adds up to the paisa for every plan price, within and between states; the database refuses parts that do not', async () => {
+      for (const planKey of ['basic', 'standard', 'premium', 'gold'] as const)
+        for (const stateCode of ['36', '07', '04']) {
+          const receipt = await buyIn(newViewer(), planKey, stateCode);
+          const row = await receiptRow(receipt.number);
+          expect(row.taxable_paise + row.cgst_paise + row.sgst_paise + row.igst_paise).toBe(row.amount_paise);
+          expect(receipt.taxableValue + receipt.taxes.reduce((sum, t) => sum + t.amount, 0)).toBe(
+            receipt.amount,
+          );
+          expect(row.cgst_paise).toBe(row.sgst_paise);
+          expect(row.igst_paise > 0).toBe(stateCode !== '36');
+        }
+      const [{ number }] = await billing.dataSource.query(
+        `SELECT "number" FROM "receipt" WHERE "place_of_supply" = '36' ORDER BY "issued_at" DESC LIMIT 1`,
+      );
+      for (const broken of [
+        `"cgst_paise" = "cgst_paise" + 1`,
+        `"cgst_paise" = "cgst_paise" + 1, "sgst_paise" = "sgst_paise" - 1`,
+        `"igst_paise" = "cgst_paise" * 2, "cgst_paise" = 0, "sgst_paise" = 0`,
+        `"taxable_paise" = "taxable_paise" + 1`,
+      ])
+        await expect(
+          billing.dataSource.query(`UPDATE "receipt" SET ${broken} WHERE "number" = $1`, [number]),
+        ).rejects.toThrow(/receipt_taxes_add_up|receipt_adds_up/);
+    });
+
+    it('numbers invoices with no gap when ten viewers pay at once', async () => {
+      const viewers = Array.from({ length: 10 }, () => newViewer());
+      const orders = await Promise.all(viewers.map((v, i) => createOrder(v, 'basic', i % 2 ? '36' : '33')));
+      const confirmations = orders.map((o) => razorpay.pay(o.orderId).confirmation);
+      const verified = await Promise.all(viewers.map((v, i) => verify(v, 'basic', confirmations[i])));
+      const numbers = await Promise.all(
+        verified.map(async (v, i) =>
+          Number(
+            (
+              await rpc.call(Subjects.billing.receipt, { viewerId: viewers[i], receiptId: v.receiptId })
+            ).number.split('/')[2],
+          ),
+        ),
+      );
+      const sorted = [...numbers].sort((a, b) => a - b);
+      expect(sorted).toEqual(Array.from({ length: 10 }, (_, i) => sorted[0] + i));
+      // And none is missing from the whole year's series.
+      const [{ max, n }] = await billing.dataSource.query(
+        `SELECT max("sequence") AS max, count(*) AS n FROM "receipt" WHERE "financial_year" = (
+           SELECT "financial_year" FROM "receipt" ORDER BY "issued_at" DESC LIMIT 1)`,
+      );
+      expect(Number(n)).toBe(Number(max));
+    });
+  });
+
   it('keeps payments and receipts without the person when the account is deleted (D25)', async () => {
     const viewer = newViewer();
-    const order = await createOrder(viewer, 'basic');
+    const order = await createOrder(viewer, 'basic', '32');
     const verified = await verify(viewer, 'basic', razorpay.pay(order.orderId).confirmation);
     const event: UserDeleted = { viewerId: viewer, deletedAt: new Date().toISOString() };
     // Published as the users service would, through an outbox row's id and the same stream.
@@ -418,6 +587,7 @@ describe('billing with Razorpay (the real SDK against a local stand-in of its AP
       verified.receiptId,
     ]);
     expect(receipt).toMatchObject({ viewer_id: null, phone_number: null, amount_paise: 9900 });
+    expect(await count(`"billing_account" WHERE "viewer_id" = $1`, [viewer])).toBe(0);
     expect(
       await count(`"payment_order" WHERE "viewer_id" = $1 OR "phone_number" = $2`, [
         viewer,

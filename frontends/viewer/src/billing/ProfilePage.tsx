@@ -1,5 +1,10 @@
-import type { PaymentView, ViewerProfile } from '@chitram/contracts/web';
-import { useEffect, useState } from 'react';
+import {
+  type BillingAccountView,
+  gstState,
+  type PaymentView,
+  type ViewerProfile,
+} from '@chitram/contracts/web';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useFailureMessage } from '../app/api';
 import { useHost } from '../app/host';
@@ -10,9 +15,13 @@ import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { usePlanWords } from './plan-words';
 import { downloadReceipt } from './receipt-download';
+import { StateSelect } from './StatePicker';
 import '../styles/billing.css';
 
-/** /profile (DECISIONS D14): the number, the plan and its validity, payments with receipts, account deletion. */
+/**
+ * /profile (DECISIONS D14, D32): the number, the plan and its validity, the state for tax invoices,
+ * payments with their invoices, account deletion.
+ */
 export function ProfilePage() {
   const { t } = useViewerTranslation();
   const { rupees, dateTime } = useFormats();
@@ -97,6 +106,8 @@ export function ProfilePage() {
         </dl>
       )}
 
+      {profile.data && <InvoiceState />}
+
       <h2 className="vw-profile__heading">{t('profile.payments')}</h2>
       {payments.status === 'loading' && !payments.data && <LoadingLine />}
       {payments.status === 'error' && <ErrorLine message={payments.error} onRetry={payments.reload} />}
@@ -144,5 +155,57 @@ export function ProfilePage() {
         <span> · {t('profile.recordsKept')}</span>
       </p>
     </section>
+  );
+}
+
+/** The viewer's state for later tax invoices (D32): what the first checkout asked, changeable here. */
+function InvoiceState() {
+  const { t } = useViewerTranslation();
+  const { api, toast } = useHost();
+  const failureMessage = useFailureMessage();
+  const selectId = useId();
+  const account = useLoader(
+    (signal) => api.get('user/billing-account', { signal }).json<BillingAccountView>(),
+    [],
+  );
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  if (!account.data) return null;
+  const held = account.data.stateCode ?? '';
+  const value = chosen ?? held;
+
+  async function save() {
+    setSaving(true);
+    try {
+      const saved = await api
+        .put('user/billing-account', { json: { stateCode: value } })
+        .json<BillingAccountView>();
+      toast(
+        t('profile.stateSaved', { state: gstState(saved.stateCode)?.name ?? saved.stateCode }),
+        'success',
+      );
+      setChosen(null);
+      account.reload();
+    } catch (error) {
+      toast(failureMessage(error), 'error');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <div className="vw-profile__state">
+      <label htmlFor={selectId}>{t('profile.invoiceState')}</label>
+      <StateSelect id={selectId} value={value} onChange={setChosen} disabled={saving} />
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        onClick={() => void save()}
+        disabled={saving || !value || value === held}
+      >
+        {t('profile.saveState')}
+      </button>
+      {!held && <span className="vw-profile__plan-note">{t('profile.stateNotSet')}</span>}
+    </div>
   );
 }

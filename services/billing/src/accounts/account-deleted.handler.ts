@@ -6,10 +6,12 @@ import { OrdersRepository } from '../orders/orders.repository';
 import { PaymentsRepository } from '../payments/payments.repository';
 import { ReceiptsRepository } from '../receipts/receipts.repository';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
+import { BillingAccountsRepository } from './billing-accounts.repository';
 
 /**
  * DECISIONS D25: a deleted account's plan goes with it; its orders, payments and receipts stay for tax
- * records, with nothing left that names the person (viewer id and phone number cleared).
+ * records, with nothing left that names the person (viewer id and phone number cleared); the billing
+ * account (the state for invoices) is deleted.
  */
 @Injectable()
 export class AccountDeletedHandler {
@@ -18,12 +20,14 @@ export class AccountDeletedHandler {
     private readonly payments: PaymentsRepository,
     private readonly receipts: ReceiptsRepository,
     private readonly subscriptions: SubscriptionsRepository,
+    private readonly accounts: BillingAccountsRepository,
   ) {}
 
   @EventHandler(Events.userDeleted, { durable: 'billing-anonymise-deleted-user' })
   async anonymise(event: EventOf<typeof Events.userDeleted>, manager: EntityManager): Promise<void> {
     const viewerId = deletedViewerId(event.payload);
     await this.subscriptions.forget(manager, viewerId);
+    await this.accounts.forget(manager, viewerId);
     await this.receipts.anonymise(manager, viewerId);
     await this.payments.anonymise(manager, viewerId);
     await this.orders.anonymise(manager, viewerId);

@@ -11,6 +11,7 @@ import {
 } from '@chitram/contracts';
 import { LOGGER, type Logger, RpcClient } from '@chitram/nest-kit';
 import { DataSource } from 'typeorm';
+import { BillingAccountsRepository } from '../accounts/billing-accounts.repository';
 import { BillingConfig } from '../config';
 import { SettlementService } from '../payments/settlement.service';
 import { PlansService } from '../plans/plans.service';
@@ -34,21 +35,30 @@ export class CheckoutService {
     private readonly settlement: SettlementService,
     private readonly subscriptions: SubscriptionsService,
     private readonly rpc: RpcClient,
+    private readonly accounts: BillingAccountsRepository,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** An order for the plan at the server's price; asked again soon for the same plan, the same open order. */
-  async createOrder({ viewerId, planKey }: CreateOrderRequest): Promise<CheckoutOrder> {
+  /**
+   * An order for the plan at the server's price; asked again soon for the same plan, the same open order.
+   * A state given with it becomes the viewer's (D32: asked at the first checkout); the order records the
+   * place of supply, the viewer's state, or by law the supplier's when none is on record.
+   */
+  async createOrder({ viewerId, planKey, stateCode }: CreateOrderRequest): Promise<CheckoutOrder> {
     const plan = await this.plans.get(planKey);
     const viewer = await this.rpc.call(Subjects.users.getViewer, { id: viewerId });
     // One checkout per viewer at a time, so two taps (or two tabs) cannot make two orders.
     const order = await this.dataSource.transaction(async (manager) => {
       await this.orders.lockViewer(manager, viewerId);
+      if (stateCode) await this.accounts.setState(viewerId, stateCode, manager);
+      const placeOfSupply =
+        stateCode ?? (await this.accounts.stateOf(viewerId, manager)) ?? this.config.SELLER_STATE_CODE;
       const open = await this.orders.findOpen(
         manager,
         viewerId,
         plan.planKey,
         this.provider.name,
+        placeOfSupply,
         this.config.ORDER_REUSE_SECONDS,
       );
       if (open) return open;
@@ -65,6 +75,7 @@ export class CheckoutService {
         planKey: plan.planKey,
         amount: plan.amount,
         currency: plan.currency,
+        placeOfSupply,
       });
     });
     return {

@@ -14,6 +14,8 @@ export interface StoredOrder {
   planKey: PlanKey;
   amount: number;
   currency: 'INR';
+  /** The viewer's state when the order was made (D32); null on orders made before tax invoices. */
+  placeOfSupply: string | null;
   status: OrderStatus;
   createdAt: Date;
 }
@@ -27,6 +29,7 @@ interface OrderRow {
   plan_key: PlanKey;
   amount_paise: number;
   currency: 'INR';
+  place_of_supply: string | null;
   status: OrderStatus;
   created_at: Date;
 }
@@ -41,6 +44,7 @@ function toOrder(row: OrderRow): StoredOrder {
     planKey: row.plan_key,
     amount: row.amount_paise,
     currency: row.currency,
+    placeOfSupply: row.place_of_supply,
     status: row.status,
     createdAt: new Date(row.created_at),
   };
@@ -57,19 +61,24 @@ export class OrdersRepository {
     await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`order:${viewerId}`]);
   }
 
-  /** The viewer's newest open order for a plan, made within the last `seconds`, on this provider. */
+  /**
+   * The viewer's newest open order for a plan, made within the last `seconds`, on this provider, for the
+   * same place of supply (a state changed since makes a new order, invoiced where the viewer now is).
+   */
   async findOpen(
     manager: EntityManager,
     viewerId: string,
     planKey: PlanKey,
     provider: PaymentProviderName,
+    placeOfSupply: string,
     seconds: number,
   ): Promise<StoredOrder | undefined> {
     const rows: OrderRow[] = await manager.query(
       `SELECT * FROM "payment_order" WHERE "viewer_id" = $1 AND "plan_key" = $2 AND "provider" = $3
-         AND "status" = 'created' AND "created_at" > now() - make_interval(secs => $4)
+         AND "place_of_supply" = $4
+         AND "status" = 'created' AND "created_at" > now() - make_interval(secs => $5)
        ORDER BY "created_at" DESC LIMIT 1`,
-      [viewerId, planKey, provider, seconds],
+      [viewerId, planKey, provider, placeOfSupply, seconds],
     );
     return rows[0] && toOrder(rows[0]);
   }
@@ -77,7 +86,7 @@ export class OrdersRepository {
   async insert(manager: EntityManager, order: NewOrder): Promise<StoredOrder> {
     const rows: OrderRow[] = await manager.query(
       `INSERT INTO "payment_order" ("provider", "provider_order_id", "viewer_id", "phone_number", "plan_key",
-         "amount_paise", "currency") VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+         "amount_paise", "currency", "place_of_supply") VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
       [
         order.provider,
         order.providerOrderId,
@@ -86,6 +95,7 @@ export class OrdersRepository {
         order.planKey,
         order.amount,
         order.currency,
+        order.placeOfSupply,
       ],
     );
     return toOrder(rows[0]);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Events, PLANS, type PlanKey, type StoredPlan } from '@chitram/contracts';
 import { createLogger, type EmitEvent, type Outbox } from '@chitram/nest-kit';
 import type { EntityManager } from 'typeorm';
+import type { BillingConfig } from '../config';
 import type { NewOrder, OrdersRepository, StoredOrder } from '../orders/orders.repository';
 import { PlansService } from '../plans/plans.service';
 import type { PlansRepository } from '../plans/plans.repository';
@@ -115,6 +116,7 @@ class InMemoryBilling {
       planKey,
       amount,
       currency: 'INR',
+      placeOfSupply: '36',
       status: 'created',
       createdAt: new Date(),
     };
@@ -157,6 +159,7 @@ function setUp() {
     billing.subscriptionsRepository as SubscriptionsRepository,
     billing.receiptsRepository as ReceiptsRepository,
     plans,
+    { SELLER_STATE_CODE: '36' } as BillingConfig,
     createLogger('settlement-test', 'silent'),
   );
   return { billing, settlement };

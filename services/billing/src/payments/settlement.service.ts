@@ -3,7 +3,7 @@ import {
   Events,
   type EventSubject,
   GST_RATE_PERCENT,
-  splitGst,
+  SAC_ONLINE_VIDEO,
   type PaymentCaptured,
   type PaymentFailed,
   type SubscriptionChange,
@@ -11,11 +11,12 @@ import {
 } from '@chitram/contracts';
 import { type EmitEvent, LOGGER, type Logger, Outbox } from '@chitram/nest-kit';
 import type { EntityManager } from 'typeorm';
+import { BillingConfig } from '../config';
 import { OrdersRepository, type StoredOrder } from '../orders/orders.repository';
 import { PlansService } from '../plans/plans.service';
 import type { ProviderPayment } from '../providers/payment-provider';
 import { ReceiptsRepository } from '../receipts/receipts.repository';
-import { financialYear, receiptNumber } from '../receipts/receipt-rules';
+import { financialYear, invoiceFigures, receiptNumber } from '../receipts/receipt-rules';
 import { SubscriptionsRepository, type StoredPeriod } from '../subscriptions/subscriptions.repository';
 import { nextPeriod } from '../subscriptions/subscription-rules';
 import { PaymentsRepository, type StoredPayment } from './payments.repository';
@@ -48,6 +49,7 @@ export class SettlementService {
     private readonly subscriptions: SubscriptionsRepository,
     private readonly receipts: ReceiptsRepository,
     private readonly plans: PlansService,
+    private readonly config: BillingConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -148,7 +150,11 @@ export class SettlementService {
 
     const year = financialYear(now);
     const sequence = await this.receipts.nextSequence(manager, year);
-    const { taxable, gst } = splitGst(order.amount, GST_RATE_PERCENT);
+    // The place of supply is the viewer's state as the order recorded it (D32); by law the supplier's
+    // when none was on record (orders made before tax invoices).
+    const supplierStateCode = this.config.SELLER_STATE_CODE;
+    const placeOfSupply = order.placeOfSupply ?? supplierStateCode;
+    const figures = invoiceFigures(order.amount, placeOfSupply === supplierStateCode, GST_RATE_PERCENT);
     const receipt = await this.receipts.insert(manager, {
       number: receiptNumber(year, sequence),
       financialYear: year,
@@ -161,9 +167,15 @@ export class SettlementService {
       validFrom: period.validFrom,
       validTill: period.validTill,
       amount: order.amount,
-      taxable,
-      gst,
+      taxable: figures.taxable,
+      gst: figures.cgst + figures.sgst + figures.igst,
       gstRatePercent: GST_RATE_PERCENT,
+      supplierStateCode,
+      placeOfSupply,
+      sac: SAC_ONLINE_VIDEO,
+      cgst: figures.cgst,
+      sgst: figures.sgst,
+      igst: figures.igst,
     });
 
     const captured: PaymentCaptured = {

@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import type { PlanKey, ReceiptView, SellerDetails } from '@chitram/contracts';
+import {
+  gstState,
+  SAC_ONLINE_VIDEO,
+  type PlanKey,
+  type ReceiptView,
+  type SellerDetails,
+  type TaxLine,
+} from '@chitram/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { amountInWords } from './receipt-rules';
 
 export interface NewReceipt {
   number: string;
@@ -17,6 +25,12 @@ export interface NewReceipt {
   taxable: number;
   gst: number;
   gstRatePercent: number;
+  supplierStateCode: string;
+  placeOfSupply: string;
+  sac: string;
+  cgst: number;
+  sgst: number;
+  igst: number;
 }
 
 interface ReceiptRow {
@@ -31,9 +45,35 @@ interface ReceiptRow {
   taxable_paise: number;
   gst_paise: number;
   gst_rate_percent: number;
+  supplier_state_code: string | null;
+  place_of_supply: string | null;
+  sac: string | null;
+  cgst_paise: number | null;
+  sgst_paise: number | null;
+  igst_paise: number | null;
   phone_number: string | null;
   provider_payment_id: string;
   provider_order_id: string;
+}
+
+/**
+ * The invoice's tax lines (D32): CGST + SGST (UTGST in a union territory without a legislature) within
+ * the supplier's state, IGST otherwise; one GST line on a receipt from before tax invoices.
+ */
+function taxLines(row: ReceiptRow): TaxLine[] {
+  if (!row.place_of_supply || !row.supplier_state_code)
+    return [{ name: 'GST', ratePercent: row.gst_rate_percent, amount: row.gst_paise }];
+  if (row.place_of_supply !== row.supplier_state_code)
+    return [{ name: 'IGST', ratePercent: row.gst_rate_percent, amount: row.igst_paise ?? 0 }];
+  const half = row.gst_rate_percent / 2;
+  return [
+    { name: 'CGST', ratePercent: half, amount: row.cgst_paise ?? 0 },
+    {
+      name: gstState(row.supplier_state_code)?.utgst ? 'UTGST' : 'SGST',
+      ratePercent: half,
+      amount: row.sgst_paise ?? 0,
+    },
+  ];
 }
 
 @Injectable()
@@ -55,8 +95,10 @@ export class ReceiptsRepository {
     const rows: Array<{ id: string; number: string }> = await manager.query(
       `INSERT INTO "receipt" ("number", "financial_year", "sequence", "payment_id", "viewer_id", "phone_number",
          "plan_key", "plan_name", "valid_from", "valid_till", "amount_paise", "taxable_paise", "gst_paise",
-         "gst_rate_percent", "currency")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'INR') RETURNING "id", "number"`,
+         "gst_rate_percent", "currency", "supplier_state_code", "place_of_supply", "sac", "cgst_paise",
+         "sgst_paise", "igst_paise")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'INR', $15, $16, $17, $18, $19, $20)
+       RETURNING "id", "number"`,
       [
         receipt.number,
         receipt.financialYear,
@@ -72,6 +114,12 @@ export class ReceiptsRepository {
         receipt.taxable,
         receipt.gst,
         receipt.gstRatePercent,
+        receipt.supplierStateCode,
+        receipt.placeOfSupply,
+        receipt.sac,
+        receipt.cgst,
+        receipt.sgst,
+        receipt.igst,
       ],
     );
     return rows[0];
@@ -115,6 +163,10 @@ export class ReceiptsRepository {
       taxableValue: row.taxable_paise,
       gst: row.gst_paise,
       gstRatePercent: row.gst_rate_percent,
+      taxes: taxLines(row),
+      sac: row.sac ?? SAC_ONLINE_VIDEO,
+      placeOfSupply: gstState(row.place_of_supply) ?? null,
+      amountInWords: amountInWords(row.amount_paise),
       currency: 'INR',
       phoneNumber: row.phone_number,
       paymentId: row.provider_payment_id,

@@ -57,6 +57,7 @@ export class DemoPayments {
       planKey: plan.planKey,
       amount: plan.amount,
       currency: plan.currency,
+      placeOfSupply: null,
     });
     const captured: ProviderPayment = {
       id: paymentId,
