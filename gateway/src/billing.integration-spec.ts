@@ -124,7 +124,7 @@ describe('subscribing through the gateway', () => {
     });
     // The viewer's state for later invoices: none until given, then kept; a code that is no state's is 400.
     const account = () => http.get('/api/user/billing-account').set(bearer(viewer.token));
-    expect((await account().expect(200)).body).toEqual({ stateCode: null });
+    expect((await account().expect(200)).body).toEqual({ stateCode: null, queued: null });
     const refused = await http
       .put('/api/user/billing-account')
       .set(bearer(viewer.token))
@@ -136,7 +136,7 @@ describe('subscribing through the gateway', () => {
       .set(bearer(viewer.token))
       .send({ stateCode: '29' })
       .expect(200);
-    expect((await account().expect(200)).body).toEqual({ stateCode: '29' });
+    expect((await account().expect(200)).body).toEqual({ stateCode: '29', queued: null });
     const pdf = await http
       .get(`/api/user/receipts/${receiptId}/pdf`)
       .set(bearer(viewer.token))

@@ -255,6 +255,7 @@ describe('the route table: every route says who may call it, and the guard holds
       ),
     ).toEqual({
       'GET /api/plans': 'public',
+      'GET /api/checkout/quotes': 'user',
       'POST /api/checkout/create-order': 'user',
       'POST /api/checkout/verify-payment': 'user',
       'GET /api/movie/subscription-status': 'user',

@@ -5,6 +5,7 @@ import {
   Subjects,
   VerifyPaymentBody,
   type CheckoutOrder,
+  type PlanQuote,
   type StoredPlan,
   type SubscriptionStatus,
   type VerifiedPayment,
@@ -28,6 +29,16 @@ export class CheckoutController {
   @ApiOperation({ summary: 'The four prepaid plans, priced by the server' })
   listPlans(): Promise<StoredPlan[]> {
     return this.rpc.call(Subjects.billing.listPlans, {});
+  }
+
+  @Get('checkout/quotes')
+  @Roles('user')
+  @ApiOperation({
+    summary:
+      'What each plan costs this viewer now: an upgrade’s credit for the unused days, a lower plan’s queued start',
+  })
+  quotes(@CurrentPrincipal() caller: Principal): Promise<PlanQuote[]> {
+    return this.rpc.call(Subjects.billing.quotes, { viewerId: caller.subjectId });
   }
 
   @Post('checkout/create-order')

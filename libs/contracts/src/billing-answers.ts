@@ -30,6 +30,34 @@ export interface CheckoutOrder {
   planName: string;
   /** The viewer's number, to prefill the checkout window. */
   contact: string;
+  /** What this purchase does and how it was priced (D37); `amount` is `listPrice` less `credit`. */
+  quote: PlanQuote;
+}
+
+/** What buying a plan now does (D37): start it, extend the plan held or the queued one, upgrade, queue. */
+export type PurchaseKind = 'new' | 'extend' | 'upgrade' | 'queue' | 'extend-queued';
+
+/**
+ * `GET /api/checkout/quotes`: the price of each plan for this viewer now (D16, D37), as the order would
+ * be made. Amounts in paise.
+ */
+export interface PlanQuote {
+  planKey: PlanKey;
+  kind: PurchaseKind;
+  /** The plan's price. */
+  listPrice: number;
+  /** Taken off for the unused days of the plan held (upgrades only). */
+  credit: number;
+  /** The plan the credit is for. */
+  creditPlanKey: PlanKey | null;
+  /** Days added to the new plan for credit its price could not take. */
+  extraDays: number;
+  /** What the viewer pays. */
+  amount: number;
+  /** When the plan starts if it is queued behind the one held (ISO); null when it starts now. */
+  startsAt: string | null;
+  /** Refused while another plan is queued (buy the queued one to extend it, or wait for it). */
+  blocked: boolean;
 }
 
 /** What Razorpay Checkout (or the sandbox window) hands the page after a successful payment. */
@@ -103,8 +131,13 @@ export interface ReceiptView {
   planName: string;
   validFrom: string;
   validTill: string;
-  /** What the viewer paid, GST included. */
+  /** What the viewer paid, GST included: `listPrice` less the credit. */
   amount: number;
+  /** The plan's price before the credit. */
+  listPrice: number;
+  /** An upgrade's credit for the unused days of the plan held, shown as a discount (D37). */
+  credit: { amount: number; planName: string } | null;
+  /** Of `amount`: GST is charged on the discounted value. */
   taxableValue: number;
   /** All the taxes together. */
   gst: number;
@@ -138,6 +171,15 @@ export interface SellerDetails {
 export interface BillingAccountView {
   /** The viewer's state or union territory, the place of supply of later invoices; null until given. */
   stateCode: string | null;
+  /** A plan bought to start when the one held ends (D37); the profile shows it. */
+  queued: QueuedPlanView | null;
+}
+
+export interface QueuedPlanView {
+  planKey: PlanKey;
+  planName: string;
+  validFrom: string;
+  validTill: string;
 }
 
 /** One line of the viewer's payment history (D14). */

@@ -4,6 +4,7 @@ import type {
   BillingAccountView,
   CheckoutOrder,
   PaymentConfirmation,
+  PlanQuote,
   PaymentView,
   ReceiptView,
   SandboxFailure,
@@ -146,7 +147,9 @@ export interface Entitlement extends SubscriptionStatus {
 export const BillingSubjects = {
   listPlans: subject<Record<string, never>, StoredPlan[]>('chitram.billing.plans.list.v1'),
   createOrder: subject<CreateOrderRequest, CheckoutOrder>('chitram.billing.orders.create.v1'),
-  /** The viewer's billing account (D32): the state for invoices. */
+  /** The price of each plan for the viewer now, credit and queueing included (D37). */
+  quotes: subject<ViewerRef, PlanQuote[]>('chitram.billing.orders.quotes.v1'),
+  /** The viewer's billing account (D32): the state for invoices, and a queued plan (D37). */
   account: subject<ViewerRef, BillingAccountView>('chitram.billing.accounts.get.v1'),
   setAccount: subject<SetBillingAccountRequest, BillingAccountView>('chitram.billing.accounts.set.v1'),
   verifyPayment: subject<VerifyPaymentRequest, VerifiedPayment>('chitram.billing.payments.verify.v1'),
@@ -162,7 +165,8 @@ export const BillingSubjects = {
 
 // ---- Events (through billing's outbox) ----
 
-export type SubscriptionChange = 'activated' | 'extended' | 'replaced';
+/** `queued`: bought to start when the plan held ends (D37), announced as an extension of the viewer's time. */
+export type SubscriptionChange = 'activated' | 'extended' | 'replaced' | 'queued';
 
 /** Events.subscriptionActivated / Extended / Replaced. */
 export interface SubscriptionChanged {

@@ -47,6 +47,11 @@ export class BillingController {
     return this.checkout.createOrder(body);
   }
 
+  @Handles(billing.quotes)
+  quotes(@Payload() body: ViewerRef) {
+    return this.checkout.quotes(body.viewerId);
+  }
+
   @Handles(billing.account)
   account(@Payload() body: ViewerRef) {
     return this.accounts.get(body.viewerId);

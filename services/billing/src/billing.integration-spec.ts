@@ -117,6 +117,17 @@ describe('billing with Razorpay (the real SDK against a local stand-in of its AP
       planKey: 'standard',
       planName: 'Standard Plan',
       contact: users.viewers.get(viewer)!.phoneNumber,
+      quote: {
+        planKey: 'standard',
+        kind: 'new',
+        listPrice: 29900,
+        credit: 0,
+        creditPlanKey: null,
+        extraDays: 0,
+        amount: 29900,
+        startsAt: null,
+        blocked: false,
+      },
     });
     expect(razorpay.orders.get(order.orderId)?.amount).toBe(29900);
     // Five taps at once, and one more later: still that one order.
@@ -454,7 +465,10 @@ describe('billing with Razorpay (the real SDK against a local stand-in of its AP
         igst_paise: 4561,
       });
       // The state is kept on the account: asked once, the next order needs none.
-      expect(await rpc.call(Subjects.billing.account, { viewerId: away })).toEqual({ stateCode: '29' });
+      expect(await rpc.call(Subjects.billing.account, { viewerId: away })).toEqual({
+        stateCode: '29',
+        queued: null,
+      });
       const again = await buyIn(away, 'standard');
       expect(again.placeOfSupply?.code).toBe('29');
       const pdf = await rpc.call(Subjects.billing.receiptPdf, { viewerId: away, receiptId: again._id });
@@ -463,10 +477,14 @@ describe('billing with Razorpay (the real SDK against a local stand-in of its AP
 
     it('invoices later payments where the viewer has moved, and keeps the earlier invoice as it was', async () => {
       const viewer = newViewer();
-      expect(await rpc.call(Subjects.billing.account, { viewerId: viewer })).toEqual({ stateCode: null });
+      expect(await rpc.call(Subjects.billing.account, { viewerId: viewer })).toEqual({
+        stateCode: null,
+        queued: null,
+      });
       const first = await buyIn(viewer, 'basic', '27');
       expect(await rpc.call(Subjects.billing.setAccount, { viewerId: viewer, stateCode: '36' })).toEqual({
         stateCode: '36',
+        queued: null,
       });
       const second = await buyIn(viewer, 'basic');
       expect(second.taxes.map((t) => t.name)).toEqual(['CGST', 'SGST']);
@@ -498,7 +516,10 @@ describe('billing with Razorpay (the real SDK against a local stand-in of its AP
       await expect(
         rpc.call(Subjects.billing.setAccount, { viewerId: randomUUID(), stateCode: '36' }),
       ).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
-      expect(await rpc.call(Subjects.billing.account, { viewerId: viewer })).toEqual({ stateCode: null });
+      expect(await rpc.call(Subjects.billing.account, { viewerId: viewer })).toEqual({
+        stateCode: null,
+        queued: null,
+      });
     });
 
     it('invoices a viewer with no state on record at the supplier’s state, as the law says', async () => {
@@ -562,6 +583,173 @@ describe('billing with Razorpay (the real SDK against a local stand-in of its AP
            SELECT "financial_year" FROM "receipt" ORDER BY "issued_at" DESC LIMIT 1)`,
       );
       expect(Number(n)).toBe(Number(max));
+    });
+  });
+
+  describe('upgrades credit unused time; lower plans queue (DECISIONS D37)', () => {
+    const buy = async (viewer: string, planKey: PlanKey) => {
+      const order = await createOrder(viewer, planKey, '29');
+      const verified = await verify(viewer, planKey, razorpay.pay(order.orderId).confirmation);
+      return { order, verified };
+    };
+    /** The plan held as if bought `ago` ms before now (its validity counted from then). */
+    const heldSince = async (viewer: string, ago: number) => {
+      const [row] = await billing.dataSource.query(
+        `SELECT "valid_from", "valid_till" FROM "subscription" WHERE "viewer_id" = $1`,
+        [viewer],
+      );
+      const length = new Date(row.valid_till).getTime() - new Date(row.valid_from).getTime();
+      const validFrom = new Date(Date.now() - ago);
+      await billing.dataSource.query(
+        `UPDATE "subscription" SET "valid_from" = $2, "valid_till" = $3 WHERE "viewer_id" = $1`,
+        [viewer, validFrom, new Date(validFrom.getTime() + length)],
+      );
+      return { days: Math.round(length / DAY), till: new Date(validFrom.getTime() + length) };
+    };
+    const orderRow = async (providerOrderId: string) =>
+      (
+        await billing.dataSource.query(
+          `SELECT "kind", "amount_paise", "list_price_paise", "credit_paise", "credit_plan_key", "extra_days"
+             FROM "payment_order" WHERE "provider_order_id" = $1`,
+          [providerOrderId],
+        )
+      )[0];
+
+    it('credits price × days left ÷ plan days against Gold, for a plan bought today, mid-way and on its last day', async () => {
+      const HOUR = 3_600_000;
+      const cases = [
+        { name: 'bought today', ago: 5 * 60_000 },
+        { name: 'a month in', ago: 30 * DAY + 3 * HOUR },
+        { name: 'the last day', ago: -1 }, // set below: two hours left
+      ];
+      for (const c of cases) {
+        const viewer = newViewer();
+        await buy(viewer, 'standard');
+        const held = await heldSince(viewer, c.ago === -1 ? 0 : c.ago);
+        if (c.ago === -1)
+          await billing.dataSource.query(
+            `UPDATE "subscription" SET "valid_from" = now() - make_interval(days => $2) + interval '2 hours',
+               "valid_till" = now() + interval '2 hours' WHERE "viewer_id" = $1`,
+            [viewer, held.days],
+          );
+        const [{ till }] = await billing.dataSource.query(
+          `SELECT "valid_till" AS "till" FROM "subscription" WHERE "viewer_id" = $1`,
+          [viewer],
+        );
+        const daysLeft = Math.ceil((new Date(till).getTime() - Date.now()) / DAY);
+        const credit = Math.floor((29900 * daysLeft) / held.days);
+        const order = await createOrder(viewer, 'gold');
+        expect({ case: c.name, amount: order.amount, quote: order.quote }).toEqual({
+          case: c.name,
+          amount: 120000 - credit,
+          quote: expect.objectContaining({
+            kind: 'upgrade',
+            listPrice: 120000,
+            credit,
+            creditPlanKey: 'standard',
+            extraDays: 0,
+            amount: 120000 - credit,
+          }),
+        });
+        expect(razorpay.orders.get(order.orderId)?.amount).toBe(120000 - credit);
+        const before = Date.now();
+        const verified = await verify(viewer, 'gold', razorpay.pay(order.orderId).confirmation);
+        // Gold starts now, for its own twelve months.
+        const goldTill = new Date(verified.activeSubscription!.validTill).getTime();
+        expect(goldTill - before).toBeGreaterThan(364 * DAY);
+        expect(goldTill - before).toBeLessThan(367 * DAY);
+        expect(await orderRow(order.orderId)).toEqual({
+          kind: 'upgrade',
+          amount_paise: 120000 - credit,
+          list_price_paise: 120000,
+          credit_paise: credit,
+          credit_plan_key: 'standard',
+          extra_days: 0,
+        });
+        // The invoice shows the credit as a discount; GST is on what was paid (Karnataka: IGST).
+        const receipt = await rpc.call(Subjects.billing.receipt, {
+          viewerId: viewer,
+          receiptId: verified.receiptId,
+        });
+        expect(receipt).toMatchObject({
+          listPrice: 120000,
+          credit: { amount: credit, planName: 'Standard Plan' },
+          amount: 120000 - credit,
+          taxes: [{ name: 'IGST', ratePercent: 18 }],
+        });
+        expect(receipt.taxableValue + receipt.taxes[0].amount).toBe(120000 - credit);
+        expect(receipt.taxableValue).toBe(Math.round(((120000 - credit) * 100) / 118));
+        expect((await periods(viewer)).map((r: { change: string }) => r.change)).toEqual([
+          'activated',
+          'replaced',
+        ]);
+      }
+    });
+
+    it('queues a lower plan behind the one held, shows it, extends it, refuses another, and starts it at the end', async () => {
+      const viewer = newViewer();
+      const gold = await buy(viewer, 'gold');
+      const goldTill = gold.verified.activeSubscription!.validTill;
+      const quotes = await rpc.call(Subjects.billing.quotes, { viewerId: viewer });
+      expect(quotes.map((q) => [q.planKey, q.kind, q.amount, q.startsAt])).toEqual([
+        ['basic', 'queue', 9900, goldTill],
+        ['standard', 'queue', 29900, goldTill],
+        ['premium', 'queue', 99900, goldTill],
+        ['gold', 'extend', 120000, null],
+      ]);
+      const basic = await buy(viewer, 'basic');
+      expect(basic.order.quote).toMatchObject({ kind: 'queue', amount: 9900, credit: 0, startsAt: goldTill });
+      // Gold still plays; Basic waits behind it.
+      expect(basic.verified.activeSubscription).toMatchObject({ planKey: 'gold', validTill: goldTill });
+      const account = await rpc.call(Subjects.billing.account, { viewerId: viewer });
+      expect(account.queued).toMatchObject({ planKey: 'basic', planName: 'Basic Plan', validFrom: goldTill });
+      const basicTill = new Date(account.queued!.validTill).getTime();
+      expect(basicTill - new Date(goldTill).getTime()).toBeGreaterThan(88 * DAY);
+
+      // One queued plan at a time: another is refused before any payment; the queued one extends.
+      for (const planKey of ['standard', 'gold'] as const)
+        await expect(createOrder(viewer, planKey)).rejects.toMatchObject({ code: ErrorCode.PLAN_QUEUED });
+      const again = await buy(viewer, 'basic');
+      expect(again.order.quote.kind).toBe('extend-queued');
+      const longer = await rpc.call(Subjects.billing.account, { viewerId: viewer });
+      expect(new Date(longer.queued!.validTill).getTime() - basicTill).toBeGreaterThan(88 * DAY);
+      expect((await periods(viewer)).map((r: { change: string }) => r.change)).toEqual([
+        'activated',
+        'queued',
+        'queued',
+      ]);
+
+      // Gold runs out: Basic plays at once, and the sweep makes it the plan held, announcing no expiry.
+      await billing.dataSource.query(
+        `UPDATE "subscription" SET "valid_till" = now() - interval '1 second' WHERE "viewer_id" = $1`,
+        [viewer],
+      );
+      expect(await status(viewer)).toMatchObject({
+        isSubscribed: true,
+        activeSubscription: { planKey: 'basic' },
+        maxResolution: 720,
+      });
+      await billing.app.get(BillingSweeps).announceExpiries();
+      const [row] = await billing.dataSource.query(
+        `SELECT "plan_key", "next_plan_key" FROM "subscription" WHERE "viewer_id" = $1`,
+        [viewer],
+      );
+      expect(row).toEqual({ plan_key: 'basic', next_plan_key: null });
+      expect(await eventsFor(viewer)).not.toContain(Events.subscriptionExpired);
+      expect((await rpc.call(Subjects.billing.account, { viewerId: viewer })).queued).toBeNull();
+    });
+
+    it('keeps the credit adding up in the database', async () => {
+      const viewer = newViewer();
+      await buy(viewer, 'basic');
+      const order = await createOrder(viewer, 'premium');
+      expect(order.quote).toMatchObject({ kind: 'upgrade', creditPlanKey: 'basic' });
+      for (const broken of [`"credit_paise" = "credit_paise" + 1`, `"kind" = 'new'`])
+        await expect(
+          billing.dataSource.query(`UPDATE "payment_order" SET ${broken} WHERE "provider_order_id" = $1`, [
+            order.orderId,
+          ]),
+        ).rejects.toThrow(/payment_order_credit/);
     });
   });
 

@@ -7,6 +7,7 @@ import { BillingAnalytics1795400000000 } from './migrations/1795400000000-Billin
 import { AnalyticsRebuildJobs1795400500000 } from './migrations/1795400500000-AnalyticsRebuildJobs';
 import { DashboardTallies1795400600000 } from './migrations/1795400600000-DashboardTallies';
 import { TaxInvoices1795500000000 } from './migrations/1795500000000-TaxInvoices';
+import { UpgradeCredit1795500100000 } from './migrations/1795500100000-UpgradeCredit';
 
 export const billingService = defineService({
   name: 'billing',
@@ -21,6 +22,7 @@ export const billingService = defineService({
       AnalyticsRebuildJobs1795400500000,
       DashboardTallies1795400600000,
       TaxInvoices1795500000000,
+      UpgradeCredit1795500100000,
     ],
   },
 });

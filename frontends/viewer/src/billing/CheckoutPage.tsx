@@ -47,6 +47,8 @@ export function CheckoutPage() {
   const deviceCheck = useDeviceConfirm();
   const [askingState, setAskingState] = useState(false);
   const stateAnswer = useRef<((code: string | null) => void) | null>(null);
+  // What the order charges (an upgrade's credit taken off, D37): the success page shows what was paid.
+  const charged = useRef<number | null>(null);
   const answerState = (code: string | null) => {
     setAskingState(false);
     stateAnswer.current?.(code);
@@ -96,7 +98,10 @@ export function CheckoutPage() {
         getSession().updateSubscription(answer.activeSubscription, answer.isSubscribed);
         const success: PaymentSuccess = {
           planName: answer.activeSubscription?.planName ?? request!.planName,
-          price: request!.price,
+          price:
+            charged.current === null
+              ? request!.price
+              : (charged.current / 100).toFixed(charged.current % 100 ? 2 : 0),
           device: request!.device,
           validTill: answer.activeSubscription?.validTill ?? null,
         };
@@ -147,6 +152,7 @@ export function CheckoutPage() {
         void navigate('/', { replace: true });
         return;
       }
+      charged.current = order.amount;
       setPhase('paying');
       if (order.provider === 'sandbox') {
         setSandboxOrder(order);

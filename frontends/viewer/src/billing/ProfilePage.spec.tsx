@@ -33,7 +33,7 @@ function openProfile(me: Partial<ViewerProfile>) {
   const api = new ApiStandIn()
     .on('GET user/me', { body: profile(me) })
     .on('GET user/payments', { body: [] })
-    .on('GET user/billing-account', { body: { stateCode: null } });
+    .on('GET user/billing-account', { body: { stateCode: null, queued: null } });
   return renderPage(<ProfilePage />, { at: '/profile', path: '/profile', user: VIEWER, api });
 }
 
@@ -96,7 +96,7 @@ describe('the state for tax invoices (DECISIONS D32)', () => {
     const save = screen.getByRole('button', { name: 'Save' });
     expect(save.hasAttribute('disabled')).toBe(true);
     api.on('PUT user/billing-account', { body: { stateCode: '33' } });
-    api.on('GET user/billing-account', { body: { stateCode: '33' } });
+    api.on('GET user/billing-account', { body: { stateCode: '33', queued: null } });
     await userEvent.selectOptions(select, 'Tamil Nadu');
     await userEvent.click(save);
     await waitFor(() =>
@@ -106,5 +106,24 @@ describe('the state for tax invoices (DECISIONS D32)', () => {
       stateCode: '33',
     });
     await waitFor(() => expect(screen.queryByText('Not set yet: your first checkout asks.')).toBeNull());
+  });
+});
+
+describe('a plan queued behind the one held (DECISIONS D37)', () => {
+  it('shows the next plan with its dates', async () => {
+    const { api } = openProfile({ isSubscribed: true, activeSubscription: VIEWER.activeSubscription });
+    api.on('GET user/billing-account', {
+      body: {
+        stateCode: '36',
+        queued: {
+          planKey: 'basic',
+          planName: 'Basic Plan',
+          validFrom: '2027-02-27T12:00:00.000Z',
+          validTill: '2027-05-27T12:00:00.000Z',
+        },
+      },
+    });
+    const next = (await screen.findByText('Next plan')).closest('div')!;
+    expect(next.textContent).toContain('Basic Plan, 27 Feb 2027 to 27 May 2027');
   });
 });

@@ -24,13 +24,18 @@ import '../styles/billing.css';
  */
 export function ProfilePage() {
   const { t } = useViewerTranslation();
-  const { rupees, dateTime } = useFormats();
+  const { rupees, date, dateTime } = useFormats();
   const words = usePlanWords();
   useDocumentTitle(t('profile.documentTitle'));
   const { api, toast, getSession } = useHost();
   const failureMessage = useFailureMessage();
   const profile = useLoader((signal) => api.get('user/me', { signal }).json<ViewerProfile>(), []);
   const payments = useLoader((signal) => api.get('user/payments', { signal }).json<PaymentView[]>(), []);
+  const account = useLoader(
+    (signal) => api.get('user/billing-account', { signal }).json<BillingAccountView>(),
+    [],
+  );
+  const queued = account.data?.queued ?? null;
   const [downloading, setDownloading] = useState<string | null>(null);
 
   // The header's panel follows what the server says now (a plan bought elsewhere, one that ran out);
@@ -96,6 +101,18 @@ export function ProfilePage() {
             <dt>{t('profile.validTill')}</dt>
             <dd>{(plan && dateTime(plan.validTill)) ?? t('common.notAvailable')}</dd>
           </div>
+          {queued && (
+            <div>
+              <dt>{t('profile.queued')}</dt>
+              <dd>
+                {t('profile.queuedPlan', {
+                  plan: words.name(queued.planKey),
+                  from: date(queued.validFrom),
+                  till: date(queued.validTill),
+                })}
+              </dd>
+            </div>
+          )}
           {!planUnknown && (
             <div className="vw-profile__plan-action">
               <Link className="button button--primary button--small" to="/subscribe">
@@ -106,7 +123,9 @@ export function ProfilePage() {
         </dl>
       )}
 
-      {profile.data && <InvoiceState />}
+      {profile.data && account.data && (
+        <InvoiceState held={account.data.stateCode ?? ''} onSaved={account.reload} />
+      )}
 
       <h2 className="vw-profile__heading">{t('profile.payments')}</h2>
       {payments.status === 'loading' && !payments.data && <LoadingLine />}
@@ -159,19 +178,13 @@ export function ProfilePage() {
 }
 
 /** The viewer's state for later tax invoices (D32): what the first checkout asked, changeable here. */
-function InvoiceState() {
+function InvoiceState({ held, onSaved }: { held: string; onSaved(): void }) {
   const { t } = useViewerTranslation();
   const { api, toast } = useHost();
   const failureMessage = useFailureMessage();
   const selectId = useId();
-  const account = useLoader(
-    (signal) => api.get('user/billing-account', { signal }).json<BillingAccountView>(),
-    [],
-  );
   const [chosen, setChosen] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  if (!account.data) return null;
-  const held = account.data.stateCode ?? '';
   const value = chosen ?? held;
 
   async function save() {
@@ -185,7 +198,7 @@ function InvoiceState() {
         'success',
       );
       setChosen(null);
-      account.reload();
+      onSaved();
     } catch (error) {
       toast(failureMessage(error), 'error');
     } finally {

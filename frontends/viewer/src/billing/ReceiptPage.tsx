@@ -100,6 +100,18 @@ export function ReceiptPage() {
             </div>
           </dl>
           <dl className="vw-receipt__sums">
+            {receipt.data.credit && (
+              <>
+                <div>
+                  <dt>{t('receipt.listPrice')}</dt>
+                  <dd>{rupees(receipt.data.listPrice)}</dd>
+                </div>
+                <div>
+                  <dt>{t('receipt.credit', { plan: words.name(receipt.data.credit.planName) })}</dt>
+                  <dd>−{rupees(receipt.data.credit.amount)}</dd>
+                </div>
+              </>
+            )}
             <div>
               <dt>{t('receipt.taxableValue')}</dt>
               <dd>{rupees(receipt.data.taxableValue)}</dd>

@@ -19,6 +19,7 @@ import { ReceiptsRepository } from '../receipts/receipts.repository';
 import { financialYear, invoiceFigures, receiptNumber } from '../receipts/receipt-rules';
 import { SubscriptionsRepository, type StoredPeriod } from '../subscriptions/subscriptions.repository';
 import { nextPeriod } from '../subscriptions/subscription-rules';
+import { quote } from '../subscriptions/upgrade-rules';
 import { PaymentsRepository, type StoredPayment } from './payments.repository';
 
 /** What a captured payment bought: the period and its receipt; null when it bought nothing (refund due). */
@@ -32,6 +33,8 @@ const CHANGE_EVENTS: Record<SubscriptionChange, EventSubject<SubscriptionChanged
   activated: Events.subscriptionActivated,
   extended: Events.subscriptionExtended,
   replaced: Events.subscriptionReplaced,
+  // Bought to start later (D37): the viewer's time is extended, by another plan.
+  queued: Events.subscriptionExtended,
 };
 
 /**
@@ -128,15 +131,23 @@ export class SettlementService {
     stored: StoredPayment,
     payment: ProviderPayment,
     now: Date = new Date(),
-  ): Promise<Settlement> {
+  ): Promise<Settlement | null> {
     await this.subscriptions.lockViewer(manager, viewerId);
     const plan = await this.plans.get(order.planKey);
-    const next = nextPeriod(
-      await this.subscriptions.current(manager, viewerId),
-      plan.planKey,
-      plan.validityMonths,
-      now,
-    );
+    // What buying the plan does is decided again now, on the plans as they are (another tab may have
+    // bought one since the order was priced); the price paid, credit included, is the order's (D37).
+    const current = await this.subscriptions.current(manager, viewerId);
+    const running = current && current.validTill > now ? current : null;
+    const asNow = quote(current, plan, running ? await this.plans.get(running.planKey) : null, now);
+    if (asNow.blocked) {
+      this.logger.error(
+        { orderId: order.id, paymentId: payment.id },
+        'a plan was queued after this order was priced; nothing activated, refund due',
+      );
+      await this.payments.markRefundDue(manager, stored.id);
+      return null;
+    }
+    const next = nextPeriod(asNow.kind, current, plan.validityMonths, order.extraDays, now);
     const period = await this.subscriptions.apply(manager, {
       viewerId,
       paymentId: stored.id,
@@ -167,6 +178,9 @@ export class SettlementService {
       validFrom: period.validFrom,
       validTill: period.validTill,
       amount: order.amount,
+      listPrice: order.listPrice,
+      credit: order.credit,
+      creditPlanName: order.creditPlanKey ? (await this.plans.get(order.creditPlanKey)).plan : null,
       taxable: figures.taxable,
       gst: figures.cgst + figures.sgst + figures.igst,
       gstRatePercent: GST_RATE_PERCENT,

@@ -86,11 +86,15 @@ export function renderReceiptPdf(receipt: ReceiptView): Promise<Buffer> {
     doc.font('Helvetica-Bold');
     row('Description', 'Amount', { bold: true, sac: 'SAC' });
     line();
-    row(
-      `${receipt.planName}: online video content, valid ${IST_DATE.format(new Date(receipt.validFrom))} to ${IST_DATE.format(new Date(receipt.validTill))}`,
-      inr(receipt.taxableValue),
-      { sac: receipt.sac },
-    );
+    const service = `${receipt.planName}: online video content, valid ${IST_DATE.format(new Date(receipt.validFrom))} to ${IST_DATE.format(new Date(receipt.validTill))}`;
+    if (receipt.credit) {
+      // An upgrade (D37): the plan's price, the credit for the unused days as a discount, GST on the rest.
+      row(`${service} (price, GST included)`, inr(receipt.listPrice), { sac: receipt.sac });
+      row(
+        `Less: credit for unused days of your ${receipt.credit.planName}`,
+        `- ${inr(receipt.credit.amount)}`,
+      );
+    } else row(service, inr(receipt.taxableValue), { sac: receipt.sac });
     line();
     row('Taxable value', inr(receipt.taxableValue));
     for (const tax of receipt.taxes) row(`${tax.name} @ ${tax.ratePercent}%`, inr(tax.amount));

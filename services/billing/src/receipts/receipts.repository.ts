@@ -22,6 +22,9 @@ export interface NewReceipt {
   validFrom: Date;
   validTill: Date;
   amount: number;
+  listPrice: number;
+  credit: number;
+  creditPlanName: string | null;
   taxable: number;
   gst: number;
   gstRatePercent: number;
@@ -42,6 +45,9 @@ interface ReceiptRow {
   valid_from: Date;
   valid_till: Date;
   amount_paise: number;
+  list_price_paise: number | null;
+  credit_paise: number;
+  credit_plan_name: string | null;
   taxable_paise: number;
   gst_paise: number;
   gst_rate_percent: number;
@@ -96,8 +102,9 @@ export class ReceiptsRepository {
       `INSERT INTO "receipt" ("number", "financial_year", "sequence", "payment_id", "viewer_id", "phone_number",
          "plan_key", "plan_name", "valid_from", "valid_till", "amount_paise", "taxable_paise", "gst_paise",
          "gst_rate_percent", "currency", "supplier_state_code", "place_of_supply", "sac", "cgst_paise",
-         "sgst_paise", "igst_paise")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'INR', $15, $16, $17, $18, $19, $20)
+         "sgst_paise", "igst_paise", "list_price_paise", "credit_paise", "credit_plan_name")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'INR', $15, $16, $17, $18, $19, $20,
+         $21, $22, $23)
        RETURNING "id", "number"`,
       [
         receipt.number,
@@ -120,6 +127,9 @@ export class ReceiptsRepository {
         receipt.cgst,
         receipt.sgst,
         receipt.igst,
+        receipt.listPrice,
+        receipt.credit,
+        receipt.creditPlanName,
       ],
     );
     return rows[0];
@@ -160,6 +170,9 @@ export class ReceiptsRepository {
       validFrom: new Date(row.valid_from).toISOString(),
       validTill: new Date(row.valid_till).toISOString(),
       amount: row.amount_paise,
+      listPrice: row.list_price_paise ?? row.amount_paise,
+      credit:
+        row.credit_paise > 0 ? { amount: row.credit_paise, planName: row.credit_plan_name ?? '' } : null,
       taxableValue: row.taxable_paise,
       gst: row.gst_paise,
       gstRatePercent: row.gst_rate_percent,
