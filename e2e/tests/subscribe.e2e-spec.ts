@@ -215,6 +215,72 @@ describe('subscribing (SPEC §2.8, §2.9, §4.4)', () => {
     await shoot('tax-invoice-igst', 1366);
   });
 
+  it('upgrades Standard to Gold at the credited price; the tax invoice shows the credit and CGST + SGST (D32, D37)', async () => {
+    const { token } = await signedInOnPlans();
+    const authorised = (body: object) => ({
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    // Standard bought today from Telangana, the supplier's state, through the API.
+    const order = (await (
+      await api('checkout/create-order', authorised({ planKey: 'standard', stateCode: '36' }))
+    ).json()) as { orderId: string };
+    const paid = (await (
+      await api('dev/payments-sandbox/pay', authorised({ orderId: order.orderId }))
+    ).json()) as object;
+    expect((await api('checkout/verify-payment', authorised({ ...paid, planKey: 'standard' }))).status).toBe(
+      200,
+    );
+
+    // The profile brings the session up to date; the plans then price Gold with the credit.
+    await page.goto(`${BASE_URL}/profile`);
+    await page.locator('.vw-profile__facts', { hasText: 'Standard Plan' }).waitFor();
+    await page.goto(`${BASE_URL}/subscribe`);
+    const gold = card('GOLD PLAN');
+    const upgrade = gold.getByRole('button', { name: 'Upgrade to Gold Plan: pay ₹901.00' });
+    await upgrade.waitFor();
+    expect(await gold.innerText()).toContain('₹299.00 credit from your Standard Plan');
+    expect(await card('BASIC PLAN').innerText()).toContain('Starts when your current plan ends');
+    await shoot('plans-upgrade', 390);
+    await shoot('plans-upgrade', 1366);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await upgrade.click();
+    await sandbox().waitFor();
+    expect(await sandbox().innerText()).toContain('₹901.00');
+    await sandbox().getByRole('button', { name: 'Pay ₹901.00' }).click();
+    await page.waitForURL(`${BASE_URL}/success-payment`);
+    expect(await page.locator('.vw-success__card').innerText()).toContain('Rs 901');
+
+    await page.goto(`${BASE_URL}/profile`);
+    await page.locator('.vw-payment').nth(1).waitFor();
+    await page
+      .locator('.vw-payment')
+      .first()
+      .getByRole('link', { name: /View receipt/ })
+      .click();
+    const invoice = page.locator('.vw-receipt__card');
+    await invoice.waitFor();
+    const text = await invoice.innerText();
+    for (const part of [
+      'Gold Plan',
+      'Plan price',
+      '₹1,200.00',
+      'Credit for unused days of your Standard Plan',
+      '−₹299.00',
+      '₹763.56', // taxable value of ₹901 within Telangana
+      'CGST @ 9%',
+      'SGST @ 9%',
+      '₹68.72',
+      '₹901.00',
+      'Rupees Nine Hundred One Only',
+    ])
+      expect(text).toContain(part);
+    await shoot('tax-invoice-upgrade', 390);
+    await shoot('tax-invoice-upgrade', 1366);
+  });
+
   it('cancels on Dismiss and reports Fail, activating nothing', async () => {
     const { token } = await signedInOnPlans();
     await card('GOLD PLAN').getByRole('button', { name: 'Pay Rs 1200' }).click();
