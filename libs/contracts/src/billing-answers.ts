@@ -157,6 +157,30 @@ export interface ReceiptView {
   seller: SellerDetails;
 }
 
+/**
+ * A credit note (D32): what a refund takes back of a tax invoice, numbered in its own gapless series
+ * per financial year (`CN/2026-27/000001`), with the invoice's place of supply and tax split. Amounts in
+ * paise; `taxableValue` plus the taxes is `amount` exactly, and a payment's credit notes never exceed its
+ * invoice.
+ */
+export interface CreditNoteView {
+  _id: string;
+  number: string;
+  issuedAt: string;
+  /** The invoice it reduces. */
+  invoice: { _id: string; number: string; issuedAt: string };
+  reason: string;
+  planName: string;
+  amount: number;
+  taxableValue: number;
+  taxes: TaxLine[];
+  sac: string;
+  placeOfSupply: GstState | null;
+  amountInWords: string;
+  phoneNumber: string | null;
+  seller: SellerDetails;
+}
+
 export interface SellerDetails {
   /** The supplier's legal name. */
   name: string;

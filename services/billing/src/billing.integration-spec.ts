@@ -17,6 +17,7 @@ import {
   type TestService,
 } from '@chitram/test-helpers';
 import { JSONCodec, type NatsConnection } from 'nats';
+import { CreditNotesService } from './credit-notes/credit-notes.service';
 import { BillingSweeps } from './payments/billing-sweeps';
 import { billingService } from './service';
 import { FAKE_RAZORPAY, FakeRazorpay } from './testing/fake-razorpay';
@@ -750,6 +751,87 @@ describe('billing with Razorpay (the real SDK against a local stand-in of its AP
             order.orderId,
           ]),
         ).rejects.toThrow(/payment_order_credit/);
+    });
+  });
+
+  describe('credit notes (DECISIONS D32), ready for refunds', () => {
+    const issue = (receiptId: string, amount: number, reason = 'Refund on request') =>
+      billing.dataSource.transaction((manager) =>
+        billing.app.get(CreditNotesService).issue(manager, { receiptId, amount, reason }),
+      );
+    const paidInvoice = async (planKey: PlanKey, stateCode: string) => {
+      const viewer = newViewer();
+      const order = await createOrder(viewer, planKey, stateCode);
+      const verified = await verify(viewer, planKey, razorpay.pay(order.orderId).confirmation);
+      return { viewer, receiptId: verified.receiptId };
+    };
+
+    it('takes back part, then the rest, of an invoice: the notes add up to it exactly, and no more is taken', async () => {
+      const { viewer, receiptId } = await paidInvoice('gold', '36');
+      const part = await issue(receiptId, 50000, 'Partial refund: streaming outage');
+      expect(part.number).toMatch(/^CN\/\d{4}-\d{2}\/\d{6}$/);
+      const rest = await issue(receiptId, 70000, 'Refund of the rest');
+      expect(Number(rest.number.split('/')[2])).toBe(Number(part.number.split('/')[2]) + 1);
+      const [sums] = await billing.dataSource.query(
+        `SELECT sum(n."taxable_paise")::int AS "taxable", sum(n."cgst_paise")::int AS "cgst",
+                sum(n."sgst_paise")::int AS "sgst", sum(n."igst_paise")::int AS "igst", sum(n."amount_paise")::int AS "amount",
+                min(r."taxable_paise") AS "r_taxable", min(r."cgst_paise") AS "r_cgst", min(r."sgst_paise") AS "r_sgst"
+           FROM "credit_note" n JOIN "receipt" r ON r."id" = n."receipt_id" WHERE n."receipt_id" = $1`,
+        [receiptId],
+      );
+      expect(sums).toEqual({
+        taxable: 101694,
+        cgst: 9153,
+        sgst: 9153,
+        igst: 0,
+        amount: 120000,
+        r_taxable: 101694,
+        r_cgst: 9153,
+        r_sgst: 9153,
+      });
+      await expect(issue(receiptId, 1)).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED });
+
+      const note = await billing.app.get(CreditNotesService).get(viewer, part.id);
+      expect(note).toMatchObject({
+        number: part.number,
+        reason: 'Partial refund: streaming outage',
+        amount: 50000,
+        taxes: [
+          { name: 'CGST', ratePercent: 9 },
+          { name: 'SGST', ratePercent: 9 },
+        ],
+        placeOfSupply: { code: '36' },
+        amountInWords: 'Rupees Five Hundred Only',
+        planName: 'Gold Plan',
+      });
+      expect(note.taxableValue + note.taxes.reduce((sum, t) => sum + t.amount, 0)).toBe(50000);
+      const pdf = await billing.app.get(CreditNotesService).pdf(viewer, part.id);
+      expect(Buffer.from(pdf.pdf, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+      expect(pdf.fileName).toBe(`chitram-credit-note-${part.number.replace(/\//g, '-')}.pdf`);
+      await expect(billing.app.get(CreditNotesService).get(newViewer(), part.id)).rejects.toMatchObject({
+        code: ErrorCode.NOT_FOUND,
+      });
+    });
+
+    it('splits a note between states as its invoice was (IGST), and numbers notes with no gap when issued at once', async () => {
+      const invoices = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => paidInvoice('standard', i % 2 ? '36' : '19')),
+      );
+      const notes = await Promise.all(invoices.map((inv) => issue(inv.receiptId, 29900)));
+      const numbers = notes.map((n) => Number(n.number.split('/')[2])).sort((a, b) => a - b);
+      expect(numbers).toEqual(Array.from({ length: 6 }, (_, i) => numbers[0] + i));
+      const igst = notes.filter((_, i) => i % 2 === 0).map((n) => n.figures);
+      for (const figures of igst) expect(figures).toEqual({ taxable: 25339, cgst: 0, sgst: 0, igst: 4561 });
+      // Two refunds of one invoice at once: one note, the other refused, never more than the invoice.
+      const { receiptId } = await paidInvoice('basic', '36');
+      const both = await Promise.allSettled([issue(receiptId, 9900), issue(receiptId, 9900)]);
+      expect(both.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+      await expect(
+        billing.dataSource.query(
+          `UPDATE "credit_note" SET "cgst_paise" = "cgst_paise" + 1 WHERE "receipt_id" = $1`,
+          [receiptId],
+        ),
+      ).rejects.toThrow(/credit_note_adds_up/);
     });
   });
 

@@ -8,6 +8,7 @@ import { AnalyticsRebuildJobs1795400500000 } from './migrations/1795400500000-An
 import { DashboardTallies1795400600000 } from './migrations/1795400600000-DashboardTallies';
 import { TaxInvoices1795500000000 } from './migrations/1795500000000-TaxInvoices';
 import { UpgradeCredit1795500100000 } from './migrations/1795500100000-UpgradeCredit';
+import { CreditNotes1795500200000 } from './migrations/1795500200000-CreditNotes';
 
 export const billingService = defineService({
   name: 'billing',
@@ -23,6 +24,7 @@ export const billingService = defineService({
       DashboardTallies1795400600000,
       TaxInvoices1795500000000,
       UpgradeCredit1795500100000,
+      CreditNotes1795500200000,
     ],
   },
 });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Events, deletedViewerId } from '@chitram/contracts';
 import { EventHandler, type EventOf } from '@chitram/nest-kit';
 import type { EntityManager } from 'typeorm';
+import { CreditNotesRepository } from '../credit-notes/credit-notes.repository';
 import { OrdersRepository } from '../orders/orders.repository';
 import { PaymentsRepository } from '../payments/payments.repository';
 import { ReceiptsRepository } from '../receipts/receipts.repository';
@@ -21,6 +22,7 @@ export class AccountDeletedHandler {
     private readonly receipts: ReceiptsRepository,
     private readonly subscriptions: SubscriptionsRepository,
     private readonly accounts: BillingAccountsRepository,
+    private readonly creditNotes: CreditNotesRepository,
   ) {}
 
   @EventHandler(Events.userDeleted, { durable: 'billing-anonymise-deleted-user' })
@@ -29,6 +31,7 @@ export class AccountDeletedHandler {
     await this.subscriptions.forget(manager, viewerId);
     await this.accounts.forget(manager, viewerId);
     await this.receipts.anonymise(manager, viewerId);
+    await this.creditNotes.anonymise(manager, viewerId);
     await this.payments.anonymise(manager, viewerId);
     await this.orders.anonymise(manager, viewerId);
   }

@@ -1,5 +1,13 @@
 import { formatRupees, splitGst } from '@chitram/contracts';
-import { amountInWords, financialYear, invoiceFigures, numberInWords, receiptNumber } from './receipt-rules';
+import {
+  amountInWords,
+  creditNoteFigures,
+  creditNoteNumber,
+  financialYear,
+  invoiceFigures,
+  numberInWords,
+  receiptNumber,
+} from './receipt-rules';
 import { inr, receiptFileName } from './receipt-pdf';
 
 describe('receipts (DECISIONS D18)', () => {
@@ -71,5 +79,25 @@ describe('tax invoices (DECISIONS D32)', () => {
     );
     expect(numberInWords(100_000)).toBe('One Lakh');
     expect(numberInWords(1011)).toBe('One Thousand Eleven');
+  });
+});
+
+describe('credit notes (DECISIONS D32)', () => {
+  it('numbers them in their own series, and takes back an invoice to the paisa however it is split', () => {
+    expect(creditNoteNumber('2026-27', 1)).toBe('CN/2026-27/000001');
+    for (const intra of [true, false]) {
+      const invoice = invoiceFigures(120000, intra);
+      const first = creditNoteFigures(33333, invoice, intra);
+      expect(first.taxable + first.cgst + first.sgst + first.igst).toBe(33333);
+      const left = {
+        taxable: invoice.taxable - first.taxable,
+        cgst: invoice.cgst - first.cgst,
+        sgst: invoice.sgst - first.sgst,
+        igst: invoice.igst - first.igst,
+      };
+      // The rest takes back exactly what is left of each part: the two notes add up to the invoice.
+      expect(creditNoteFigures(120000 - 33333, left, intra)).toEqual(left);
+      expect(() => creditNoteFigures(120000 - 33333 + 1, left, intra)).toThrow(RangeError);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { IST_OFFSET_MS } from '@chitram/contracts';
+import { gstState, IST_OFFSET_MS, type TaxLine } from '@chitram/contracts';
 
 /** India's financial year of a moment, April to March in IST: 15 Jan 2027 → '2026-27'. */
 export function financialYear(at: Date): string {
@@ -10,6 +10,11 @@ export function financialYear(at: Date): string {
 /** Receipt numbers run from 1 in each financial year (D18): `CH/2026-27/000042`. */
 export function receiptNumber(year: string, sequence: number): string {
   return `CH/${year}/${String(sequence).padStart(6, '0')}`;
+}
+
+/** Credit notes run in their own series from 1 in each financial year (D32): `CN/2026-27/000001`. */
+export function creditNoteNumber(year: string, sequence: number): string {
+  return `CN/${year}/${String(sequence).padStart(6, '0')}`;
 }
 
 /** The taxable value and the taxes of a GST-inclusive amount: what a tax invoice prints (D32). */
@@ -93,4 +98,40 @@ export function amountInWords(paise: number): string {
   const rupees = Math.floor(paise / 100);
   const rest = paise % 100;
   return `Rupees ${numberInWords(rupees)}${rest ? ` and ${belowHundred(rest)} Paise` : ''} Only`;
+}
+
+/**
+ * A credit note's figures (D32): a refund of what is left of an invoice takes back exactly what is left
+ * of each part (so an invoice's notes add up to it to the paisa); a smaller one is split as the invoice
+ * was, by its place of supply. `left` is the invoice less the notes already issued on it.
+ */
+export function creditNoteFigures(amount: number, left: InvoiceFigures, intraState: boolean): InvoiceFigures {
+  const leftAmount = left.taxable + left.cgst + left.sgst + left.igst;
+  if (amount > leftAmount)
+    throw new RangeError(`a credit note of ${amount} paise exceeds the ${leftAmount} left`);
+  if (amount === leftAmount) return { ...left };
+  return invoiceFigures(amount, intraState);
+}
+
+/**
+ * A document's tax lines (D32): CGST + SGST (UTGST in a union territory without a legislature) within
+ * the supplier's state, IGST otherwise; one GST line on a receipt from before tax invoices.
+ */
+export function taxLines(
+  parts: { placeOfSupply: string | null; supplierStateCode: string | null; ratePercent: number; gst: number },
+  figures: Pick<InvoiceFigures, 'cgst' | 'sgst' | 'igst'> | null,
+): TaxLine[] {
+  if (!parts.placeOfSupply || !parts.supplierStateCode || !figures)
+    return [{ name: 'GST', ratePercent: parts.ratePercent, amount: parts.gst }];
+  if (parts.placeOfSupply !== parts.supplierStateCode)
+    return [{ name: 'IGST', ratePercent: parts.ratePercent, amount: figures.igst }];
+  const half = parts.ratePercent / 2;
+  return [
+    { name: 'CGST', ratePercent: half, amount: figures.cgst },
+    {
+      name: gstState(parts.supplierStateCode)?.utgst ? 'UTGST' : 'SGST',
+      ratePercent: half,
+      amount: figures.sgst,
+    },
+  ];
 }

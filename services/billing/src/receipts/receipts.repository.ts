@@ -5,10 +5,9 @@ import {
   type PlanKey,
   type ReceiptView,
   type SellerDetails,
-  type TaxLine,
 } from '@chitram/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { amountInWords } from './receipt-rules';
+import { amountInWords, taxLines } from './receipt-rules';
 
 export interface NewReceipt {
   number: string;
@@ -62,24 +61,25 @@ interface ReceiptRow {
   provider_order_id: string;
 }
 
+/** The gapless series of billing's documents (D18, D32), each counted per financial year. */
+export type DocumentSeries = 'receipt_sequence' | 'credit_note_sequence';
+
 /**
- * The invoice's tax lines (D32): CGST + SGST (UTGST in a union territory without a legislature) within
- * the supplier's state, IGST otherwise; one GST line on a receipt from before tax invoices.
+ * The next number of a series in the financial year; in the issuing transaction, so that a number is
+ * used exactly when the document is kept: no gaps.
  */
-function taxLines(row: ReceiptRow): TaxLine[] {
-  if (!row.place_of_supply || !row.supplier_state_code)
-    return [{ name: 'GST', ratePercent: row.gst_rate_percent, amount: row.gst_paise }];
-  if (row.place_of_supply !== row.supplier_state_code)
-    return [{ name: 'IGST', ratePercent: row.gst_rate_percent, amount: row.igst_paise ?? 0 }];
-  const half = row.gst_rate_percent / 2;
-  return [
-    { name: 'CGST', ratePercent: half, amount: row.cgst_paise ?? 0 },
-    {
-      name: gstState(row.supplier_state_code)?.utgst ? 'UTGST' : 'SGST',
-      ratePercent: half,
-      amount: row.sgst_paise ?? 0,
-    },
-  ];
+export async function nextInSeries(
+  manager: EntityManager,
+  series: DocumentSeries,
+  financialYear: string,
+): Promise<number> {
+  const rows: Array<{ last_value: number }> = await manager.query(
+    `INSERT INTO "${series}" ("financial_year", "last_value") VALUES ($1, 1)
+     ON CONFLICT ("financial_year") DO UPDATE SET "last_value" = "${series}"."last_value" + 1
+     RETURNING "last_value"`,
+    [financialYear],
+  );
+  return rows[0].last_value;
 }
 
 @Injectable()
@@ -87,14 +87,8 @@ export class ReceiptsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** The next number of the financial year; inside the activation's transaction, so numbers have no gaps. */
-  async nextSequence(manager: EntityManager, financialYear: string): Promise<number> {
-    const rows: Array<{ last_value: number }> = await manager.query(
-      `INSERT INTO "receipt_sequence" ("financial_year", "last_value") VALUES ($1, 1)
-       ON CONFLICT ("financial_year") DO UPDATE SET "last_value" = "receipt_sequence"."last_value" + 1
-       RETURNING "last_value"`,
-      [financialYear],
-    );
-    return rows[0].last_value;
+  nextSequence(manager: EntityManager, financialYear: string): Promise<number> {
+    return nextInSeries(manager, 'receipt_sequence', financialYear);
   }
 
   async insert(manager: EntityManager, receipt: NewReceipt): Promise<{ id: string; number: string }> {
@@ -176,7 +170,17 @@ export class ReceiptsRepository {
       taxableValue: row.taxable_paise,
       gst: row.gst_paise,
       gstRatePercent: row.gst_rate_percent,
-      taxes: taxLines(row),
+      taxes: taxLines(
+        {
+          placeOfSupply: row.place_of_supply,
+          supplierStateCode: row.supplier_state_code,
+          ratePercent: row.gst_rate_percent,
+          gst: row.gst_paise,
+        },
+        row.cgst_paise === null
+          ? null
+          : { cgst: row.cgst_paise, sgst: row.sgst_paise ?? 0, igst: row.igst_paise ?? 0 },
+      ),
       sac: row.sac ?? SAC_ONLINE_VIDEO,
       placeOfSupply: gstState(row.place_of_supply) ?? null,
       amountInWords: amountInWords(row.amount_paise),

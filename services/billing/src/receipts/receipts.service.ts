@@ -14,7 +14,8 @@ import { ReceiptsRepository } from './receipts.repository';
 /** Receipts, GST tax invoices (DECISIONS D18, D32): the viewer's own, as figures and as a PDF. */
 @Injectable()
 export class ReceiptsService {
-  private readonly seller: SellerDetails;
+  /** The supplier as invoices and credit notes name it (D32). */
+  readonly seller: SellerDetails;
 
   constructor(
     private readonly receipts: ReceiptsRepository,
