@@ -24,10 +24,11 @@ const REQUIRED_SECTIONS = [
   ...Array.from({ length: 7 }, (_, i) => `4.${i + 1}`),
 ];
 /**
- * The decisions that must have a record: D1–D31, D34 and D36, numbered as DECISIONS.md numbers them
- * (D32, D33 and D35, tax invoices, promotions and encrypted segments, come with their issues).
+ * The decisions that must have a record: D1–D32, D34 and D36–D38, numbered as DECISIONS.md numbers
+ * them (D33 and D35, promotions and encrypted segments, come with their issues; D37, profiles, and D38,
+ * upgrades that credit unused time, are ours).
  */
-const REQUIRED_DECISIONS = [...Array.from({ length: 31 }, (_, i) => i + 1), 34, 36];
+const REQUIRED_DECISIONS = [...Array.from({ length: 32 }, (_, i) => i + 1), 34, 36, 37, 38];
 const STATUSES = new Set(['accepted', 'proposed', 'superseded', 'deprecated']);
 
 // ---- reading citations -------------------------------------------------------------------------
@@ -308,7 +309,7 @@ describe('the documents', () => {
     assert.deepEqual(repeated, [], `product.md repeats the headings ${repeated.join(', ')}`);
   });
 
-  it('has one record per decision D1–D31, D34 and D36, named Dnn-short-slug.md', () => {
+  it('has one record per decision D1–D32, D34 and D36–D38, named Dnn-short-slug.md', () => {
     const records = decisionRecords();
     const badNames = records.filter(({ file }) => !/^D\d{2,}-[a-z0-9]+(?:-[a-z0-9]+)*\.md$/.test(file));
     assert.deepEqual(

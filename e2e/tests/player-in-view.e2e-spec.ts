@@ -235,6 +235,10 @@ describe('no surprises about devices (D20)', () => {
       await basic.getByRole('button', { name: /^Pay/ }).click();
       await ask.getByRole('button', { name: 'Buy anyway' }).click();
       await page.waitForURL(/\/checkout\?plan=basic/);
+      // The first checkout asks where the viewer lives, for the tax invoice (D32).
+      const where = page.getByRole('dialog', { name: 'Where do you live?' });
+      await where.getByLabel('Your state or union territory').selectOption({ label: 'Telangana' });
+      await where.getByRole('button', { name: 'Continue' }).click();
       const sandbox = page.getByRole('dialog', { name: 'Chitram' });
       await sandbox.getByRole('button', { name: 'Pay ₹99.00' }).click();
       await page.waitForURL(`${BASE_URL}/success-payment`);

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BASE_URL, launchBrowser } from '../support/browser';
 
@@ -34,6 +35,20 @@ afterEach(async () => {
 const freshPhone = () => `${randomInt(6, 10)}${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
 const toast = (text: string | RegExp) => page.locator('.toast', { hasText: text });
 const sandbox = () => page.getByRole('dialog', { name: 'Chitram' });
+const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/chitram-subscribe';
+
+/** The first checkout's question (D32): where the viewer lives, the tax invoice's place of supply. */
+async function answerWhere(state: string): Promise<void> {
+  const where = page.getByRole('dialog', { name: 'Where do you live?' });
+  await where.getByLabel('Your state or union territory').selectOption({ label: state });
+  await where.getByRole('button', { name: 'Continue' }).click();
+}
+
+async function shoot(name: string, width: number): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+}
 
 async function api(path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
@@ -107,6 +122,11 @@ describe('subscribing (SPEC §2.8, §2.9, §4.4)', () => {
     await card('STANDARD PLAN').getByRole('button', { name: 'Pay Rs 299' }).click();
 
     await page.waitForURL(/\/checkout\?plan=standard/);
+    // The first checkout asks where the viewer lives; Telangana is the supplier's state (D32).
+    await page.getByRole('dialog', { name: 'Where do you live?' }).waitFor();
+    await shoot('checkout-state', 390);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await answerWhere('Telangana');
     await sandbox().waitFor();
     expect(await sandbox().innerText()).toContain('₹299.00');
     await sandbox().getByRole('button', { name: 'Pay ₹299.00' }).click();
@@ -150,14 +170,121 @@ describe('subscribing (SPEC §2.8, §2.9, §4.4)', () => {
     const receipt = page.locator('.vw-receipt__card');
     await receipt.waitFor();
     const text = await receipt.innerText();
-    expect(text).toContain('GST @ 18%');
-    expect(text).toContain('₹253.39'); // taxable value of ₹299 with 18% GST inside
-    expect(text).toContain('₹45.61');
+    // A tax invoice (D32): within the supplier's state, CGST + SGST of the taxable value, in words too.
+    expect(text).toContain('Tax invoice CH/');
+    expect(text).toContain('GSTIN 36AABCC1234D1Z5');
+    expect(text).toContain('Place of supply');
+    expect(text).toContain('Telangana (36)');
+    expect(text).toContain('SAC 998433');
+    expect(text).toContain('₹253.38'); // taxable value of ₹299 with 18% GST inside
+    expect(text).toContain('CGST @ 9%');
+    expect(text).toContain('SGST @ 9%');
+    expect(text).toContain('₹22.81');
+    expect(text).toContain('Rupees Two Hundred Ninety-Nine Only');
+    await shoot('tax-invoice', 390);
+    await shoot('tax-invoice', 1366);
+
+    // Moved to Karnataka: the profile changes the state, and the next invoice charges IGST.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${BASE_URL}/profile`);
+    const state = page.getByLabel('State for tax invoices');
+    await state.selectOption({ label: 'Karnataka' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast('Saved. Later invoices name Karnataka.').waitFor();
+    await shoot('profile-state', 390);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${BASE_URL}/subscribe`);
+    await card('STANDARD PLAN').getByRole('button', { name: 'Pay Rs 299' }).click();
+    await sandbox().getByRole('button', { name: 'Pay ₹299.00' }).click();
+    await page.waitForURL(`${BASE_URL}/success-payment`);
+    await page.goto(`${BASE_URL}/profile`);
+    await page.locator('.vw-payment').nth(1).waitFor();
+    await page
+      .locator('.vw-payment')
+      .first()
+      .getByRole('link', { name: /View receipt/ })
+      .click();
+    await page.locator('.vw-receipt__card').waitFor();
+    const second = await page.locator('.vw-receipt__card').innerText();
+    expect(second).toContain('Karnataka (29)');
+    expect(second).toContain('IGST @ 18%');
+    expect(second).toContain('₹253.39');
+    expect(second).toContain('₹45.61');
+    expect(second).not.toContain('CGST');
+    await shoot('tax-invoice-igst', 390);
+    await shoot('tax-invoice-igst', 1366);
+  });
+
+  it('upgrades Standard to Gold at the credited price; the tax invoice shows the credit and CGST + SGST (D32, D38)', async () => {
+    const { token } = await signedInOnPlans();
+    const authorised = (body: object) => ({
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    // Standard bought today from Telangana, the supplier's state, through the API.
+    const order = (await (
+      await api('checkout/create-order', authorised({ planKey: 'standard', stateCode: '36' }))
+    ).json()) as { orderId: string };
+    const paid = (await (
+      await api('dev/payments-sandbox/pay', authorised({ orderId: order.orderId }))
+    ).json()) as object;
+    expect((await api('checkout/verify-payment', authorised({ ...paid, planKey: 'standard' }))).status).toBe(
+      200,
+    );
+
+    // The profile brings the session up to date; the plans then price Gold with the credit.
+    await page.goto(`${BASE_URL}/profile`);
+    await page.locator('.vw-profile__facts', { hasText: 'Standard Plan' }).waitFor();
+    await page.goto(`${BASE_URL}/subscribe`);
+    const gold = card('GOLD PLAN');
+    const upgrade = gold.getByRole('button', { name: 'Upgrade to Gold Plan: pay ₹901.00' });
+    await upgrade.waitFor();
+    expect(await gold.innerText()).toContain('₹299.00 credit from your Standard Plan');
+    expect(await card('BASIC PLAN').innerText()).toContain('Starts when your current plan ends');
+    await shoot('plans-upgrade', 390);
+    await shoot('plans-upgrade', 1366);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await upgrade.click();
+    await sandbox().waitFor();
+    expect(await sandbox().innerText()).toContain('₹901.00');
+    await sandbox().getByRole('button', { name: 'Pay ₹901.00' }).click();
+    await page.waitForURL(`${BASE_URL}/success-payment`);
+    expect(await page.locator('.vw-success__card').innerText()).toContain('Rs 901');
+
+    await page.goto(`${BASE_URL}/profile`);
+    await page.locator('.vw-payment').nth(1).waitFor();
+    await page
+      .locator('.vw-payment')
+      .first()
+      .getByRole('link', { name: /View receipt/ })
+      .click();
+    const invoice = page.locator('.vw-receipt__card');
+    await invoice.waitFor();
+    const text = await invoice.innerText();
+    for (const part of [
+      'Gold Plan',
+      'Plan price',
+      '₹1,200.00',
+      'Credit for unused days of your Standard Plan',
+      '−₹299.00',
+      '₹763.56', // taxable value of ₹901 within Telangana
+      'CGST @ 9%',
+      'SGST @ 9%',
+      '₹68.72',
+      '₹901.00',
+      'Rupees Nine Hundred One Only',
+    ])
+      expect(text).toContain(part);
+    await shoot('tax-invoice-upgrade', 390);
+    await shoot('tax-invoice-upgrade', 1366);
   });
 
   it('cancels on Dismiss and reports Fail, activating nothing', async () => {
     const { token } = await signedInOnPlans();
     await card('GOLD PLAN').getByRole('button', { name: 'Pay Rs 1200' }).click();
+    await answerWhere('Kerala');
     await sandbox().waitFor();
     await sandbox().getByRole('button', { name: 'Dismiss' }).first().click();
     await toast('Payment cancelled by user.').waitFor();
@@ -191,6 +318,7 @@ describe('subscribing (SPEC §2.8, §2.9, §4.4)', () => {
     // Basic plays on phones only and this is a computer: the checkout asks first (issue 19).
     const ask = page.getByRole('alertdialog', { name: 'Basic Plan will not play here' });
     await ask.getByRole('button', { name: 'Buy anyway' }).click();
+    await answerWhere('Delhi');
     await sandbox().waitFor();
     expect(await sandbox().innerText()).toContain('Basic Plan');
   });

@@ -112,10 +112,31 @@ describe('subscribing through the gateway', () => {
     const receipt = await http.get(`/api/user/receipts/${receiptId}`).set(bearer(viewer.token)).expect(200);
     expect(receipt.body).toMatchObject({
       amount: 99900,
-      taxableValue: 84661,
-      gst: 15239,
+      // No state given through the API: invoiced at the supplier's, CGST + SGST (D32).
+      taxableValue: 84662,
+      gst: 15238,
+      taxes: [
+        { name: 'CGST', ratePercent: 9, amount: 7619 },
+        { name: 'SGST', ratePercent: 9, amount: 7619 },
+      ],
+      sac: '998433',
       phoneNumber: `+91${viewer.phone}`,
     });
+    // The viewer's state for later invoices: none until given, then kept; a code that is no state's is 400.
+    const account = () => http.get('/api/user/billing-account').set(bearer(viewer.token));
+    expect((await account().expect(200)).body).toEqual({ stateCode: null, queued: null });
+    const refused = await http
+      .put('/api/user/billing-account')
+      .set(bearer(viewer.token))
+      .send({ stateCode: '25' })
+      .expect(400);
+    expect(JSON.stringify(refused.body)).toContain('stateCode');
+    await http
+      .put('/api/user/billing-account')
+      .set(bearer(viewer.token))
+      .send({ stateCode: '29' })
+      .expect(200);
+    expect((await account().expect(200)).body).toEqual({ stateCode: '29', queued: null });
     const pdf = await http
       .get(`/api/user/receipts/${receiptId}/pdf`)
       .set(bearer(viewer.token))

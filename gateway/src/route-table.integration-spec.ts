@@ -259,16 +259,21 @@ describe('the route table: every route says who may call it, and the guard holds
     expect(
       Object.fromEntries(
         [...access].filter(([k]) =>
-          /\/(plans|checkout|webhooks|payments|receipts|payments-sandbox|subscription-status)\b/.test(k),
+          /\/(plans|checkout|webhooks|payments|receipts|payments-sandbox|subscription-status|billing-account)\b/.test(
+            k,
+          ),
         ),
       ),
     ).toEqual({
       'GET /api/plans': 'public',
+      'GET /api/checkout/quotes': 'user',
       'POST /api/checkout/create-order': 'user',
       'POST /api/checkout/verify-payment': 'user',
       'GET /api/movie/subscription-status': 'user',
       'POST /api/webhooks/razorpay': 'public',
       'GET /api/user/payments': 'user',
+      'GET /api/user/billing-account': 'user',
+      'PUT /api/user/billing-account': 'user',
       'GET /api/user/receipts/:receiptId': 'user',
       'GET /api/user/receipts/:receiptId/pdf': 'user',
       'POST /api/dev/payments-sandbox/pay': 'user',

@@ -5,6 +5,7 @@ import {
   Subjects,
   VerifyPaymentBody,
   type CheckoutOrder,
+  type PlanQuote,
   type StoredPlan,
   type SubscriptionStatus,
   type VerifiedPayment,
@@ -32,6 +33,16 @@ export class CheckoutController {
     return this.rpc.call(Subjects.billing.listPlans, {});
   }
 
+  @Get('checkout/quotes')
+  @Roles('user')
+  @ApiOperation({
+    summary:
+      'What each plan costs this viewer now: an upgrade’s credit for the unused days, a lower plan’s queued start',
+  })
+  quotes(@CurrentPrincipal() caller: Principal): Promise<PlanQuote[]> {
+    return this.rpc.call(Subjects.billing.quotes, { viewerId: caller.subjectId });
+  }
+
   @Post('checkout/create-order')
   @Roles('user')
   @HttpCode(200)
@@ -44,7 +55,11 @@ export class CheckoutController {
   ): Promise<CheckoutOrder> {
     // D37: a kids profile does not pay (403 PROFILE_NOT_ALLOWED).
     await this.callers.notKids(caller);
-    return this.rpc.call(Subjects.billing.createOrder, { viewerId: caller.subjectId, planKey: body.planKey });
+    return this.rpc.call(Subjects.billing.createOrder, {
+      viewerId: caller.subjectId,
+      planKey: body.planKey,
+      ...(body.stateCode ? { stateCode: body.stateCode } : {}),
+    });
   }
 
   @Post('checkout/verify-payment')

@@ -169,7 +169,7 @@ export interface AdminViewerPage {
   plansAvailable: boolean;
 }
 
-export type SubscriptionChangeKind = 'activated' | 'extended' | 'replaced';
+export type SubscriptionChangeKind = 'activated' | 'extended' | 'replaced' | 'queued';
 
 /** One payment's worth of plan on a viewer's page. */
 export interface SubscriptionPeriodView {

@@ -1,5 +1,8 @@
 import { SignInMessages } from './identity';
+import type { GstState } from './gst-states';
 import type { Plan, PlanKey } from './plans';
+
+export * from './gst-states';
 
 // What billing answers over HTTP (SPEC §3, §7; DECISIONS D14, D16–D19). Types and texts only, with no
 // imports that need Node or decorators, so the front ends import this module by sub-path.
@@ -27,6 +30,34 @@ export interface CheckoutOrder {
   planName: string;
   /** The viewer's number, to prefill the checkout window. */
   contact: string;
+  /** What this purchase does and how it was priced (D38); `amount` is `listPrice` less `credit`. */
+  quote: PlanQuote;
+}
+
+/** What buying a plan now does (D38): start it, extend the plan held or the queued one, upgrade, queue. */
+export type PurchaseKind = 'new' | 'extend' | 'upgrade' | 'queue' | 'extend-queued';
+
+/**
+ * `GET /api/checkout/quotes`: the price of each plan for this viewer now (D16, D38), as the order would
+ * be made. Amounts in paise.
+ */
+export interface PlanQuote {
+  planKey: PlanKey;
+  kind: PurchaseKind;
+  /** The plan's price. */
+  listPrice: number;
+  /** Taken off for the unused days of the plan held (upgrades only). */
+  credit: number;
+  /** The plan the credit is for. */
+  creditPlanKey: PlanKey | null;
+  /** Days added to the new plan for credit its price could not take. */
+  extraDays: number;
+  /** What the viewer pays. */
+  amount: number;
+  /** When the plan starts if it is queued behind the one held (ISO); null when it starts now. */
+  startsAt: string | null;
+  /** Refused while another plan is queued (buy the queued one to extend it, or wait for it). */
+  blocked: boolean;
 }
 
 /** What Razorpay Checkout (or the sandbox window) hands the page after a successful payment. */
@@ -78,20 +109,46 @@ export interface VerifiedPayment extends SubscriptionStatus {
 
 export type PaymentStatus = 'captured' | 'failed';
 
-/** A receipt's figures (D18): the price includes GST at 18%. Amounts in paise. */
+/** One tax on an invoice: CGST and SGST (or UTGST) within a state, IGST between states (D32). */
+export interface TaxLine {
+  name: 'CGST' | 'SGST' | 'UTGST' | 'IGST' | 'GST';
+  ratePercent: number;
+  /** Paise. */
+  amount: number;
+}
+
+/**
+ * A payment's GST tax invoice (D18, D32): the price includes GST at 18%, split by the place of supply.
+ * Amounts in paise; `taxableValue` plus the taxes is `amount` exactly. Receipts issued before tax
+ * invoices (no place of supply recorded) answer one `GST` line and a null place of supply.
+ */
 export interface ReceiptView {
   _id: string;
-  /** `CH/2026-27/000042`: sequential per financial year. */
+  /** `CH/2026-27/000042`: sequential per financial year, with no gaps. */
   number: string;
   issuedAt: string;
   planKey: PlanKey;
   planName: string;
   validFrom: string;
   validTill: string;
+  /** What the viewer paid, GST included: `listPrice` less the credit. */
   amount: number;
+  /** The plan's price before the credit. */
+  listPrice: number;
+  /** An upgrade's credit for the unused days of the plan held, shown as a discount (D38). */
+  credit: { amount: number; planName: string } | null;
+  /** Of `amount`: GST is charged on the discounted value. */
   taxableValue: number;
+  /** All the taxes together. */
   gst: number;
   gstRatePercent: number;
+  taxes: TaxLine[];
+  /** The SAC of online video content, 998433. */
+  sac: string;
+  /** The viewer's state as recorded with the order: the place of supply (null on older receipts). */
+  placeOfSupply: GstState | null;
+  /** The total in words, the Indian way: 'Rupees One Thousand Two Hundred Only'. */
+  amountInWords: string;
   currency: 'INR';
   /** The viewer's number; null once the account is deleted (D25). */
   phoneNumber: string | null;
@@ -100,11 +157,53 @@ export interface ReceiptView {
   seller: SellerDetails;
 }
 
+/**
+ * A credit note (D32): what a refund takes back of a tax invoice, numbered in its own gapless series
+ * per financial year (`CN/2026-27/000001`), with the invoice's place of supply and tax split. Amounts in
+ * paise; `taxableValue` plus the taxes is `amount` exactly, and a payment's credit notes never exceed its
+ * invoice.
+ */
+export interface CreditNoteView {
+  _id: string;
+  number: string;
+  issuedAt: string;
+  /** The invoice it reduces. */
+  invoice: { _id: string; number: string; issuedAt: string };
+  reason: string;
+  planName: string;
+  amount: number;
+  taxableValue: number;
+  taxes: TaxLine[];
+  sac: string;
+  placeOfSupply: GstState | null;
+  amountInWords: string;
+  phoneNumber: string | null;
+  seller: SellerDetails;
+}
+
 export interface SellerDetails {
+  /** The supplier's legal name. */
   name: string;
   address: string;
   gstin: string;
   email: string;
+  /** The supplier's state (its GSTIN's first two digits). */
+  state: GstState;
+}
+
+/** `GET /api/user/billing-account`: what billing keeps of the viewer for invoices (D32). */
+export interface BillingAccountView {
+  /** The viewer's state or union territory, the place of supply of later invoices; null until given. */
+  stateCode: string | null;
+  /** A plan bought to start when the one held ends (D38); the profile shows it. */
+  queued: QueuedPlanView | null;
+}
+
+export interface QueuedPlanView {
+  planKey: PlanKey;
+  planName: string;
+  validFrom: string;
+  validTill: string;
 }
 
 /** One line of the viewer's payment history (D14). */

@@ -1,8 +1,10 @@
 import 'reflect-metadata';
 import { IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import type {
+  BillingAccountView,
   CheckoutOrder,
   PaymentConfirmation,
+  PlanQuote,
   PaymentView,
   ReceiptView,
   SandboxFailure,
@@ -10,6 +12,7 @@ import type {
   SubscriptionStatus,
   VerifiedPayment,
 } from './billing-answers';
+import { GST_STATE_CODES } from './gst-states';
 import { type DeviceClass, PLAN_KEYS, type PlanKey } from './plans';
 import { subject } from './subject';
 
@@ -29,10 +32,30 @@ export class ViewerRef {
   viewerId: string;
 }
 
-/** `POST /api/checkout/create-order`'s body: the plan alone; the server sets the price (DECISIONS D16). */
+const STATE_CODE_MESSAGE = 'stateCode must be the GST code of a state or union territory (01 to 38)';
+
+/**
+ * `POST /api/checkout/create-order`'s body: the plan, and the viewer's state when the checkout asked for
+ * it (the first one, D32); the server sets the price (DECISIONS D16).
+ */
 export class CreateOrderBody {
   @IsIn(PLAN_KEYS, { message: `planKey must be one of ${PLAN_KEYS.join(', ')}` })
   planKey: PlanKey;
+
+  @IsOptional()
+  @IsIn(GST_STATE_CODES, { message: STATE_CODE_MESSAGE })
+  stateCode?: string;
+}
+
+/** `PUT /api/user/billing-account`'s body: the viewer's state for later invoices (D32). */
+export class BillingAccountBody {
+  @IsIn(GST_STATE_CODES, { message: STATE_CODE_MESSAGE })
+  stateCode: string;
+}
+
+export class SetBillingAccountRequest extends BillingAccountBody {
+  @IsUUID()
+  viewerId: string;
 }
 
 export class CreateOrderRequest extends CreateOrderBody {
@@ -124,6 +147,11 @@ export interface Entitlement extends SubscriptionStatus {
 export const BillingSubjects = {
   listPlans: subject<Record<string, never>, StoredPlan[]>('chitram.billing.plans.list.v1'),
   createOrder: subject<CreateOrderRequest, CheckoutOrder>('chitram.billing.orders.create.v1'),
+  /** The price of each plan for the viewer now, credit and queueing included (D38). */
+  quotes: subject<ViewerRef, PlanQuote[]>('chitram.billing.orders.quotes.v1'),
+  /** The viewer's billing account (D32): the state for invoices, and a queued plan (D38). */
+  account: subject<ViewerRef, BillingAccountView>('chitram.billing.accounts.get.v1'),
+  setAccount: subject<SetBillingAccountRequest, BillingAccountView>('chitram.billing.accounts.set.v1'),
   verifyPayment: subject<VerifyPaymentRequest, VerifiedPayment>('chitram.billing.payments.verify.v1'),
   webhook: subject<RazorpayWebhookRequest, WebhookReceipt>('chitram.billing.webhooks.razorpay.v1'),
   entitlement: subject<ViewerRef, Entitlement>('chitram.billing.entitlement.get.v1'),
@@ -137,7 +165,8 @@ export const BillingSubjects = {
 
 // ---- Events (through billing's outbox) ----
 
-export type SubscriptionChange = 'activated' | 'extended' | 'replaced';
+/** `queued`: bought to start when the plan held ends (D38), announced as an extension of the viewer's time. */
+export type SubscriptionChange = 'activated' | 'extended' | 'replaced' | 'queued';
 
 /** Events.subscriptionActivated / Extended / Replaced. */
 export interface SubscriptionChanged {

@@ -38,6 +38,8 @@ export enum ErrorCode {
   // Plans and payments (issue 7).
   ORDER_NOT_FOUND = 'ORDER_NOT_FOUND',
   PLAN_MISMATCH = 'PLAN_MISMATCH',
+  /** Another plan is queued to start when the one held ends (D38): only that one can be bought now. */
+  PLAN_QUEUED = 'PLAN_QUEUED',
   PAYMENT_SIGNATURE_INVALID = 'PAYMENT_SIGNATURE_INVALID',
   PAYMENT_FAILED = 'PAYMENT_FAILED',
   WEBHOOK_SIGNATURE_INVALID = 'WEBHOOK_SIGNATURE_INVALID',
@@ -97,6 +99,7 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   // The same answer for an unknown order and another viewer's: nothing tells one from the other.
   [ErrorCode.ORDER_NOT_FOUND]: 404,
   [ErrorCode.PLAN_MISMATCH]: 400,
+  [ErrorCode.PLAN_QUEUED]: 409,
   [ErrorCode.PAYMENT_SIGNATURE_INVALID]: 400,
   [ErrorCode.PAYMENT_FAILED]: 402,
   // Razorpay retries a webhook that is not answered 2xx; a bad signature is never worth retrying.

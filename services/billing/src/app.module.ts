@@ -1,7 +1,11 @@
 import { Module } from '@nestjs/common';
 import { EventsModule, JobsModule } from '@chitram/nest-kit';
 import { AccountDeletedHandler } from './accounts/account-deleted.handler';
+import { BillingAccountsRepository } from './accounts/billing-accounts.repository';
+import { BillingAccountsService } from './accounts/billing-accounts.service';
 import { BillingController } from './billing.controller';
+import { CreditNotesRepository } from './credit-notes/credit-notes.repository';
+import { CreditNotesService } from './credit-notes/credit-notes.service';
 import { CheckoutService } from './orders/checkout.service';
 import { OrdersRepository } from './orders/orders.repository';
 import { BillingSweeps } from './payments/billing-sweeps';
@@ -31,6 +35,8 @@ import { SubscriptionsService } from './subscriptions/subscriptions.service';
   providers: [
     PlansRepository,
     PlansService,
+    BillingAccountsRepository,
+    BillingAccountsService,
     OrdersRepository,
     PaymentsRepository,
     SubscriptionsRepository,
@@ -41,6 +47,8 @@ import { SubscriptionsService } from './subscriptions/subscriptions.service';
     SandboxCheckoutService,
     SubscriptionsService,
     ReceiptsService,
+    CreditNotesRepository,
+    CreditNotesService,
     BillingSweeps,
     AccountDeletedHandler,
     BillingReportsRepository,

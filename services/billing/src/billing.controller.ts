@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import {
   CreateOrderRequest,
+  SetBillingAccountRequest,
   PaymentsPageRequest,
   RazorpayWebhookRequest,
   ReceiptRequest,
@@ -10,6 +11,7 @@ import {
   VerifyPaymentRequest,
   ViewerRef,
 } from '@chitram/contracts';
+import { BillingAccountsService } from './accounts/billing-accounts.service';
 import { CheckoutService } from './orders/checkout.service';
 import { PaymentsRepository } from './payments/payments.repository';
 import { SandboxCheckoutService } from './payments/sandbox-checkout.service';
@@ -32,6 +34,7 @@ export class BillingController {
     private readonly payments: PaymentsRepository,
     private readonly receipts: ReceiptsService,
     private readonly sandbox: SandboxCheckoutService,
+    private readonly accounts: BillingAccountsService,
   ) {}
 
   @Handles(billing.listPlans)
@@ -42,6 +45,21 @@ export class BillingController {
   @Handles(billing.createOrder)
   createOrder(@Payload() body: CreateOrderRequest) {
     return this.checkout.createOrder(body);
+  }
+
+  @Handles(billing.quotes)
+  quotes(@Payload() body: ViewerRef) {
+    return this.checkout.quotes(body.viewerId);
+  }
+
+  @Handles(billing.account)
+  account(@Payload() body: ViewerRef) {
+    return this.accounts.get(body.viewerId);
+  }
+
+  @Handles(billing.setAccount)
+  setAccount(@Payload() body: SetBillingAccountRequest) {
+    return this.accounts.set(body.viewerId, body.stateCode);
   }
 
   @Handles(billing.verifyPayment)

@@ -17,6 +17,7 @@ import {
   type TestService,
 } from '@chitram/test-helpers';
 import { JSONCodec, type NatsConnection } from 'nats';
+import { CreditNotesService } from './credit-notes/credit-notes.service';
 import { BillingSweeps } from './payments/billing-sweeps';
 import { billingService } from './service';
 import { FAKE_RAZORPAY, FakeRazorpay } from './testing/fake-razorpay';
@@ -43,8 +44,8 @@ describe('billing with Razorpay (the real SDK against a local stand-in of its AP
     users.viewers.set(id, { _id: id, phoneNumber, createdAt: new Date().toISOString(), lastSeenAt: '' });
     return id;
   };
-  const createOrder = (viewerId: string, planKey: PlanKey) =>
-    rpc.call(Subjects.billing.createOrder, { viewerId, planKey });
+  const createOrder = (viewerId: string, planKey: PlanKey, stateCode?: string) =>
+    rpc.call(Subjects.billing.createOrder, { viewerId, planKey, ...(stateCode ? { stateCode } : {}) });
   const verify = (viewerId: string, planKey: PlanKey, confirmation: PaymentConfirmation) =>
     rpc.call(Subjects.billing.verifyPayment, { viewerId, planKey, ...confirmation });
   const deliver = (hook: { rawBody: Buffer; signature: string; eventId: string }) =>
@@ -117,6 +118,17 @@ describe('billing with Razorpay (the real SDK against a local stand-in of its AP
       planKey: 'standard',
       planName: 'Standard Plan',
       contact: users.viewers.get(viewer)!.phoneNumber,
+      quote: {
+        planKey: 'standard',
+        kind: 'new',
+        listPrice: 29900,
+        credit: 0,
+        creditPlanKey: null,
+        extraDays: 0,
+        amount: 29900,
+        startsAt: null,
+        blocked: false,
+      },
     });
     expect(razorpay.orders.get(order.orderId)?.amount).toBe(29900);
     // Five taps at once, and one more later: still that one order.
@@ -396,9 +408,436 @@ describe('billing with Razorpay (the real SDK against a local stand-in of its AP
     });
   });
 
+  describe('tax invoices (DECISIONS D32; the supplier is in Telangana, 36)', () => {
+    const buyIn = async (viewer: string, planKey: PlanKey, stateCode?: string) => {
+      const order = await createOrder(viewer, planKey, stateCode);
+      const verified = await verify(viewer, planKey, razorpay.pay(order.orderId).confirmation);
+      return rpc.call(Subjects.billing.receipt, { viewerId: viewer, receiptId: verified.receiptId });
+    };
+    const receiptRow = async (number: string) =>
+      (
+        await billing.dataSource.query(
+          `SELECT "amount_paise", "taxable_paise", "gst_paise", "cgst_paise", "sgst_paise", "igst_paise",
+                  "place_of_supply", "supplier_state_code", "sac" FROM "receipt" WHERE "number" = $1`,
+          [number],
+        )
+      )[0];
+
+    it('charges CGST + SGST to a viewer in the supplier’s state and IGST to one elsewhere', async () => {
+      const local = newViewer();
+      const intra = await buyIn(local, 'standard', '36');
+      expect(intra).toMatchObject({
+        amount: 29900,
+        taxableValue: 25338,
+        gst: 4562,
+        sac: '998433',
+        placeOfSupply: { code: '36', name: 'Telangana' },
+        taxes: [
+          { name: 'CGST', ratePercent: 9, amount: 2281 },
+          { name: 'SGST', ratePercent: 9, amount: 2281 },
+        ],
+        amountInWords: 'Rupees Two Hundred Ninety-Nine Only',
+        seller: { gstin: '36AABCC1234D1Z5', state: { code: '36', name: 'Telangana' } },
+      });
+      expect(await receiptRow(intra.number)).toEqual({
+        amount_paise: 29900,
+        taxable_paise: 25338,
+        gst_paise: 4562,
+        cgst_paise: 2281,
+        sgst_paise: 2281,
+        igst_paise: 0,
+        place_of_supply: '36',
+        supplier_state_code: '36',
+        sac: '998433',
+      });
+
+      const away = newViewer();
+      const inter = await buyIn(away, 'standard', '29');
+      expect(inter).toMatchObject({
+        amount: 29900,
+        taxableValue: 25339,
+        gst: 4561,
+        placeOfSupply: { code: '29', name: 'Karnataka' },
+        taxes: [{ name: 'IGST', ratePercent: 18, amount: 4561 }],
+      });
+      expect(await receiptRow(inter.number)).toMatchObject({
+        cgst_paise: 0,
+        sgst_paise: 0,
+        igst_paise: 4561,
+      });
+      // The state is kept on the account: asked once, the next order needs none.
+      expect(await rpc.call(Subjects.billing.account, { viewerId: away })).toEqual({
+        stateCode: '29',
+        queued: null,
+      });
+      const again = await buyIn(away, 'standard');
+      expect(again.placeOfSupply?.code).toBe('29');
+      const pdf = await rpc.call(Subjects.billing.receiptPdf, { viewerId: away, receiptId: again._id });
+      expect(Buffer.from(pdf.pdf, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    });
+
+    it('invoices later payments where the viewer has moved, and keeps the earlier invoice as it was', async () => {
+      const viewer = newViewer();
+      expect(await rpc.call(Subjects.billing.account, { viewerId: viewer })).toEqual({
+        stateCode: null,
+        queued: null,
+      });
+      const first = await buyIn(viewer, 'basic', '27');
+      expect(await rpc.call(Subjects.billing.setAccount, { viewerId: viewer, stateCode: '36' })).toEqual({
+        stateCode: '36',
+        queued: null,
+      });
+      const second = await buyIn(viewer, 'basic');
+      expect(second.taxes.map((t) => t.name)).toEqual(['CGST', 'SGST']);
+      const reread = await rpc.call(Subjects.billing.receipt, { viewerId: viewer, receiptId: first._id });
+      expect(reread).toMatchObject({
+        placeOfSupply: { code: '27', name: 'Maharashtra' },
+        taxes: [{ name: 'IGST' }],
+      });
+      // The order records where it was placed.
+      expect(
+        (
+          await billing.dataSource.query(
+            `SELECT "place_of_supply" FROM "payment_order" WHERE "viewer_id" = $1 ORDER BY "created_at"`,
+            [viewer],
+          )
+        ).map((r: { place_of_supply: string }) => r.place_of_supply),
+      ).toEqual(['27', '36']);
+    });
+
+    it('refuses a state that is not one, and a viewer who does not exist, changing nothing', async () => {
+      const viewer = newViewer();
+      for (const stateCode of ['25', '99', 'KA', ''])
+        await expect(
+          rpc.call(Subjects.billing.setAccount, { viewerId: viewer, stateCode }),
+        ).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED });
+      await expect(createOrder(viewer, 'basic', '00')).rejects.toMatchObject({
+        code: ErrorCode.VALIDATION_FAILED,
+      });
+      await expect(
+        rpc.call(Subjects.billing.setAccount, { viewerId: randomUUID(), stateCode: '36' }),
+      ).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
+      expect(await rpc.call(Subjects.billing.account, { viewerId: viewer })).toEqual({
+        stateCode: null,
+        queued: null,
+      });
+    });
+
+    it('invoices a viewer with no state on record at the supplier’s state, as the law says', async () => {
+      const receipt = await buyIn(newViewer(), 'gold');
+      expect(receipt).toMatchObject({
+        placeOfSupply: { code: '36' },
+        taxableValue: 101694,
+        taxes: [
+          { name: 'CGST', amount: 9153 },
+          { name: 'SGST', amount: 9153 },
+        ],
+        amountInWords: 'Rupees One Thousand Two Hundred Only',
+      });
+    });
+
+    it('adds up to the paisa for every plan price, within and between states; the database refuses parts that do not', async () => {
+      for (const planKey of ['basic', 'standard', 'premium', 'gold'] as const)
+        for (const stateCode of ['36', '07', '04']) {
+          const receipt = await buyIn(newViewer(), planKey, stateCode);
+          const row = await receiptRow(receipt.number);
+          expect(row.taxable_paise + row.cgst_paise + row.sgst_paise + row.igst_paise).toBe(row.amount_paise);
+          expect(receipt.taxableValue + receipt.taxes.reduce((sum, t) => sum + t.amount, 0)).toBe(
+            receipt.amount,
+          );
+          expect(row.cgst_paise).toBe(row.sgst_paise);
+          expect(row.igst_paise > 0).toBe(stateCode !== '36');
+        }
+      const [{ number }] = await billing.dataSource.query(
+        `SELECT "number" FROM "receipt" WHERE "place_of_supply" = '36' ORDER BY "issued_at" DESC LIMIT 1`,
+      );
+      for (const broken of [
+        `"cgst_paise" = "cgst_paise" + 1`,
+        `"cgst_paise" = "cgst_paise" + 1, "sgst_paise" = "sgst_paise" - 1`,
+        `"igst_paise" = "cgst_paise" * 2, "cgst_paise" = 0, "sgst_paise" = 0`,
+        `"taxable_paise" = "taxable_paise" + 1`,
+      ])
+        await expect(
+          billing.dataSource.query(`UPDATE "receipt" SET ${broken} WHERE "number" = $1`, [number]),
+        ).rejects.toThrow(/receipt_taxes_add_up|receipt_adds_up/);
+    });
+
+    it('numbers invoices with no gap when ten viewers pay at once', async () => {
+      const viewers = Array.from({ length: 10 }, () => newViewer());
+      const orders = await Promise.all(viewers.map((v, i) => createOrder(v, 'basic', i % 2 ? '36' : '33')));
+      const confirmations = orders.map((o) => razorpay.pay(o.orderId).confirmation);
+      const verified = await Promise.all(viewers.map((v, i) => verify(v, 'basic', confirmations[i])));
+      const numbers = await Promise.all(
+        verified.map(async (v, i) =>
+          Number(
+            (
+              await rpc.call(Subjects.billing.receipt, { viewerId: viewers[i], receiptId: v.receiptId })
+            ).number.split('/')[2],
+          ),
+        ),
+      );
+      const sorted = [...numbers].sort((a, b) => a - b);
+      expect(sorted).toEqual(Array.from({ length: 10 }, (_, i) => sorted[0] + i));
+      // And none is missing from the whole year's series.
+      const [{ max, n }] = await billing.dataSource.query(
+        `SELECT max("sequence") AS max, count(*) AS n FROM "receipt" WHERE "financial_year" = (
+           SELECT "financial_year" FROM "receipt" ORDER BY "issued_at" DESC LIMIT 1)`,
+      );
+      expect(Number(n)).toBe(Number(max));
+    });
+  });
+
+  describe('upgrades credit unused time; lower plans queue (DECISIONS D38)', () => {
+    const buy = async (viewer: string, planKey: PlanKey) => {
+      const order = await createOrder(viewer, planKey, '29');
+      const verified = await verify(viewer, planKey, razorpay.pay(order.orderId).confirmation);
+      return { order, verified };
+    };
+    /** The plan held as if bought `ago` ms before now (its validity counted from then). */
+    const heldSince = async (viewer: string, ago: number) => {
+      const [row] = await billing.dataSource.query(
+        `SELECT "valid_from", "valid_till" FROM "subscription" WHERE "viewer_id" = $1`,
+        [viewer],
+      );
+      const length = new Date(row.valid_till).getTime() - new Date(row.valid_from).getTime();
+      const validFrom = new Date(Date.now() - ago);
+      await billing.dataSource.query(
+        `UPDATE "subscription" SET "valid_from" = $2, "valid_till" = $3 WHERE "viewer_id" = $1`,
+        [viewer, validFrom, new Date(validFrom.getTime() + length)],
+      );
+      return { days: Math.round(length / DAY), till: new Date(validFrom.getTime() + length) };
+    };
+    const orderRow = async (providerOrderId: string) =>
+      (
+        await billing.dataSource.query(
+          `SELECT "kind", "amount_paise", "list_price_paise", "credit_paise", "credit_plan_key", "extra_days"
+             FROM "payment_order" WHERE "provider_order_id" = $1`,
+          [providerOrderId],
+        )
+      )[0];
+
+    it('credits price × days left ÷ plan days against Gold, for a plan bought today, mid-way and on its last day', async () => {
+      const HOUR = 3_600_000;
+      const cases = [
+        { name: 'bought today', ago: 5 * 60_000 },
+        { name: 'a month in', ago: 30 * DAY + 3 * HOUR },
+        { name: 'the last day', ago: -1 }, // set below: two hours left
+      ];
+      for (const c of cases) {
+        const viewer = newViewer();
+        await buy(viewer, 'standard');
+        const held = await heldSince(viewer, c.ago === -1 ? 0 : c.ago);
+        if (c.ago === -1)
+          await billing.dataSource.query(
+            `UPDATE "subscription" SET "valid_from" = now() - make_interval(days => $2) + interval '2 hours',
+               "valid_till" = now() + interval '2 hours' WHERE "viewer_id" = $1`,
+            [viewer, held.days],
+          );
+        const [{ till }] = await billing.dataSource.query(
+          `SELECT "valid_till" AS "till" FROM "subscription" WHERE "viewer_id" = $1`,
+          [viewer],
+        );
+        const daysLeft = Math.ceil((new Date(till).getTime() - Date.now()) / DAY);
+        const credit = Math.floor((29900 * daysLeft) / held.days);
+        const order = await createOrder(viewer, 'gold');
+        expect({ case: c.name, amount: order.amount, quote: order.quote }).toEqual({
+          case: c.name,
+          amount: 120000 - credit,
+          quote: expect.objectContaining({
+            kind: 'upgrade',
+            listPrice: 120000,
+            credit,
+            creditPlanKey: 'standard',
+            extraDays: 0,
+            amount: 120000 - credit,
+          }),
+        });
+        expect(razorpay.orders.get(order.orderId)?.amount).toBe(120000 - credit);
+        const before = Date.now();
+        const verified = await verify(viewer, 'gold', razorpay.pay(order.orderId).confirmation);
+        // Gold starts now, for its own twelve months.
+        const goldTill = new Date(verified.activeSubscription!.validTill).getTime();
+        expect(goldTill - before).toBeGreaterThan(364 * DAY);
+        expect(goldTill - before).toBeLessThan(367 * DAY);
+        expect(await orderRow(order.orderId)).toEqual({
+          kind: 'upgrade',
+          amount_paise: 120000 - credit,
+          list_price_paise: 120000,
+          credit_paise: credit,
+          credit_plan_key: 'standard',
+          extra_days: 0,
+        });
+        // The invoice shows the credit as a discount; GST is on what was paid (Karnataka: IGST).
+        const receipt = await rpc.call(Subjects.billing.receipt, {
+          viewerId: viewer,
+          receiptId: verified.receiptId,
+        });
+        expect(receipt).toMatchObject({
+          listPrice: 120000,
+          credit: { amount: credit, planName: 'Standard Plan' },
+          amount: 120000 - credit,
+          taxes: [{ name: 'IGST', ratePercent: 18 }],
+        });
+        expect(receipt.taxableValue + receipt.taxes[0].amount).toBe(120000 - credit);
+        expect(receipt.taxableValue).toBe(Math.round(((120000 - credit) * 100) / 118));
+        expect((await periods(viewer)).map((r: { change: string }) => r.change)).toEqual([
+          'activated',
+          'replaced',
+        ]);
+      }
+    });
+
+    it('queues a lower plan behind the one held, shows it, extends it, refuses another, and starts it at the end', async () => {
+      const viewer = newViewer();
+      const gold = await buy(viewer, 'gold');
+      const goldTill = gold.verified.activeSubscription!.validTill;
+      const quotes = await rpc.call(Subjects.billing.quotes, { viewerId: viewer });
+      expect(quotes.map((q) => [q.planKey, q.kind, q.amount, q.startsAt])).toEqual([
+        ['basic', 'queue', 9900, goldTill],
+        ['standard', 'queue', 29900, goldTill],
+        ['premium', 'queue', 99900, goldTill],
+        ['gold', 'extend', 120000, null],
+      ]);
+      const basic = await buy(viewer, 'basic');
+      expect(basic.order.quote).toMatchObject({ kind: 'queue', amount: 9900, credit: 0, startsAt: goldTill });
+      // Gold still plays; Basic waits behind it.
+      expect(basic.verified.activeSubscription).toMatchObject({ planKey: 'gold', validTill: goldTill });
+      const account = await rpc.call(Subjects.billing.account, { viewerId: viewer });
+      expect(account.queued).toMatchObject({ planKey: 'basic', planName: 'Basic Plan', validFrom: goldTill });
+      const basicTill = new Date(account.queued!.validTill).getTime();
+      expect(basicTill - new Date(goldTill).getTime()).toBeGreaterThan(88 * DAY);
+
+      // One queued plan at a time: another is refused before any payment; the queued one extends.
+      for (const planKey of ['standard', 'gold'] as const)
+        await expect(createOrder(viewer, planKey)).rejects.toMatchObject({ code: ErrorCode.PLAN_QUEUED });
+      const again = await buy(viewer, 'basic');
+      expect(again.order.quote.kind).toBe('extend-queued');
+      const longer = await rpc.call(Subjects.billing.account, { viewerId: viewer });
+      expect(new Date(longer.queued!.validTill).getTime() - basicTill).toBeGreaterThan(88 * DAY);
+      expect((await periods(viewer)).map((r: { change: string }) => r.change)).toEqual([
+        'activated',
+        'queued',
+        'queued',
+      ]);
+
+      // Gold runs out: Basic plays at once, and the sweep makes it the plan held, announcing no expiry.
+      await billing.dataSource.query(
+        `UPDATE "subscription" SET "valid_till" = now() - interval '1 second' WHERE "viewer_id" = $1`,
+        [viewer],
+      );
+      expect(await status(viewer)).toMatchObject({
+        isSubscribed: true,
+        activeSubscription: { planKey: 'basic' },
+        maxResolution: 720,
+      });
+      await billing.app.get(BillingSweeps).announceExpiries();
+      const [row] = await billing.dataSource.query(
+        `SELECT "plan_key", "next_plan_key" FROM "subscription" WHERE "viewer_id" = $1`,
+        [viewer],
+      );
+      expect(row).toEqual({ plan_key: 'basic', next_plan_key: null });
+      expect(await eventsFor(viewer)).not.toContain(Events.subscriptionExpired);
+      expect((await rpc.call(Subjects.billing.account, { viewerId: viewer })).queued).toBeNull();
+    });
+
+    it('keeps the credit adding up in the database', async () => {
+      const viewer = newViewer();
+      await buy(viewer, 'basic');
+      const order = await createOrder(viewer, 'premium');
+      expect(order.quote).toMatchObject({ kind: 'upgrade', creditPlanKey: 'basic' });
+      for (const broken of [`"credit_paise" = "credit_paise" + 1`, `"kind" = 'new'`])
+        await expect(
+          billing.dataSource.query(`UPDATE "payment_order" SET ${broken} WHERE "provider_order_id" = $1`, [
+            order.orderId,
+          ]),
+        ).rejects.toThrow(/payment_order_credit/);
+    });
+  });
+
+  describe('credit notes (DECISIONS D32), ready for refunds', () => {
+    const issue = (receiptId: string, amount: number, reason = 'Refund on request') =>
+      billing.dataSource.transaction((manager) =>
+        billing.app.get(CreditNotesService).issue(manager, { receiptId, amount, reason }),
+      );
+    const paidInvoice = async (planKey: PlanKey, stateCode: string) => {
+      const viewer = newViewer();
+      const order = await createOrder(viewer, planKey, stateCode);
+      const verified = await verify(viewer, planKey, razorpay.pay(order.orderId).confirmation);
+      return { viewer, receiptId: verified.receiptId };
+    };
+
+    it('takes back part, then the rest, of an invoice: the notes add up to it exactly, and no more is taken', async () => {
+      const { viewer, receiptId } = await paidInvoice('gold', '36');
+      const part = await issue(receiptId, 50000, 'Partial refund: streaming outage');
+      expect(part.number).toMatch(/^CN\/\d{4}-\d{2}\/\d{6}$/);
+      const rest = await issue(receiptId, 70000, 'Refund of the rest');
+      expect(Number(rest.number.split('/')[2])).toBe(Number(part.number.split('/')[2]) + 1);
+      const [sums] = await billing.dataSource.query(
+        `SELECT sum(n."taxable_paise")::int AS "taxable", sum(n."cgst_paise")::int AS "cgst",
+                sum(n."sgst_paise")::int AS "sgst", sum(n."igst_paise")::int AS "igst", sum(n."amount_paise")::int AS "amount",
+                min(r."taxable_paise") AS "r_taxable", min(r."cgst_paise") AS "r_cgst", min(r."sgst_paise") AS "r_sgst"
+           FROM "credit_note" n JOIN "receipt" r ON r."id" = n."receipt_id" WHERE n."receipt_id" = $1`,
+        [receiptId],
+      );
+      expect(sums).toEqual({
+        taxable: 101694,
+        cgst: 9153,
+        sgst: 9153,
+        igst: 0,
+        amount: 120000,
+        r_taxable: 101694,
+        r_cgst: 9153,
+        r_sgst: 9153,
+      });
+      await expect(issue(receiptId, 1)).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED });
+
+      const note = await billing.app.get(CreditNotesService).get(viewer, part.id);
+      expect(note).toMatchObject({
+        number: part.number,
+        reason: 'Partial refund: streaming outage',
+        amount: 50000,
+        taxes: [
+          { name: 'CGST', ratePercent: 9 },
+          { name: 'SGST', ratePercent: 9 },
+        ],
+        placeOfSupply: { code: '36' },
+        amountInWords: 'Rupees Five Hundred Only',
+        planName: 'Gold Plan',
+      });
+      expect(note.taxableValue + note.taxes.reduce((sum, t) => sum + t.amount, 0)).toBe(50000);
+      const pdf = await billing.app.get(CreditNotesService).pdf(viewer, part.id);
+      expect(Buffer.from(pdf.pdf, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+      expect(pdf.fileName).toBe(`chitram-credit-note-${part.number.replace(/\//g, '-')}.pdf`);
+      await expect(billing.app.get(CreditNotesService).get(newViewer(), part.id)).rejects.toMatchObject({
+        code: ErrorCode.NOT_FOUND,
+      });
+    });
+
+    it('splits a note between states as its invoice was (IGST), and numbers notes with no gap when issued at once', async () => {
+      const invoices = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => paidInvoice('standard', i % 2 ? '36' : '19')),
+      );
+      const notes = await Promise.all(invoices.map((inv) => issue(inv.receiptId, 29900)));
+      const numbers = notes.map((n) => Number(n.number.split('/')[2])).sort((a, b) => a - b);
+      expect(numbers).toEqual(Array.from({ length: 6 }, (_, i) => numbers[0] + i));
+      const igst = notes.filter((_, i) => i % 2 === 0).map((n) => n.figures);
+      for (const figures of igst) expect(figures).toEqual({ taxable: 25339, cgst: 0, sgst: 0, igst: 4561 });
+      // Two refunds of one invoice at once: one note, the other refused, never more than the invoice.
+      const { receiptId } = await paidInvoice('basic', '36');
+      const both = await Promise.allSettled([issue(receiptId, 9900), issue(receiptId, 9900)]);
+      expect(both.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+      await expect(
+        billing.dataSource.query(
+          `UPDATE "credit_note" SET "cgst_paise" = "cgst_paise" + 1 WHERE "receipt_id" = $1`,
+          [receiptId],
+        ),
+      ).rejects.toThrow(/credit_note_adds_up/);
+    });
+  });
+
   it('keeps payments and receipts without the person when the account is deleted (D25)', async () => {
     const viewer = newViewer();
-    const order = await createOrder(viewer, 'basic');
+    const order = await createOrder(viewer, 'basic', '32');
     const verified = await verify(viewer, 'basic', razorpay.pay(order.orderId).confirmation);
     const event: UserDeleted = { viewerId: viewer, deletedAt: new Date().toISOString() };
     // Published as the users service would, through an outbox row's id and the same stream.
@@ -418,6 +857,7 @@ describe('billing with Razorpay (the real SDK against a local stand-in of its AP
       verified.receiptId,
     ]);
     expect(receipt).toMatchObject({ viewer_id: null, phone_number: null, amount_paise: 9900 });
+    expect(await count(`"billing_account" WHERE "viewer_id" = $1`, [viewer])).toBe(0);
     expect(
       await count(`"payment_order" WHERE "viewer_id" = $1 OR "phone_number" = $2`, [
         viewer,

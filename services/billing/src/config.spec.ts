@@ -41,4 +41,14 @@ describe('billing configuration (DECISIONS D19)', () => {
     });
     expect(config.usesSandbox).toBe(false);
   });
+
+  it('refuses a supplier state that is not its GSTIN’s (D32)', () => {
+    expect(loadConfig(BillingConfig, {}).SELLER_STATE_CODE).toBe('36');
+    expect(() => loadConfig(BillingConfig, { SELLER_STATE_CODE: '29' })).toThrow(/SELLER_STATE_CODE/);
+    expect(() => loadConfig(BillingConfig, { SELLER_STATE_CODE: '25' })).toThrow(/SELLER_STATE_CODE/);
+    expect(
+      loadConfig(BillingConfig, { SELLER_STATE_CODE: '29', SELLER_GSTIN: '29AABCC1234D1Z9' })
+        .SELLER_STATE_CODE,
+    ).toBe('29');
+  });
 });

@@ -1,3 +1,4 @@
+import { GST_STATE_CODES } from '@chitram/contracts';
 import { EventServiceConfig } from '@chitram/nest-kit';
 import { IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 
@@ -60,8 +61,10 @@ export class BillingConfig extends EventServiceConfig {
   @Max(600_000)
   SANDBOX_WEBHOOK_DELAY_MS = 2000;
 
-  // ---- The seller on receipts (D18) ----
+  // ---- The supplier on tax invoices (D18, D32). The development values are a demo company in
+  // Hyderabad, Telangana (GST state code 36); production sets its own. ----
 
+  /** The supplier's legal name, as registered for GST. */
   @IsString()
   @MaxLength(200)
   SELLER_NAME = 'Chitram Media Private Limited';
@@ -79,12 +82,21 @@ export class BillingConfig extends EventServiceConfig {
   @MaxLength(200)
   SELLER_EMAIL = 'billing@chitram.in';
 
+  /**
+   * The supplier's state, its GST state code (GSTIN's first two digits): a viewer in this state pays
+   * CGST + SGST, anyone else IGST (D32).
+   */
+  @IsIn(GST_STATE_CODES)
+  SELLER_STATE_CODE = '36';
+
   get usesSandbox(): boolean {
     return this.PAYMENT_PROVIDER === 'sandbox';
   }
 
   crossCheck(): string[] {
     const problems: string[] = [];
+    if (!this.SELLER_GSTIN.startsWith(this.SELLER_STATE_CODE))
+      problems.push('SELLER_STATE_CODE: must be the first two digits of SELLER_GSTIN');
     if (!this.isProduction) return problems;
     if (this.usesSandbox)
       problems.push(

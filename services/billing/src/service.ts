@@ -6,6 +6,9 @@ import { Subscriptions1795373000000 } from './migrations/1795373000000-Subscript
 import { BillingAnalytics1795400000000 } from './migrations/1795400000000-BillingAnalytics';
 import { AnalyticsRebuildJobs1795400500000 } from './migrations/1795400500000-AnalyticsRebuildJobs';
 import { DashboardTallies1795400600000 } from './migrations/1795400600000-DashboardTallies';
+import { TaxInvoices1795500000000 } from './migrations/1795500000000-TaxInvoices';
+import { UpgradeCredit1795500100000 } from './migrations/1795500100000-UpgradeCredit';
+import { CreditNotes1795500200000 } from './migrations/1795500200000-CreditNotes';
 
 export const billingService = defineService({
   name: 'billing',
@@ -19,6 +22,9 @@ export const billingService = defineService({
       BillingAnalytics1795400000000,
       AnalyticsRebuildJobs1795400500000,
       DashboardTallies1795400600000,
+      TaxInvoices1795500000000,
+      UpgradeCredit1795500100000,
+      CreditNotes1795500200000,
     ],
   },
 });

@@ -58,6 +58,7 @@ export const CHANGE_LABELS: Record<SubscriptionChangeKind, string> = {
   activated: 'Started',
   extended: 'Extended',
   replaced: 'Replaced the earlier plan',
+  queued: 'Queued after the plan held',
 };
 
 /** How much of a title was watched, 0–100; a finished one is 100. */

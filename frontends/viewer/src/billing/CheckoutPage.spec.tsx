@@ -1,5 +1,5 @@
 /** @jest-environment @chitram/web-testing/jsdom-environment.js */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiStandIn, renderPage } from '../testing/render-page';
 import { CheckoutPage } from './CheckoutPage';
@@ -14,10 +14,18 @@ const VIEWER = {
 const BASIC_LINK = '/checkout?plan=basic&planName=Basic+Plan&device=Mobile&price=99';
 const STANDARD_LINK = '/checkout?plan=standard&planName=Standard+Plan&device=Mobile+and+Website&price=299';
 
-function sandboxCheckout() {
-  return new ApiStandIn().on('POST checkout/create-order', {
-    body: { key: 'rzp_test_sandbox', amount: 9900, currency: 'INR', orderId: 'order_1', provider: 'sandbox' },
-  });
+function sandboxCheckout(stateCode: string | null = '36') {
+  return new ApiStandIn()
+    .on('GET user/billing-account', { body: { stateCode } })
+    .on('POST checkout/create-order', {
+      body: {
+        key: 'rzp_test_sandbox',
+        amount: 9900,
+        currency: 'INR',
+        orderId: 'order_1',
+        provider: 'sandbox',
+      },
+    });
 }
 
 const location = () => screen.getByTestId('location').textContent;
@@ -61,5 +69,43 @@ describe('the checkout of a plan that does not play on this device', () => {
     renderPage(<CheckoutPage />, { at: STANDARD_LINK, path: '/checkout', user: VIEWER, api });
     await waitFor(() => expect(api.called('POST checkout/create-order')).toBe(1));
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});
+
+describe('the first checkout (DECISIONS D32)', () => {
+  it('asks for the viewer’s state once, and sends it with the order', async () => {
+    const api = sandboxCheckout(null);
+    renderPage(<CheckoutPage />, { at: STANDARD_LINK, path: '/checkout', user: VIEWER, api });
+    const ask = await screen.findByRole('dialog', { name: 'Where do you live?' });
+    const select = within(ask).getByRole('combobox', { name: 'Your state or union territory' });
+    // 28 states and 8 union territories, and the prompt.
+    expect(within(select).getAllByRole('option')).toHaveLength(37);
+    expect(within(ask).getByRole('button', { name: 'Continue' }).hasAttribute('disabled')).toBe(true);
+    await userEvent.selectOptions(select, 'Karnataka');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(api.called('POST checkout/create-order')).toBe(1));
+    expect(api.requests.find((r) => r.path === 'checkout/create-order')?.body).toEqual({
+      planKey: 'standard',
+      stateCode: '29',
+    });
+  });
+
+  it('makes no order for a viewer who will not say', async () => {
+    const api = sandboxCheckout(null);
+    renderPage(<CheckoutPage />, { at: STANDARD_LINK, path: '/checkout', user: VIEWER, api });
+    const ask = await screen.findByRole('dialog', { name: 'Where do you live?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(location()).toBe('/subscribe'));
+    expect(api.called('POST checkout/create-order')).toBe(0);
+  });
+
+  it('does not ask a viewer whose state billing has', async () => {
+    const api = sandboxCheckout('07');
+    renderPage(<CheckoutPage />, { at: STANDARD_LINK, path: '/checkout', user: VIEWER, api });
+    await waitFor(() => expect(api.called('POST checkout/create-order')).toBe(1));
+    expect(screen.queryByRole('dialog', { name: 'Where do you live?' })).toBeNull();
+    expect(api.requests.find((r) => r.path === 'checkout/create-order')?.body).toEqual({
+      planKey: 'standard',
+    });
   });
 });

@@ -1,4 +1,5 @@
 import {
+  type BillingAccountView,
   type CheckoutOrder,
   type PaymentConfirmation,
   type VerifiedPayment,
@@ -17,6 +18,7 @@ import { useDeviceConfirm } from './DeviceNotice';
 import { openRazorpayCheckout, type CheckoutHandlers } from './razorpay-checkout';
 import { usePlanWords } from './plan-words';
 import { SandboxPaymentWindow } from './SandboxPaymentWindow';
+import { StateDialog } from './StatePicker';
 import '../styles/billing.css';
 
 type Phase = 'initializing' | 'paying' | 'processing';
@@ -24,7 +26,8 @@ type Phase = 'initializing' | 'paying' | 'processing';
 /**
  * /checkout (SPEC §2.9, §4.4; DECISIONS D15, D16, D18, D19): starts by itself, creates the order on the
  * server, opens Razorpay Checkout (or the sandbox window), verifies the payment with the server and
- * goes to /success-payment. Every outcome is a toast, never an alert.
+ * goes to /success-payment. Every outcome is a toast, never an alert. The first checkout asks for the
+ * viewer's state, the place of supply of their tax invoices (D32).
  */
 export function CheckoutPage() {
   const { t } = useViewerTranslation();
@@ -42,6 +45,14 @@ export function CheckoutPage() {
   const started = useRef(false);
   const handlers = useRef<CheckoutHandlers | null>(null);
   const deviceCheck = useDeviceConfirm();
+  const [askingState, setAskingState] = useState(false);
+  const stateAnswer = useRef<((code: string | null) => void) | null>(null);
+  // What the order charges (an upgrade's credit taken off, D38): the success page shows what was paid.
+  const charged = useRef<number | null>(null);
+  const answerState = (code: string | null) => {
+    setAskingState(false);
+    stateAnswer.current?.(code);
+  };
 
   useEffect(() => {
     if (started.current) return; // one order per visit, even when React runs effects twice
@@ -87,7 +98,10 @@ export function CheckoutPage() {
         getSession().updateSubscription(answer.activeSubscription, answer.isSubscribed);
         const success: PaymentSuccess = {
           planName: answer.activeSubscription?.planName ?? request!.planName,
-          price: request!.price,
+          price:
+            charged.current === null
+              ? request!.price
+              : (charged.current / 100).toFixed(charged.current % 100 ? 2 : 0),
           device: request!.device,
           validTill: answer.activeSubscription?.validTill ?? null,
         };
@@ -111,15 +125,34 @@ export function CheckoutPage() {
         () => void navigate('/subscribe', { replace: true }),
       );
 
+    /** The viewer's state when billing has none yet (asked once), else undefined; null if they cancelled. */
+    async function stateToGive(): Promise<string | null | undefined> {
+      const account = await api.get('user/billing-account').json<BillingAccountView>();
+      if (account.stateCode) return undefined;
+      return new Promise<string | null>((resolve) => {
+        stateAnswer.current = resolve;
+        setAskingState(true);
+      });
+    }
+
     async function createOrder() {
       let order: CheckoutOrder;
       try {
-        order = await api.post('checkout/create-order', { json: { planKey } }).json<CheckoutOrder>();
+        const stateCode = await stateToGive();
+        if (stateCode === null) {
+          toast(t('checkout.cancelled'), 'info');
+          void navigate('/subscribe', { replace: true });
+          return;
+        }
+        order = await api
+          .post('checkout/create-order', { json: { planKey, ...(stateCode ? { stateCode } : {}) } })
+          .json<CheckoutOrder>();
       } catch {
         toast(t('checkout.failed'), 'error');
         void navigate('/', { replace: true });
         return;
       }
+      charged.current = order.amount;
       setPhase('paying');
       if (order.provider === 'sandbox') {
         setSandboxOrder(order);
@@ -155,6 +188,7 @@ export function CheckoutPage() {
         )}
       </div>
       {deviceCheck.dialog}
+      <StateDialog open={askingState} onChosen={answerState} onCancel={() => answerState(null)} />
       {sandboxOrder && handlers.current && (
         <SandboxPaymentWindow order={sandboxOrder} handlers={handlers.current} />
       )}

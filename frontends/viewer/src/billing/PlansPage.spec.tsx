@@ -69,3 +69,83 @@ describe('the plans page on a computer', () => {
     expect(toasts).toEqual([{ message: 'Please log in to subscribe.', kind: 'error' }]);
   });
 });
+
+describe('the plans page for a viewer with a plan (DECISIONS D38)', () => {
+  const STANDARD_VIEWER = {
+    ...VIEWER,
+    isSubscribed: true,
+    activeSubscription: {
+      planKey: 'standard',
+      planName: 'Standard Plan',
+      validTill: '2027-02-27T18:29:59.000Z',
+    },
+  };
+  const quote = (planKey: string, fields: object) => ({
+    planKey,
+    kind: 'new',
+    listPrice: 0,
+    credit: 0,
+    creditPlanKey: null,
+    extraDays: 0,
+    amount: 0,
+    startsAt: null,
+    blocked: false,
+    ...fields,
+  });
+
+  it('offers the upgrade at the credited price, and a lower plan from the day the current one ends', async () => {
+    const api = new ApiStandIn().on('GET plans', { body: STORED }).on('GET checkout/quotes', {
+      body: [
+        quote('basic', {
+          kind: 'queue',
+          listPrice: 9900,
+          amount: 9900,
+          startsAt: '2027-02-27T12:00:00.000Z',
+        }),
+        quote('standard', { kind: 'extend', listPrice: 29900, amount: 29900 }),
+        quote('premium', {
+          kind: 'upgrade',
+          listPrice: 99900,
+          credit: 20150,
+          creditPlanKey: 'standard',
+          amount: 79750,
+        }),
+        quote('gold', {
+          kind: 'upgrade',
+          listPrice: 120000,
+          credit: 20150,
+          creditPlanKey: 'standard',
+          amount: 99850,
+        }),
+      ],
+    });
+    renderPage(<PlansPage />, { at: '/subscribe', path: '/subscribe', user: STANDARD_VIEWER, api });
+    const gold = await card(/^GOLD PLAN$/);
+    await within(gold).findByRole('button', { name: 'Upgrade to Gold Plan: pay ₹998.50' });
+    expect(gold.textContent).toContain('₹201.50 credit from your Standard Plan');
+    const basic = await card(/^BASIC PLAN$/);
+    expect(basic.textContent).toContain('Starts when your current plan ends, on 27 Feb 2027.');
+    expect(within(basic).getByRole('button', { name: 'Pay Rs 99' })).toBeTruthy();
+    expect(within(await card(/^STANDARD PLAN$/)).getByRole('button', { name: 'Pay Rs 299' })).toBeTruthy();
+  });
+
+  it('holds back the plans that must wait while another is queued', async () => {
+    const api = new ApiStandIn().on('GET plans', { body: STORED }).on('GET checkout/quotes', {
+      body: PLANS.map((p) =>
+        quote(
+          p.planKey,
+          p.planKey === 'basic'
+            ? { kind: 'extend-queued', startsAt: '2027-05-27T12:00:00.000Z' }
+            : { kind: 'queue', blocked: true },
+        ),
+      ),
+    });
+    renderPage(<PlansPage />, { at: '/subscribe', path: '/subscribe', user: STANDARD_VIEWER, api });
+    const gold = await card(/^GOLD PLAN$/);
+    await within(gold).findByText(/Another plan is waiting to start/);
+    expect(within(gold).getByRole('button', { name: /^Pay/ }).hasAttribute('disabled')).toBe(true);
+    expect((await card(/^BASIC PLAN$/)).textContent).toContain(
+      'Adds to the plan waiting to start, from 27 May 2027.',
+    );
+  });
+});

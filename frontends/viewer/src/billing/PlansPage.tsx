@@ -1,4 +1,4 @@
-import type { StoredPlan } from '@chitram/contracts/web';
+import type { PlanQuote, StoredPlan } from '@chitram/contracts/web';
 import { Trans } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useHost } from '../app/host';
@@ -15,7 +15,11 @@ import { PlanSkeletons } from './PlanSkeletons';
 import { DeviceNotice, PlanDeviceNote, useDeviceConfirm } from './DeviceNotice';
 import '../styles/billing.css';
 
-/** /subscribe (SPEC §2.8, §4.4; DECISIONS D16, D17): one card per plan, priced by the server. */
+/**
+ * /subscribe (SPEC §2.8, §4.4; DECISIONS D16, D17, D38): one card per plan, priced by the server; for a
+ * viewer with a plan, what each would cost now: an upgrade's credit for the unused days, a lower plan's
+ * queued start.
+ */
 export function PlansPage() {
   const { t } = useViewerTranslation();
   const { rupees, price, date, number } = useFormats();
@@ -31,6 +35,14 @@ export function PlansPage() {
   const plans = useLoader(
     (signal) => answerEarly('plans', {}, () => api.get('plans', { signal }).json<StoredPlan[]>()),
     [],
+  );
+  // What each plan costs this viewer now (D38); asked again when the plan held changes.
+  const quotes = useLoader(
+    (signal) =>
+      signedIn && current
+        ? api.get('checkout/quotes', { signal }).json<PlanQuote[]>()
+        : Promise.resolve([] as PlanQuote[]),
+    [signedIn, current?.planKey, current?.validTill],
   );
   const deviceCheck = useDeviceConfirm();
 
@@ -70,6 +82,7 @@ export function PlansPage() {
         <ul className="vw-plans__grid">
           {plans.data.map((plan) => {
             const yours = current?.planName === plan.plan;
+            const priced = quotes.data?.find((q) => q.planKey === plan.planKey);
             return (
               <li key={plan.planKey} className={yours ? 'vw-plan vw-plan--current' : 'vw-plan'}>
                 <h2 className="vw-plan__name">{words.name(plan.planKey).toUpperCase()}</h2>
@@ -96,12 +109,16 @@ export function PlansPage() {
                   </div>
                 </dl>
                 <PlanDeviceNote plan={plan} />
+                {priced && <QuoteNote quote={priced} />}
                 <button
                   type="button"
                   className="button button--primary button--block"
                   onClick={() => choose(plan)}
+                  disabled={priced?.blocked}
                 >
-                  {t('plans.pay', { price: plan.price, amount: price(plan.price) })}
+                  {priced?.kind === 'upgrade'
+                    ? t('plans.upgradePay', { plan: words.name(plan.planKey), pay: rupees(priced.amount) })
+                    : t('plans.pay', { price: plan.price, amount: price(plan.price) })}
                 </button>
               </li>
             );
@@ -112,4 +129,24 @@ export function PlansPage() {
       {deviceCheck.dialog}
     </section>
   );
+}
+
+/** A card's word on what buying it does now (D38): the credit, a queued start, or why it must wait. */
+function QuoteNote({ quote }: { quote: PlanQuote }) {
+  const { t } = useViewerTranslation();
+  const { rupees, date } = useFormats();
+  const words = usePlanWords();
+  if (quote.blocked) return <p className="vw-plan__quote">{t('plans.blocked')}</p>;
+  if (quote.kind === 'upgrade' && quote.creditPlanKey)
+    return (
+      <p className="vw-plan__quote">
+        {t('plans.creditFrom', { credit: rupees(quote.credit), plan: words.name(quote.creditPlanKey) })}
+        {quote.extraDays > 0 && <> {t('plans.extraDays', { count: quote.extraDays })}</>}
+      </p>
+    );
+  if (quote.kind === 'queue')
+    return <p className="vw-plan__quote">{t('plans.queuedStart', { date: date(quote.startsAt) })}</p>;
+  if (quote.kind === 'extend-queued')
+    return <p className="vw-plan__quote">{t('plans.queuedExtend', { date: date(quote.startsAt) })}</p>;
+  return null;
 }

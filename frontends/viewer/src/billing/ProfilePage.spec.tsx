@@ -1,6 +1,6 @@
 /** @jest-environment @chitram/web-testing/jsdom-environment.js */
 import type { ViewerProfile } from '@chitram/contracts/web';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiStandIn, renderPage } from '../testing/render-page';
 import { ProfilePage } from './ProfilePage';
@@ -30,7 +30,10 @@ function profile(answer: Partial<ViewerProfile>): ViewerProfile {
 }
 
 function openProfile(me: Partial<ViewerProfile>) {
-  const api = new ApiStandIn().on('GET user/me', { body: profile(me) }).on('GET user/payments', { body: [] });
+  const api = new ApiStandIn()
+    .on('GET user/me', { body: profile(me) })
+    .on('GET user/payments', { body: [] })
+    .on('GET user/billing-account', { body: { stateCode: null, queued: null } });
   return renderPage(<ProfilePage />, { at: '/profile', path: '/profile', user: VIEWER, api });
 }
 
@@ -79,5 +82,48 @@ describe('the profile page and the plan it shows', () => {
     expect(screen.getByRole('link', { name: 'Subscribe' })).toBeTruthy();
     expect(api.called('GET user/me')).toBe(2);
     expect(session.getState().user?.isSubscribed).toBe(false);
+  });
+});
+
+describe('the state for tax invoices (DECISIONS D32)', () => {
+  it('shows none until the first checkout, and saves the one the viewer chooses for later invoices', async () => {
+    const { api, toasts } = openProfile({
+      isSubscribed: true,
+      activeSubscription: VIEWER.activeSubscription,
+    });
+    const select = await screen.findByRole('combobox', { name: 'State for tax invoices' });
+    expect(screen.getByText('Not set yet: your first checkout asks.')).toBeTruthy();
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save.hasAttribute('disabled')).toBe(true);
+    api.on('PUT user/billing-account', { body: { stateCode: '33' } });
+    api.on('GET user/billing-account', { body: { stateCode: '33', queued: null } });
+    await userEvent.selectOptions(select, 'Tamil Nadu');
+    await userEvent.click(save);
+    await waitFor(() =>
+      expect(toasts).toContainEqual({ message: 'Saved. Later invoices name Tamil Nadu.', kind: 'success' }),
+    );
+    expect(api.requests.find((r) => r.path === 'user/billing-account' && r.method === 'PUT')?.body).toEqual({
+      stateCode: '33',
+    });
+    await waitFor(() => expect(screen.queryByText('Not set yet: your first checkout asks.')).toBeNull());
+  });
+});
+
+describe('a plan queued behind the one held (DECISIONS D38)', () => {
+  it('shows the next plan with its dates', async () => {
+    const { api } = openProfile({ isSubscribed: true, activeSubscription: VIEWER.activeSubscription });
+    api.on('GET user/billing-account', {
+      body: {
+        stateCode: '36',
+        queued: {
+          planKey: 'basic',
+          planName: 'Basic Plan',
+          validFrom: '2027-02-27T12:00:00.000Z',
+          validTill: '2027-05-27T12:00:00.000Z',
+        },
+      },
+    });
+    const next = (await screen.findByText('Next plan')).closest('div')!;
+    expect(next.textContent).toContain('Basic Plan, 27 Feb 2027 to 27 May 2027');
   });
 });

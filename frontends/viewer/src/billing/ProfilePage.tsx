@@ -1,5 +1,10 @@
-import type { PaymentView, ViewerProfile } from '@chitram/contracts/web';
-import { useEffect, useState } from 'react';
+import {
+  type BillingAccountView,
+  gstState,
+  type PaymentView,
+  type ViewerProfile,
+} from '@chitram/contracts/web';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useFailureMessage } from '../app/api';
 import { useHost } from '../app/host';
@@ -10,18 +15,27 @@ import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { usePlanWords } from './plan-words';
 import { downloadReceipt } from './receipt-download';
+import { StateSelect } from './StatePicker';
 import '../styles/billing.css';
 
-/** /profile (DECISIONS D14): the number, the plan and its validity, payments with receipts, account deletion. */
+/**
+ * /profile (DECISIONS D14, D32): the number, the plan and its validity, the state for tax invoices,
+ * payments with their invoices, account deletion.
+ */
 export function ProfilePage() {
   const { t } = useViewerTranslation();
-  const { rupees, dateTime } = useFormats();
+  const { rupees, date, dateTime } = useFormats();
   const words = usePlanWords();
   useDocumentTitle(t('profile.documentTitle'));
   const { api, toast, getSession } = useHost();
   const failureMessage = useFailureMessage();
   const profile = useLoader((signal) => api.get('user/me', { signal }).json<ViewerProfile>(), []);
   const payments = useLoader((signal) => api.get('user/payments', { signal }).json<PaymentView[]>(), []);
+  const account = useLoader(
+    (signal) => api.get('user/billing-account', { signal }).json<BillingAccountView>(),
+    [],
+  );
+  const queued = account.data?.queued ?? null;
   const [downloading, setDownloading] = useState<string | null>(null);
 
   // The header's panel follows what the server says now (a plan bought elsewhere, one that ran out);
@@ -87,6 +101,18 @@ export function ProfilePage() {
             <dt>{t('profile.validTill')}</dt>
             <dd>{(plan && dateTime(plan.validTill)) ?? t('common.notAvailable')}</dd>
           </div>
+          {queued && (
+            <div>
+              <dt>{t('profile.queued')}</dt>
+              <dd>
+                {t('profile.queuedPlan', {
+                  plan: words.name(queued.planKey),
+                  from: date(queued.validFrom),
+                  till: date(queued.validTill),
+                })}
+              </dd>
+            </div>
+          )}
           {!planUnknown && (
             <div className="vw-profile__plan-action">
               <Link className="button button--primary button--small" to="/subscribe">
@@ -95,6 +121,10 @@ export function ProfilePage() {
             </div>
           )}
         </dl>
+      )}
+
+      {profile.data && account.data && (
+        <InvoiceState held={account.data.stateCode ?? ''} onSaved={account.reload} />
       )}
 
       <h2 className="vw-profile__heading">{t('profile.payments')}</h2>
@@ -144,5 +174,51 @@ export function ProfilePage() {
         <span> · {t('profile.recordsKept')}</span>
       </p>
     </section>
+  );
+}
+
+/** The viewer's state for later tax invoices (D32): what the first checkout asked, changeable here. */
+function InvoiceState({ held, onSaved }: { held: string; onSaved(): void }) {
+  const { t } = useViewerTranslation();
+  const { api, toast } = useHost();
+  const failureMessage = useFailureMessage();
+  const selectId = useId();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const value = chosen ?? held;
+
+  async function save() {
+    setSaving(true);
+    try {
+      const saved = await api
+        .put('user/billing-account', { json: { stateCode: value } })
+        .json<BillingAccountView>();
+      toast(
+        t('profile.stateSaved', { state: gstState(saved.stateCode)?.name ?? saved.stateCode }),
+        'success',
+      );
+      setChosen(null);
+      onSaved();
+    } catch (error) {
+      toast(failureMessage(error), 'error');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <div className="vw-profile__state">
+      <label htmlFor={selectId}>{t('profile.invoiceState')}</label>
+      <StateSelect id={selectId} value={value} onChange={setChosen} disabled={saving} />
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        onClick={() => void save()}
+        disabled={saving || !value || value === held}
+      >
+        {t('profile.saveState')}
+      </button>
+      {!held && <span className="vw-profile__plan-note">{t('profile.stateNotSet')}</span>}
+    </div>
   );
 }

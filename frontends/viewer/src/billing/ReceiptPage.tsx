@@ -1,4 +1,4 @@
-import type { ReceiptView } from '@chitram/contracts/web';
+import type { GstState, ReceiptView } from '@chitram/contracts/web';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useFailureMessage } from '../app/api';
@@ -12,7 +12,16 @@ import { usePlanWords } from './plan-words';
 import { downloadReceipt } from './receipt-download';
 import '../styles/billing.css';
 
-/** /profile/receipts/{id} (DECISIONS D18): a receipt on screen, with GST shown, and its PDF. */
+/** 'Telangana (36)': the state's name as GST records write it, and its code. */
+function stateName(state: GstState | null): string | undefined {
+  return state ? `${state.name} (${state.code})` : undefined;
+}
+
+/**
+ * /profile/receipts/{id} (DECISIONS D18, D32): a payment's GST tax invoice on screen, and its PDF: the
+ * supplier with GSTIN and state, the place of supply, SAC, taxable value, CGST + SGST or IGST, and the
+ * total in figures and in words (the invoice's own English words, as the PDF prints them).
+ */
 export function ReceiptPage() {
   const { t } = useViewerTranslation();
   const { rupees, date, dateTime } = useFormats();
@@ -55,7 +64,11 @@ export function ReceiptPage() {
             {t('receipt.title', { number: receipt.data.number })}
           </h1>
           <p className="vw-receipt__seller">
-            {receipt.data.seller.name}, {receipt.data.seller.address} · GSTIN {receipt.data.seller.gstin}
+            <strong>{receipt.data.seller.name}</strong>
+            <br />
+            {receipt.data.seller.address}
+            <br />
+            GSTIN {receipt.data.seller.gstin} · {stateName(receipt.data.seller.state)}
           </p>
           <dl className="vw-receipt__facts">
             <div>
@@ -67,26 +80,57 @@ export function ReceiptPage() {
               <dd>{receipt.data.phoneNumber ?? t('receipt.deletedAccount')}</dd>
             </div>
             <div>
+              <dt>{t('receipt.customerState')}</dt>
+              <dd>{stateName(receipt.data.placeOfSupply) ?? t('receipt.notRecorded')}</dd>
+            </div>
+            <div>
+              <dt>{t('receipt.placeOfSupply')}</dt>
+              <dd>{stateName(receipt.data.placeOfSupply ?? receipt.data.seller.state)}</dd>
+            </div>
+            <div>
               <dt>{t('receipt.plan')}</dt>
               <dd>
                 {t('receipt.planPeriod', {
                   plan: words.name(receipt.data.planName),
                   from: date(receipt.data.validFrom),
                   till: date(receipt.data.validTill),
-                })}
+                })}{' '}
+                <span className="vw-receipt__sac">SAC {receipt.data.sac}</span>
               </dd>
             </div>
+          </dl>
+          <dl className="vw-receipt__sums">
+            {receipt.data.credit && (
+              <>
+                <div>
+                  <dt>{t('receipt.listPrice')}</dt>
+                  <dd>{rupees(receipt.data.listPrice)}</dd>
+                </div>
+                <div>
+                  <dt>{t('receipt.credit', { plan: words.name(receipt.data.credit.planName) })}</dt>
+                  <dd>−{rupees(receipt.data.credit.amount)}</dd>
+                </div>
+              </>
+            )}
             <div>
               <dt>{t('receipt.taxableValue')}</dt>
               <dd>{rupees(receipt.data.taxableValue)}</dd>
             </div>
-            <div>
-              <dt>{t('receipt.gst', { rate: receipt.data.gstRatePercent })}</dt>
-              <dd>{rupees(receipt.data.gst)}</dd>
-            </div>
+            {receipt.data.taxes.map((tax) => (
+              <div key={tax.name}>
+                <dt>{t('receipt.gst', { name: tax.name, rate: tax.ratePercent })}</dt>
+                <dd>{rupees(tax.amount)}</dd>
+              </div>
+            ))}
             <div className="vw-receipt__total">
               <dt>{t('receipt.total')}</dt>
               <dd>{rupees(receipt.data.amount)}</dd>
+            </div>
+          </dl>
+          <dl className="vw-receipt__facts">
+            <div>
+              <dt>{t('receipt.amountInWords')}</dt>
+              <dd lang="en">{receipt.data.amountInWords}</dd>
             </div>
             <div>
               <dt>{t('receipt.payment')}</dt>

@@ -5,18 +5,30 @@ import {
   DomainError,
   ErrorCode,
   PaymentMessages,
+  type PlanQuote,
+  type StoredPlan,
   Subjects,
   type VerifiedPayment,
   type VerifyPaymentRequest,
 } from '@chitram/contracts';
 import { LOGGER, type Logger, RpcClient } from '@chitram/nest-kit';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { BillingAccountsRepository } from '../accounts/billing-accounts.repository';
 import { BillingConfig } from '../config';
 import { SettlementService } from '../payments/settlement.service';
 import { PlansService } from '../plans/plans.service';
 import { PaymentProvider, type ProviderPayment } from '../providers/payment-provider';
+import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import { quote } from '../subscriptions/upgrade-rules';
 import { OrdersRepository, type StoredOrder } from './orders.repository';
+
+export function planQueued(): DomainError {
+  return new DomainError(
+    ErrorCode.PLAN_QUEUED,
+    'Another plan is queued to start when yours ends: buy that one again to extend it, or wait until it starts.',
+  );
+}
 
 export function orderNotFound(): DomainError {
   return new DomainError(ErrorCode.ORDER_NOT_FOUND, 'There is no such order.');
@@ -34,38 +46,58 @@ export class CheckoutService {
     private readonly settlement: SettlementService,
     private readonly subscriptions: SubscriptionsService,
     private readonly rpc: RpcClient,
+    private readonly accounts: BillingAccountsRepository,
+    private readonly held: SubscriptionsRepository,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** An order for the plan at the server's price; asked again soon for the same plan, the same open order. */
-  async createOrder({ viewerId, planKey }: CreateOrderRequest): Promise<CheckoutOrder> {
+  /**
+   * An order for the plan at the server's price; asked again soon for the same plan, the same open order.
+   * A state given with it becomes the viewer's (D32: asked at the first checkout); the order records the
+   * place of supply, the viewer's state, or by law the supplier's when none is on record.
+   */
+  async createOrder({ viewerId, planKey, stateCode }: CreateOrderRequest): Promise<CheckoutOrder> {
     const plan = await this.plans.get(planKey);
     const viewer = await this.rpc.call(Subjects.users.getViewer, { id: viewerId });
     // One checkout per viewer at a time, so two taps (or two tabs) cannot make two orders.
-    const order = await this.dataSource.transaction(async (manager) => {
+    const { order, priced } = await this.dataSource.transaction(async (manager) => {
       await this.orders.lockViewer(manager, viewerId);
+      if (stateCode) await this.accounts.setState(viewerId, stateCode, manager);
+      const placeOfSupply =
+        stateCode ?? (await this.accounts.stateOf(viewerId, manager)) ?? this.config.SELLER_STATE_CODE;
+      const priced = await this.priceFor(manager, viewerId, plan);
+      if (priced.blocked) throw planQueued();
       const open = await this.orders.findOpen(
         manager,
         viewerId,
         plan.planKey,
         this.provider.name,
+        placeOfSupply,
+        priced.amount,
         this.config.ORDER_REUSE_SECONDS,
       );
-      if (open) return open;
+      if (open) return { order: open, priced };
       const receipt = `chitram_${Date.now().toString(36)}`;
-      const created = await this.provider.createOrder(plan.amount, plan.currency, receipt, {
+      const created = await this.provider.createOrder(priced.amount, plan.currency, receipt, {
         viewerId,
         planKey,
       });
-      return this.orders.insert(manager, {
+      const order = await this.orders.insert(manager, {
         provider: this.provider.name,
         providerOrderId: created.id,
         viewerId,
         phoneNumber: viewer.phoneNumber,
         planKey: plan.planKey,
-        amount: plan.amount,
+        amount: priced.amount,
         currency: plan.currency,
+        placeOfSupply,
+        kind: priced.kind,
+        listPrice: priced.listPrice,
+        credit: priced.credit,
+        creditPlanKey: priced.creditPlanKey,
+        extraDays: priced.extraDays,
       });
+      return { order, priced };
     });
     return {
       key: this.provider.keyId,
@@ -76,7 +108,37 @@ export class CheckoutService {
       planKey: plan.planKey,
       planName: plan.plan,
       contact: viewer.phoneNumber,
+      quote: priced,
     };
+  }
+
+  /** The price of every plan for this viewer now (D38), as createOrder would set it. */
+  async quotes(viewerId: string): Promise<PlanQuote[]> {
+    const plans = await this.plans.list();
+    return this.dataSource.transaction(async (manager) => {
+      const quotes: PlanQuote[] = [];
+      for (const plan of plans) quotes.push(await this.priceFor(manager, viewerId, plan));
+      return quotes;
+    });
+  }
+
+  /**
+   * What buying `plan` does now and what it costs (D16, D38): the credit for the unused days of a lower
+   * plan held, a queued start behind a higher one. Computed here, on the server, when the order is made.
+   */
+  private async priceFor(manager: EntityManager, viewerId: string, plan: StoredPlan): Promise<PlanQuote> {
+    const now = new Date();
+    const current = await this.held.current(manager, viewerId);
+    const running = current && current.validTill > now ? current : null;
+    const heldPlan = running ? await this.plans.get(running.planKey) : null;
+    const priced = quote(current, plan, heldPlan, now);
+    const startsAt =
+      priced.kind === 'queue' && running
+        ? running.validTill
+        : priced.kind === 'extend-queued' && running?.next
+          ? running.next.validTill
+          : null;
+    return { planKey: plan.planKey, ...priced, startsAt: startsAt?.toISOString() ?? null };
   }
 
   /** The viewer's own order, by the provider's id; another viewer's is not found, as if it did not exist. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { PaymentProviderName, PlanKey } from '@chitram/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { OrderKind } from '../subscriptions/subscription-rules';
 
 export type OrderStatus = 'created' | 'paid' | 'abandoned';
 
@@ -14,6 +15,17 @@ export interface StoredOrder {
   planKey: PlanKey;
   amount: number;
   currency: 'INR';
+  /** The viewer's state when the order was made (D32); null on orders made before tax invoices. */
+  placeOfSupply: string | null;
+  /** What buying the plan did when the order was priced (D38); null on older orders. */
+  kind: OrderKind | null;
+  /** The plan's price; `amount` is this less `credit`. */
+  listPrice: number;
+  /** Paise taken off for the unused days of `creditPlanKey` (upgrades only). */
+  credit: number;
+  creditPlanKey: PlanKey | null;
+  /** Days of the new plan for credit its price could not take. */
+  extraDays: number;
   status: OrderStatus;
   createdAt: Date;
 }
@@ -27,6 +39,12 @@ interface OrderRow {
   plan_key: PlanKey;
   amount_paise: number;
   currency: 'INR';
+  place_of_supply: string | null;
+  kind: OrderKind | null;
+  list_price_paise: number | null;
+  credit_paise: number;
+  credit_plan_key: PlanKey | null;
+  extra_days: number;
   status: OrderStatus;
   created_at: Date;
 }
@@ -41,6 +59,12 @@ function toOrder(row: OrderRow): StoredOrder {
     planKey: row.plan_key,
     amount: row.amount_paise,
     currency: row.currency,
+    placeOfSupply: row.place_of_supply,
+    kind: row.kind,
+    listPrice: row.list_price_paise ?? row.amount_paise,
+    credit: row.credit_paise,
+    creditPlanKey: row.credit_plan_key,
+    extraDays: row.extra_days,
     status: row.status,
     createdAt: new Date(row.created_at),
   };
@@ -57,19 +81,26 @@ export class OrdersRepository {
     await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`order:${viewerId}`]);
   }
 
-  /** The viewer's newest open order for a plan, made within the last `seconds`, on this provider. */
+  /**
+   * The viewer's newest open order for a plan, made within the last `seconds`, on this provider, for the
+   * same place of supply (a state changed since makes a new order, invoiced where the viewer now is)
+   * and the same price (a credit that changed since makes a new order).
+   */
   async findOpen(
     manager: EntityManager,
     viewerId: string,
     planKey: PlanKey,
     provider: PaymentProviderName,
+    placeOfSupply: string,
+    amount: number,
     seconds: number,
   ): Promise<StoredOrder | undefined> {
     const rows: OrderRow[] = await manager.query(
       `SELECT * FROM "payment_order" WHERE "viewer_id" = $1 AND "plan_key" = $2 AND "provider" = $3
-         AND "status" = 'created' AND "created_at" > now() - make_interval(secs => $4)
+         AND "place_of_supply" = $4 AND "amount_paise" = $5
+         AND "status" = 'created' AND "created_at" > now() - make_interval(secs => $6)
        ORDER BY "created_at" DESC LIMIT 1`,
-      [viewerId, planKey, provider, seconds],
+      [viewerId, planKey, provider, placeOfSupply, amount, seconds],
     );
     return rows[0] && toOrder(rows[0]);
   }
@@ -77,7 +108,9 @@ export class OrdersRepository {
   async insert(manager: EntityManager, order: NewOrder): Promise<StoredOrder> {
     const rows: OrderRow[] = await manager.query(
       `INSERT INTO "payment_order" ("provider", "provider_order_id", "viewer_id", "phone_number", "plan_key",
-         "amount_paise", "currency") VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+         "amount_paise", "currency", "place_of_supply", "kind", "list_price_paise", "credit_paise",
+         "credit_plan_key", "extra_days")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
       [
         order.provider,
         order.providerOrderId,
@@ -86,6 +119,12 @@ export class OrdersRepository {
         order.planKey,
         order.amount,
         order.currency,
+        order.placeOfSupply,
+        order.kind,
+        order.listPrice,
+        order.credit,
+        order.creditPlanKey,
+        order.extraDays,
       ],
     );
     return toOrder(rows[0]);

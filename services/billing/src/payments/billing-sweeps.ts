@@ -80,7 +80,12 @@ export class BillingSweeps implements OnApplicationBootstrap {
     }
   }
 
+  /**
+   * Queued plans whose turn has come are made the plan held (D38), then plans that ran out with
+   * nothing behind them are announced, each once.
+   */
   async announceExpiries(): Promise<number> {
+    await this.outbox.transaction((manager) => this.subscriptions.promoteDue(manager));
     let announced = 0;
     for (;;) {
       const batch = await this.outbox.transaction(async (manager, emit) => {

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Events, PLANS, type PlanKey, type StoredPlan } from '@chitram/contracts';
 import { createLogger, type EmitEvent, type Outbox } from '@chitram/nest-kit';
 import type { EntityManager } from 'typeorm';
+import type { BillingConfig } from '../config';
 import type { NewOrder, OrdersRepository, StoredOrder } from '../orders/orders.repository';
 import { PlansService } from '../plans/plans.service';
 import type { PlansRepository } from '../plans/plans.repository';
 import type { ProviderPayment } from '../providers/payment-provider';
 import type { NewReceipt, ReceiptsRepository } from '../receipts/receipts.repository';
+import type { CurrentPlan } from '../subscriptions/subscription-rules';
 import type {
   PeriodRecord,
   StoredPeriod,
@@ -29,7 +31,7 @@ class InMemoryBilling {
   readonly payments: Array<StoredPayment & { refundDue: boolean }> = [];
   readonly periods: StoredPeriod[] = [];
   readonly receipts: Array<NewReceipt & { id: string }> = [];
-  readonly subscription = new Map<string, { planKey: PlanKey; validFrom: Date; validTill: Date }>();
+  readonly subscription = new Map<string, CurrentPlan>();
   readonly events: Array<{ subject: string; payload: unknown }> = [];
 
   readonly outbox: Pick<Outbox, 'transaction'> = {
@@ -82,11 +84,15 @@ class InMemoryBilling {
       const stored = { ...period, id: randomUUID() };
       this.periods.push(stored);
       const held = this.subscription.get(period.viewerId);
-      this.subscription.set(period.viewerId, {
-        planKey: period.planKey,
-        validFrom: period.change === 'extended' && held ? held.validFrom : period.validFrom,
-        validTill: period.validTill,
-      });
+      if (period.change === 'queued' && held)
+        held.next = { planKey: period.planKey, validTill: period.validTill };
+      else
+        this.subscription.set(period.viewerId, {
+          planKey: period.planKey,
+          validFrom: period.change === 'extended' && held ? held.validFrom : period.validFrom,
+          validTill: period.validTill,
+          next: null,
+        });
       return Promise.resolve(stored);
     },
   };
@@ -115,6 +121,12 @@ class InMemoryBilling {
       planKey,
       amount,
       currency: 'INR',
+      placeOfSupply: '36',
+      kind: null,
+      listPrice: amount,
+      credit: 0,
+      creditPlanKey: null,
+      extraDays: 0,
       status: 'created',
       createdAt: new Date(),
     };
@@ -157,6 +169,7 @@ function setUp() {
     billing.subscriptionsRepository as SubscriptionsRepository,
     billing.receiptsRepository as ReceiptsRepository,
     plans,
+    { SELLER_STATE_CODE: '36' } as BillingConfig,
     createLogger('settlement-test', 'silent'),
   );
   return { billing, settlement };
@@ -182,7 +195,7 @@ describe('SettlementService (repositories in memory)', () => {
     expect(billing.events).toHaveLength(2);
   });
 
-  it('extends the plan a viewer holds, and replaces another from now', async () => {
+  it('extends the plan a viewer holds, upgrades from now, and queues a lower plan (D38)', async () => {
     const { billing, settlement } = setUp();
     const first = billing.order('viewer-1', 'basic');
     const held = await settlement.captured(first, paid(first));
@@ -192,12 +205,24 @@ describe('SettlementService (repositories in memory)', () => {
     const other = billing.order('viewer-1', 'gold');
     const replaced = await settlement.captured(other, paid(other));
     expect(replaced?.period).toMatchObject({ change: 'replaced', planKey: 'gold' });
+    const lower = billing.order('viewer-1', 'standard');
+    const queued = await settlement.captured(lower, paid(lower));
+    expect(queued?.period).toMatchObject({ change: 'queued', validFrom: replaced!.period.validTill });
+    expect(billing.subscription.get('viewer-1')).toMatchObject({
+      planKey: 'gold',
+      next: { planKey: 'standard', validTill: queued!.period.validTill },
+    });
+    // Another plan now would jump the queue: owed back, nothing activated.
+    const jump = billing.order('viewer-1', 'premium');
+    expect(await settlement.captured(jump, paid(jump))).toBeNull();
+    expect(billing.payments.at(-1)?.refundDue).toBe(true);
     expect(billing.subjects().filter((s) => s !== Events.paymentCaptured)).toEqual([
       Events.subscriptionActivated,
       Events.subscriptionExtended,
       Events.subscriptionReplaced,
+      Events.subscriptionExtended,
     ]);
-    expect(billing.receipts.map((r) => r.sequence)).toEqual([1, 2, 3]);
+    expect(billing.receipts.map((r) => r.sequence)).toEqual([1, 2, 3, 4]);
   });
 
   it('activates nothing and owes a refund when the amount captured is not the price', async () => {

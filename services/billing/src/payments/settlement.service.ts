@@ -3,7 +3,7 @@ import {
   Events,
   type EventSubject,
   GST_RATE_PERCENT,
-  splitGst,
+  SAC_ONLINE_VIDEO,
   type PaymentCaptured,
   type PaymentFailed,
   type SubscriptionChange,
@@ -11,14 +11,16 @@ import {
 } from '@chitram/contracts';
 import { type EmitEvent, LOGGER, type Logger, Outbox } from '@chitram/nest-kit';
 import type { EntityManager } from 'typeorm';
+import { BillingConfig } from '../config';
 import { OrdersRepository, type StoredOrder } from '../orders/orders.repository';
 import { PlansService } from '../plans/plans.service';
 import type { ProviderPayment } from '../providers/payment-provider';
 import { ReceiptsRepository } from '../receipts/receipts.repository';
-import { financialYear, receiptNumber } from '../receipts/receipt-rules';
+import { financialYear, invoiceFigures, receiptNumber } from '../receipts/receipt-rules';
 import { SubscriptionsRepository, type StoredPeriod } from '../subscriptions/subscriptions.repository';
 import { nextPeriod } from '../subscriptions/subscription-rules';
 import { paymentsSettled } from './payment-metrics';
+import { quote } from '../subscriptions/upgrade-rules';
 import { PaymentsRepository, type StoredPayment } from './payments.repository';
 
 /** What a captured payment bought: the period and its receipt; null when it bought nothing (refund due). */
@@ -32,6 +34,8 @@ const CHANGE_EVENTS: Record<SubscriptionChange, EventSubject<SubscriptionChanged
   activated: Events.subscriptionActivated,
   extended: Events.subscriptionExtended,
   replaced: Events.subscriptionReplaced,
+  // Bought to start later (D38): the viewer's time is extended, by another plan.
+  queued: Events.subscriptionExtended,
 };
 
 /**
@@ -49,6 +53,7 @@ export class SettlementService {
     private readonly subscriptions: SubscriptionsRepository,
     private readonly receipts: ReceiptsRepository,
     private readonly plans: PlansService,
+    private readonly config: BillingConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -138,15 +143,23 @@ export class SettlementService {
     stored: StoredPayment,
     payment: ProviderPayment,
     now: Date = new Date(),
-  ): Promise<Settlement> {
+  ): Promise<Settlement | null> {
     await this.subscriptions.lockViewer(manager, viewerId);
     const plan = await this.plans.get(order.planKey);
-    const next = nextPeriod(
-      await this.subscriptions.current(manager, viewerId),
-      plan.planKey,
-      plan.validityMonths,
-      now,
-    );
+    // What buying the plan does is decided again now, on the plans as they are (another tab may have
+    // bought one since the order was priced); the price paid, credit included, is the order's (D38).
+    const current = await this.subscriptions.current(manager, viewerId);
+    const running = current && current.validTill > now ? current : null;
+    const asNow = quote(current, plan, running ? await this.plans.get(running.planKey) : null, now);
+    if (asNow.blocked) {
+      this.logger.error(
+        { orderId: order.id, paymentId: payment.id },
+        'a plan was queued after this order was priced; nothing activated, refund due',
+      );
+      await this.payments.markRefundDue(manager, stored.id);
+      return null;
+    }
+    const next = nextPeriod(asNow.kind, current, plan.validityMonths, order.extraDays, now);
     const period = await this.subscriptions.apply(manager, {
       viewerId,
       paymentId: stored.id,
@@ -160,7 +173,11 @@ export class SettlementService {
 
     const year = financialYear(now);
     const sequence = await this.receipts.nextSequence(manager, year);
-    const { taxable, gst } = splitGst(order.amount, GST_RATE_PERCENT);
+    // The place of supply is the viewer's state as the order recorded it (D32); by law the supplier's
+    // when none was on record (orders made before tax invoices).
+    const supplierStateCode = this.config.SELLER_STATE_CODE;
+    const placeOfSupply = order.placeOfSupply ?? supplierStateCode;
+    const figures = invoiceFigures(order.amount, placeOfSupply === supplierStateCode, GST_RATE_PERCENT);
     const receipt = await this.receipts.insert(manager, {
       number: receiptNumber(year, sequence),
       financialYear: year,
@@ -173,9 +190,18 @@ export class SettlementService {
       validFrom: period.validFrom,
       validTill: period.validTill,
       amount: order.amount,
-      taxable,
-      gst,
+      listPrice: order.listPrice,
+      credit: order.credit,
+      creditPlanName: order.creditPlanKey ? (await this.plans.get(order.creditPlanKey)).plan : null,
+      taxable: figures.taxable,
+      gst: figures.cgst + figures.sgst + figures.igst,
       gstRatePercent: GST_RATE_PERCENT,
+      supplierStateCode,
+      placeOfSupply,
+      sac: SAC_ONLINE_VIDEO,
+      cgst: figures.cgst,
+      sgst: figures.sgst,
+      igst: figures.igst,
     });
 
     const captured: PaymentCaptured = {

@@ -1,5 +1,13 @@
 import { formatRupees, splitGst } from '@chitram/contracts';
-import { financialYear, receiptNumber } from './receipt-rules';
+import {
+  amountInWords,
+  creditNoteFigures,
+  creditNoteNumber,
+  financialYear,
+  invoiceFigures,
+  numberInWords,
+  receiptNumber,
+} from './receipt-rules';
 import { inr, receiptFileName } from './receipt-pdf';
 
 describe('receipts (DECISIONS D18)', () => {
@@ -28,5 +36,68 @@ describe('receipts (DECISIONS D18)', () => {
     expect(inr(12345678)).toBe('INR 1,23,456.78');
     expect(formatRupees(9900)).toBe('₹99.00');
     expect(receiptFileName('CH/2026-27/000042')).toBe('chitram-receipt-CH-2026-27-000042.pdf');
+  });
+});
+
+describe('tax invoices (DECISIONS D32)', () => {
+  const prices = [9900, 29900, 99900, 120000, 100, 101, 12345, 99999, 10_000_000];
+
+  it('splits every price into a taxable value and CGST + SGST, equal to the paisa, that add up to it', () => {
+    for (const amount of prices) {
+      const { taxable, cgst, sgst, igst } = invoiceFigures(amount, true);
+      expect(taxable + cgst + sgst).toBe(amount);
+      expect(igst).toBe(0);
+      expect(cgst).toBe(sgst);
+      // Each is 9% of the taxable value, to within a paisa.
+      expect(Math.abs(cgst - taxable * 0.09)).toBeLessThanOrEqual(1);
+    }
+    expect(invoiceFigures(29900, true)).toEqual({ taxable: 25338, cgst: 2281, sgst: 2281, igst: 0 });
+    expect(invoiceFigures(120000, true)).toEqual({ taxable: 101694, cgst: 9153, sgst: 9153, igst: 0 });
+  });
+
+  it('charges IGST alone between states, adding up to the price', () => {
+    for (const amount of prices) {
+      const { taxable, cgst, sgst, igst } = invoiceFigures(amount, false);
+      expect(taxable + igst).toBe(amount);
+      expect(cgst + sgst).toBe(0);
+      expect(Math.abs(igst - taxable * 0.18)).toBeLessThan(1);
+    }
+    expect(invoiceFigures(29900, false)).toEqual({ taxable: 25339, cgst: 0, sgst: 0, igst: 4561 });
+    expect(invoiceFigures(120000, false)).toEqual({ taxable: 101695, cgst: 0, sgst: 0, igst: 18305 });
+  });
+
+  it('writes the total in words with lakh and crore, rupees and paise', () => {
+    expect(amountInWords(120000)).toBe('Rupees One Thousand Two Hundred Only');
+    expect(amountInWords(29950)).toBe('Rupees Two Hundred Ninety-Nine and Fifty Paise Only');
+    expect(amountInWords(5)).toBe('Rupees Zero and Five Paise Only');
+    expect(amountInWords(12345678)).toBe(
+      'Rupees One Lakh Twenty-Three Thousand Four Hundred Fifty-Six and Seventy-Eight Paise Only',
+    );
+    expect(numberInWords(10_00_00_000)).toBe('Ten Crore');
+    expect(numberInWords(1_23_45_67_890)).toBe(
+      'One Hundred Twenty-Three Crore Forty-Five Lakh Sixty-Seven Thousand Eight Hundred Ninety',
+    );
+    expect(numberInWords(100_000)).toBe('One Lakh');
+    expect(numberInWords(1011)).toBe('One Thousand Eleven');
+  });
+});
+
+describe('credit notes (DECISIONS D32)', () => {
+  it('numbers them in their own series, and takes back an invoice to the paisa however it is split', () => {
+    expect(creditNoteNumber('2026-27', 1)).toBe('CN/2026-27/000001');
+    for (const intra of [true, false]) {
+      const invoice = invoiceFigures(120000, intra);
+      const first = creditNoteFigures(33333, invoice, intra);
+      expect(first.taxable + first.cgst + first.sgst + first.igst).toBe(33333);
+      const left = {
+        taxable: invoice.taxable - first.taxable,
+        cgst: invoice.cgst - first.cgst,
+        sgst: invoice.sgst - first.sgst,
+        igst: invoice.igst - first.igst,
+      };
+      // The rest takes back exactly what is left of each part: the two notes add up to the invoice.
+      expect(creditNoteFigures(120000 - 33333, left, intra)).toEqual(left);
+      expect(() => creditNoteFigures(120000 - 33333 + 1, left, intra)).toThrow(RangeError);
+    }
   });
 });

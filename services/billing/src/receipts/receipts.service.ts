@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   DomainError,
   ErrorCode,
+  gstState,
   type ReceiptPdf,
   type ReceiptView,
   type SellerDetails,
@@ -10,10 +11,11 @@ import { BillingConfig } from '../config';
 import { receiptFileName, renderReceiptPdf } from './receipt-pdf';
 import { ReceiptsRepository } from './receipts.repository';
 
-/** Receipts (DECISIONS D18): the viewer's own, as figures and as a PDF. */
+/** Receipts, GST tax invoices (DECISIONS D18, D32): the viewer's own, as figures and as a PDF. */
 @Injectable()
 export class ReceiptsService {
-  private readonly seller: SellerDetails;
+  /** The supplier as invoices and credit notes name it (D32). */
+  readonly seller: SellerDetails;
 
   constructor(
     private readonly receipts: ReceiptsRepository,
@@ -24,6 +26,8 @@ export class ReceiptsService {
       address: config.SELLER_ADDRESS,
       gstin: config.SELLER_GSTIN,
       email: config.SELLER_EMAIL,
+      // Validated against the list when the configuration was loaded.
+      state: gstState(config.SELLER_STATE_CODE)!,
     };
   }
 

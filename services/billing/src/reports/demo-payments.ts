@@ -57,6 +57,12 @@ export class DemoPayments {
       planKey: plan.planKey,
       amount: plan.amount,
       currency: plan.currency,
+      placeOfSupply: null,
+      kind: null,
+      listPrice: plan.amount,
+      credit: 0,
+      creditPlanKey: null,
+      extraDays: 0,
     });
     const captured: ProviderPayment = {
       id: paymentId,
@@ -68,7 +74,7 @@ export class DemoPayments {
       errorDescription: null,
     };
     const { payment } = await this.payments.record(manager, order.id, demo.viewerId, captured, 'captured');
-    const { period, receipt } = await this.settlement.activate(
+    const settled = await this.settlement.activate(
       manager,
       emit,
       order,
@@ -77,6 +83,8 @@ export class DemoPayments {
       captured,
       at,
     );
+    if (!settled) return false;
+    const { period, receipt } = settled;
     await this.repository.backdate(
       manager,
       { orderId: order.id, paymentId: payment.id, periodId: period.id, receiptId: receipt.id },

@@ -2,7 +2,7 @@ import { addMonthsIst, nextPeriod } from './subscription-rules';
 
 const at = (iso: string) => new Date(iso);
 
-describe('validity (DECISIONS D17)', () => {
+describe('validity (DECISIONS D17, D38)', () => {
   it('adds calendar months as a viewer in India counts them', () => {
     expect(addMonthsIst(at('2026-01-10T06:00:00Z'), 3).toISOString()).toBe('2026-04-10T06:00:00.000Z');
     // 31 January + 1 month is the last day of February (2028 is a leap year).
@@ -16,7 +16,7 @@ describe('validity (DECISIONS D17)', () => {
   const now = at('2026-11-22T12:00:00Z');
 
   it('starts a first plan now', () => {
-    expect(nextPeriod(null, 'basic', 3, now)).toEqual({
+    expect(nextPeriod('new', null, 3, 0, now)).toEqual({
       change: 'activated',
       previousPlanKey: null,
       validFrom: now,
@@ -29,8 +29,9 @@ describe('validity (DECISIONS D17)', () => {
       planKey: 'gold' as const,
       validFrom: at('2026-06-01T00:00:00Z'),
       validTill: at('2027-06-01T00:00:00Z'),
+      next: null,
     };
-    expect(nextPeriod(current, 'gold', 12, now)).toEqual({
+    expect(nextPeriod('extend', current, 12, 0, now)).toEqual({
       change: 'extended',
       previousPlanKey: null,
       validFrom: current.validTill,
@@ -38,13 +39,14 @@ describe('validity (DECISIONS D17)', () => {
     });
   });
 
-  it('replaces another plan from now', () => {
+  it('starts a higher plan now, with the days its credit could not take', () => {
     const current = {
       planKey: 'basic' as const,
       validFrom: at('2026-10-01T00:00:00Z'),
       validTill: at('2027-01-01T00:00:00Z'),
+      next: null,
     };
-    expect(nextPeriod(current, 'premium', 6, now)).toEqual({
+    expect(nextPeriod('upgrade', current, 6, 0, now)).toEqual({
       change: 'replaced',
       previousPlanKey: 'basic',
       validFrom: now,
@@ -57,7 +59,30 @@ describe('validity (DECISIONS D17)', () => {
       planKey: 'standard' as const,
       validFrom: at('2026-01-01T00:00:00Z'),
       validTill: at('2026-04-01T00:00:00Z'),
+      next: null,
     };
-    expect(nextPeriod(expired, 'standard', 3, now)).toMatchObject({ change: 'activated', validFrom: now });
+    expect(nextPeriod('extend', expired, 3, 0, now)).toMatchObject({ change: 'activated', validFrom: now });
+  });
+
+  it('queues a lower plan behind the one held, and extends the queued one from its end', () => {
+    const current = {
+      planKey: 'gold' as const,
+      validFrom: at('2026-06-01T00:00:00Z'),
+      validTill: at('2027-06-01T00:00:00Z'),
+      next: null,
+    };
+    expect(nextPeriod('queue', current, 3, 0, now)).toEqual({
+      change: 'queued',
+      previousPlanKey: 'gold',
+      validFrom: current.validTill,
+      validTill: at('2027-09-01T00:00:00Z'),
+    });
+    const queued = { ...current, next: { planKey: 'basic' as const, validTill: at('2027-09-01T00:00:00Z') } };
+    expect(nextPeriod('extend-queued', queued, 3, 0, now)).toMatchObject({
+      change: 'queued',
+      validFrom: at('2027-09-01T00:00:00Z'),
+      validTill: at('2027-12-01T00:00:00Z'),
+    });
+    expect(nextPeriod('upgrade', current, 12, 5, now).validTill).toEqual(at('2027-11-27T12:00:00Z'));
   });
 });

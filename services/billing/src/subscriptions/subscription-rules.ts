@@ -25,12 +25,8 @@ export function addMonthsIst(from: Date, months: number): Date {
   return new Date(moved - IST_OFFSET_MS);
 }
 
-/** The viewer's plan as billing holds it; `validTill` in the past means it has run out. */
-export interface CurrentPlan {
-  planKey: PlanKey;
-  validFrom: Date;
-  validTill: Date;
-}
+/** What buying a plan does (D38): start it, extend what is held, upgrade with credit, or queue it. */
+export type OrderKind = 'new' | 'extend' | 'upgrade' | 'queue' | 'extend-queued';
 
 export interface NextPeriod {
   change: SubscriptionChange;
@@ -39,30 +35,50 @@ export interface NextPeriod {
   validTill: Date;
 }
 
+/** The viewer's plans as billing holds them: the plan now, and one queued behind it (D38). */
+export interface CurrentPlan {
+  planKey: PlanKey;
+  validFrom: Date;
+  validTill: Date;
+  next: { planKey: PlanKey; validTill: Date } | null;
+}
+
 /**
- * What a payment for `planKey` buys (DECISIONS D17): plans are prepaid with no auto-renewal; buying the
- * plan you hold extends it from its expiry; buying another replaces it from now; with no plan running,
- * it starts now.
+ * The period a payment for `planKey` buys, by what buying it does now (`kind`, from the upgrade rules,
+ * D17 revised by D38): plans are prepaid with no auto-renewal; a first plan (or one after the last ran
+ * out) starts now; the plan held, or the one queued, is extended from its end; a higher plan starts now
+ * (its price took the credit; credit it could not take adds `extraDays`); a lower plan is queued to
+ * start when the plan held ends.
  */
 export function nextPeriod(
+  kind: OrderKind,
   current: CurrentPlan | null,
-  planKey: PlanKey,
   validityMonths: number,
+  extraDays: number,
   now: Date,
 ): NextPeriod {
   const running = current && current.validTill.getTime() > now.getTime() ? current : null;
-  if (running && running.planKey === planKey) {
+  const days = (till: Date) => new Date(till.getTime() + extraDays * 86_400_000);
+  if (running && kind === 'extend')
     return {
       change: 'extended',
       previousPlanKey: null,
       validFrom: running.validTill,
       validTill: addMonthsIst(running.validTill, validityMonths),
     };
+  if (running && (kind === 'queue' || kind === 'extend-queued')) {
+    const from = kind === 'extend-queued' && running.next ? running.next.validTill : running.validTill;
+    return {
+      change: 'queued',
+      previousPlanKey: running.planKey,
+      validFrom: from,
+      validTill: addMonthsIst(from, validityMonths),
+    };
   }
   return {
     change: running ? 'replaced' : 'activated',
     previousPlanKey: running ? running.planKey : null,
     validFrom: now,
-    validTill: addMonthsIst(now, validityMonths),
+    validTill: days(addMonthsIst(now, validityMonths)),
   };
 }

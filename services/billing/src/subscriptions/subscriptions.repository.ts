@@ -33,35 +33,80 @@ export class SubscriptionsRepository {
     await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`plan:${viewerId}`]);
   }
 
+  /**
+   * The viewer's plans, a queued plan whose time has come promoted first (D38): the plan held now (or
+   * the last one, run out) and the one queued behind it. In the caller's transaction, under lockViewer.
+   */
   async current(manager: EntityManager, viewerId: string): Promise<CurrentPlan | null> {
-    const rows: Array<{ plan_key: PlanKey; valid_from: Date; valid_till: Date }> = await manager.query(
-      'SELECT "plan_key", "valid_from", "valid_till" FROM "subscription" WHERE "viewer_id" = $1',
+    await this.promoteDue(manager, viewerId);
+    const rows: Array<{
+      plan_key: PlanKey;
+      valid_from: Date;
+      valid_till: Date;
+      next_plan_key: PlanKey | null;
+      next_valid_till: Date | null;
+    }> = await manager.query(
+      `SELECT "plan_key", "valid_from", "valid_till", "next_plan_key", "next_valid_till"
+         FROM "subscription" WHERE "viewer_id" = $1`,
       [viewerId],
     );
     const row = rows[0];
     return row
-      ? { planKey: row.plan_key, validFrom: new Date(row.valid_from), validTill: new Date(row.valid_till) }
+      ? {
+          planKey: row.plan_key,
+          validFrom: new Date(row.valid_from),
+          validTill: new Date(row.valid_till),
+          next:
+            row.next_plan_key && row.next_valid_till
+              ? { planKey: row.next_plan_key, validTill: new Date(row.next_valid_till) }
+              : null,
+        }
       : null;
   }
 
-  /** The plan the viewer holds now, if it has not run out (one indexed read: it sits on the playback path). */
+  /**
+   * Queued plans whose turn has come become the plan held (one viewer's, or everyone's for the sweep):
+   * the plan ran out at `valid_till`, the queued one runs from there.
+   */
+  async promoteDue(manager: EntityManager, viewerId?: string): Promise<number> {
+    const [, count]: [unknown, number] = await manager.query(
+      `UPDATE "subscription" SET "plan_key" = "next_plan_key", "valid_from" = "valid_till",
+         "valid_till" = "next_valid_till", "next_plan_key" = NULL, "next_valid_till" = NULL,
+         "expiry_announced" = false, "updated_at" = now()
+        WHERE "next_plan_key" IS NOT NULL AND "valid_till" <= now() ${viewerId ? 'AND "viewer_id" = $1' : ''}`,
+      viewerId ? [viewerId] : [],
+    );
+    return count;
+  }
+
+  /**
+   * The plan the viewer holds now, if it has not run out (one indexed read: it sits on the playback
+   * path); a queued plan counts from the moment the one before it ends, promoted or not yet.
+   */
   async active(viewerId: string): Promise<ActivePlanRow | null> {
-    const rows: Array<{ plan_key: PlanKey; name: string; valid_from: Date; valid_till: Date }> =
-      await this.dataSource.query(
-        `SELECT s."plan_key", p."name", s."valid_from", s."valid_till"
-           FROM "subscription" s JOIN "plan" p ON p."plan_key" = s."plan_key"
+    const rows: ActivePlanDbRow[] = await this.dataSource.query(
+      `SELECT p."plan_key", p."name", s."valid_from", s."valid_till" FROM (
+           SELECT CASE WHEN "valid_till" > now() THEN "plan_key" ELSE "next_plan_key" END AS "plan_key",
+                  CASE WHEN "valid_till" > now() THEN "valid_from" ELSE "valid_till" END AS "valid_from",
+                  CASE WHEN "valid_till" > now() THEN "valid_till" ELSE "next_valid_till" END AS "valid_till"
+             FROM "subscription" WHERE "viewer_id" = $1) s
+           JOIN "plan" p ON p."plan_key" = s."plan_key"
+          WHERE s."valid_till" > now()`,
+      [viewerId],
+    );
+    return rows[0] ? toActivePlan(rows[0]) : null;
+  }
+
+  /** The plan queued behind the one held, if any and not started yet (the profile shows it, D38). */
+  async queued(viewerId: string): Promise<ActivePlanRow | null> {
+    const rows: ActivePlanDbRow[] = await this.dataSource.query(
+      `SELECT s."next_plan_key" AS "plan_key", p."name", s."valid_till" AS "valid_from",
+                s."next_valid_till" AS "valid_till"
+           FROM "subscription" s JOIN "plan" p ON p."plan_key" = s."next_plan_key"
           WHERE s."viewer_id" = $1 AND s."valid_till" > now()`,
-        [viewerId],
-      );
-    const row = rows[0];
-    return row
-      ? {
-          planKey: row.plan_key,
-          planName: row.name,
-          validFrom: new Date(row.valid_from),
-          validTill: new Date(row.valid_till),
-        }
-      : null;
+      [viewerId],
+    );
+    return rows[0] ? toActivePlan(rows[0]) : null;
   }
 
   async periodOfPayment(manager: EntityManager, paymentId: string): Promise<StoredPeriod | undefined> {
@@ -91,13 +136,24 @@ export class SubscriptionsRepository {
         period.validTill,
       ],
     );
+    if (period.change === 'queued') {
+      // Behind the plan held: it starts when that one ends (D38).
+      await manager.query(
+        `UPDATE "subscription" SET "next_plan_key" = $2, "next_valid_till" = $3, "updated_at" = now()
+          WHERE "viewer_id" = $1`,
+        [period.viewerId, period.planKey, period.validTill],
+      );
+      return toPeriod(rows[0]);
+    }
     // An extension keeps the plan's first day; a new or replacing plan starts with this period.
     await manager.query(
       `INSERT INTO "subscription" ("viewer_id", "plan_key", "valid_from", "valid_till")
        VALUES ($1, $2, $3, $4)
        ON CONFLICT ("viewer_id") DO UPDATE SET "plan_key" = EXCLUDED."plan_key",
          "valid_from" = CASE WHEN $5 THEN "subscription"."valid_from" ELSE EXCLUDED."valid_from" END,
-         "valid_till" = EXCLUDED."valid_till", "expiry_announced" = false, "updated_at" = now()`,
+         "valid_till" = EXCLUDED."valid_till", "expiry_announced" = false, "updated_at" = now(),
+         "next_plan_key" = CASE WHEN $5 THEN "subscription"."next_plan_key" END,
+         "next_valid_till" = CASE WHEN $5 THEN "subscription"."next_valid_till" END`,
       [period.viewerId, period.planKey, period.validFrom, period.validTill, period.change === 'extended'],
     );
     return toPeriod(rows[0]);
@@ -113,6 +169,7 @@ export class SubscriptionsRepository {
       await manager.query(
         `UPDATE "subscription" SET "expiry_announced" = true WHERE "viewer_id" IN (
          SELECT "viewer_id" FROM "subscription" WHERE NOT "expiry_announced" AND "valid_till" <= now()
+            AND "next_plan_key" IS NULL
           ORDER BY "valid_till" LIMIT $1 FOR UPDATE SKIP LOCKED)
        RETURNING "viewer_id", "plan_key", "valid_till"`,
         [limit],
@@ -131,6 +188,22 @@ export class SubscriptionsRepository {
       viewerId,
     ]);
   }
+}
+
+interface ActivePlanDbRow {
+  plan_key: PlanKey;
+  name: string;
+  valid_from: Date;
+  valid_till: Date;
+}
+
+function toActivePlan(row: ActivePlanDbRow): ActivePlanRow {
+  return {
+    planKey: row.plan_key,
+    planName: row.name,
+    validFrom: new Date(row.valid_from),
+    validTill: new Date(row.valid_till),
+  };
 }
 
 interface PeriodRow {
