@@ -7,6 +7,9 @@
 // image runs as one more instance of its app beside it, on the host's network, with the same variables.
 // A running `npm start` is neither used nor touched. Exits 1 when an image fails a check.
 import { spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startTestPlatform } from '../../bench/lib/test-platform.mjs';
 import { findFreePort } from '../../libs/infra/lib/processes.mjs';
@@ -85,8 +88,16 @@ async function main() {
   }
 
   const platform = await startTestPlatform({ log: () => {} });
+  let keyDir = '';
   try {
     const { settings, runDir } = platform;
+    // The platform's signing key is its owner's alone (0600); the images' user gets a copy it may read,
+    // as a Secret mounted into a pod would be.
+    keyDir = mkdtempSync(path.join(os.tmpdir(), 'images-check-'));
+    chmodSync(keyDir, 0o755);
+    const keyFile = path.join(keyDir, 'jwt-ed25519.pem');
+    copyFileSync(platform.env.JWT_DEV_KEY_FILE, keyFile);
+    chmodSync(keyFile, 0o644);
     const specs = appSpecs(settings.ports, { databasePrefix: settings.databasePrefix });
     for (const app of images) {
       const spec = specs.find((s) => s.app === app.name);
@@ -94,19 +105,21 @@ async function main() {
       // The app's variables as the platform gives them to its own instance, on a port of its own; a
       // front end's files and defaults are the image's.
       const env = {
-        ...(app.args.APP.startsWith('frontends/') ? {} : platform.env),
+        ...(app.args.APP.startsWith('frontends/') ? {} : { ...platform.env, JWT_DEV_KEY_FILE: keyFile }),
         ...spec.env,
         ...(settings.natsUsers && spec.kind !== 'frontend' ? settings.natsUsers.env(app.name) : {}),
         ...(spec.kind === 'service' ? { HEALTH_PORT: String(port) } : { PORT: String(port) }),
         ...(app.name === 'media' ? { MEDIA_HTTP_PORT: String(port + 1) } : {}),
+        ...(app.name === 'gateway' ? { METRICS_PORT: String(port + 1) } : {}),
       };
       delete env.ROOT;
       delete env.SPA;
-      const problem = await becomesHealthy(app, env, [runDir]);
+      const problem = await becomesHealthy(app, env, [runDir, keyDir]);
       if (problem) problems.push(`${app.name}: ${problem}`);
     }
   } finally {
     await platform.stop();
+    if (keyDir) rmSync(keyDir, { recursive: true, force: true });
   }
   if (problems.length) {
     console.error(`\n${problems.length} image check(s) failed:\n${problems.join('\n')}`);
