@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { BASE_URL, CHROMIUM_ARGS } from '../support/browser';
+import { answerWhereYouLive } from '../support/checkout';
 import {
   freshClientIp,
   fromClient,
@@ -236,9 +237,7 @@ describe('no surprises about devices (D20)', () => {
       await ask.getByRole('button', { name: 'Buy anyway' }).click();
       await page.waitForURL(/\/checkout\?plan=basic/);
       // The first checkout asks where the viewer lives, for the tax invoice (D32).
-      const where = page.getByRole('dialog', { name: 'Where do you live?' });
-      await where.getByLabel('Your state or union territory').selectOption({ label: 'Telangana' });
-      await where.getByRole('button', { name: 'Continue' }).click();
+      await answerWhereYouLive(page, 'Telangana');
       const sandbox = page.getByRole('dialog', { name: 'Chitram' });
       await sandbox.getByRole('button', { name: 'Pay ₹99.00' }).click();
       await page.waitForURL(`${BASE_URL}/success-payment`);

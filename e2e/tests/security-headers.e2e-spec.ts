@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BASE_URL, launchBrowser } from '../support/browser';
+import { answerWhereYouLive } from '../support/checkout';
 
 // The shell's Content-Security-Policy (issue 10) as a browser applies it: the pages a viewer meets load
 // their scripts, styles, fonts, pictures and remotes without one refusal, and the policy still refuses
@@ -88,7 +89,9 @@ describe("the shell's Content-Security-Policy in the browser", () => {
   it('loads the checkout page without one refusal, and would load Razorpay Checkout', async () => {
     await signIn();
     await page.goto(`${BASE_URL}/checkout?plan=standard`);
-    // The sandbox stands in for Razorpay in development (DECISIONS D19).
+    // A first checkout asks where the viewer lives (D32); then the sandbox stands in for Razorpay in
+    // development (DECISIONS D19).
+    await answerWhereYouLive(page, 'Karnataka');
     await page.getByRole('dialog', { name: 'Chitram' }).waitFor();
     expect(await refusals()).toEqual([]);
 

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BASE_URL, launchBrowser } from '../support/browser';
+import { answerWhereYouLive } from '../support/checkout';
 
 // Subscribing end to end (issue 7): SPEC §2.8, §2.9, §4.4, §8; DECISIONS D14–D19. Payments go through the
 // sandbox provider of development (D19), whose window stands in for Razorpay Checkout.
@@ -38,11 +39,7 @@ const sandbox = () => page.getByRole('dialog', { name: 'Chitram' });
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/chitram-subscribe';
 
 /** The first checkout's question (D32): where the viewer lives, the tax invoice's place of supply. */
-async function answerWhere(state: string): Promise<void> {
-  const where = page.getByRole('dialog', { name: 'Where do you live?' });
-  await where.getByLabel('Your state or union territory').selectOption({ label: state });
-  await where.getByRole('button', { name: 'Continue' }).click();
-}
+const answerWhere = (state: string) => answerWhereYouLive(page, state);
 
 async function shoot(name: string, width: number): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });

@@ -92,6 +92,8 @@ describe("titles' videos in the catalogue", () => {
       titleId: movie._id,
       kind: 'movie',
       title: movie.title,
+      // The grant holds a kids profile to its level (D37).
+      rating: movie.rating,
       isFree: false,
       externalUrl: null,
       video: { videoId, state: 'ready', progress: 100, error: null, renditions: [360, 480, 720] },
