@@ -30,8 +30,14 @@ const LOCAL_RUNTIME = `${LOCAL_PREFIX}:${NODE_MAJOR}-runtime`;
 const BACKEND_TARGET_MB = 250;
 const tag = process.env.CHITRAM_TAG || 'local';
 
-function docker(args, options = {}) {
+/** Runs the docker client to completion, its output kept as text. */
+export function docker(args, options = {}) {
   return spawnSync('docker', args, { encoding: 'utf8', ...options });
+}
+
+/** Whether a Docker engine answers the client. */
+export function dockerAnswers() {
+  return docker(['info', '--format', '{{.ServerVersion}}']).status === 0;
 }
 
 /** Runs docker with its output shown, prefixed by the app's name; resolves to the exit code. */
@@ -99,7 +105,7 @@ function sizeMb(image) {
 }
 
 async function main() {
-  if (docker(['info', '--format', '{{.ServerVersion}}']).status !== 0) {
+  if (!dockerAnswers()) {
     console.error(
       'npm run images needs a Docker engine: none answers (apt-get install docker.io, then start dockerd)',
     );

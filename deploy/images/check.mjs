@@ -6,7 +6,6 @@
 // ports, NATS, Redis, storage and databases, as `npm test` starts one; the build must be there), and each
 // image runs as one more instance of its app beside it, on the host's network, with the same variables.
 // A running `npm start` is neither used nor touched. Exits 1 when an image fails a check.
-import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,14 +13,10 @@ import { fileURLToPath } from 'node:url';
 import { startTestPlatform } from '../../bench/lib/test-platform.mjs';
 import { findFreePort } from '../../libs/infra/lib/processes.mjs';
 import { appSpecs } from '../../scripts/lib/layout.mjs';
-import { composeImages } from './build.mjs';
+import { composeImages, docker, dockerAnswers } from './build.mjs';
 
 const HEALTHY_WITHIN_MS = 150_000;
 const ROOT_REFUSAL_EXIT = 78;
-
-function docker(args) {
-  return spawnSync('docker', args, { encoding: 'utf8' });
-}
 
 const log = (line) => console.log(line);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -70,7 +65,7 @@ async function becomesHealthy(app, env, mounts) {
 }
 
 async function main() {
-  if (docker(['info', '--format', '{{.ServerVersion}}']).status !== 0) {
+  if (!dockerAnswers()) {
     console.error('npm run images:check needs a Docker engine: none answers');
     process.exit(1);
   }

@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { isKidsProfile, Subjects } from '@chitram/contracts';
+import { Subjects } from '@chitram/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PublicIdentified } from '../auth/access';
 import { CallerProfiles } from '../users/caller-profiles';
@@ -25,9 +25,8 @@ export class CatalogueController {
 
   /** The answer's options for the caller: a kids profile's level (D37), nothing for anyone else. */
   private async forCaller(request: FastifyRequest, options: AnswerOptions = {}, title = false) {
-    const profile = await this.callers.of(request.principal);
-    if (!profile || !isKidsProfile(profile.maturity)) return options;
-    return { ...options, maturity: { level: profile.maturity, title } };
+    const level = await this.callers.kidsLevel(request.principal);
+    return level ? { ...options, maturity: { level, title } } : options;
   }
 
   @Get('home/content')

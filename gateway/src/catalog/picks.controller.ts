@@ -1,13 +1,6 @@
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import {
-  isKidsProfile,
-  LanguageOnlyRequest,
-  Subjects,
-  type BecauseYouWatched,
-  type MaturityLevel,
-  type TopToday,
-} from '@chitram/contracts';
+import { LanguageOnlyRequest, Subjects, type BecauseYouWatched, type TopToday } from '@chitram/contracts';
 import { RpcClient } from '@chitram/nest-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PublicIdentified, Roles } from '../auth/access';
@@ -28,12 +21,6 @@ export class PicksController {
     private readonly callers: CallerProfiles,
   ) {}
 
-  /** A kids profile's level, or null for anyone whose rows hold every film. */
-  private async kidsLevel(caller: Principal | undefined): Promise<MaturityLevel | null> {
-    const profile = await this.callers.of(caller);
-    return profile && isKidsProfile(profile.maturity) ? profile.maturity : null;
-  }
-
   @Get('user/because-you-watched')
   @Roles('user')
   @ApiOperation({
@@ -45,7 +32,7 @@ export class PicksController {
       this.rpc.call(Subjects.catalog.picks.becauseYouWatched, {
         profileId: await this.callers.profileIdOf(caller),
       }),
-      this.kidsLevel(caller),
+      this.callers.kidsLevel(caller),
     ]);
     if (!row || !level) return row;
     const [watched] = withinMaturity([row.watched], level) as BecauseYouWatched['watched'][];
@@ -67,7 +54,7 @@ export class PicksController {
   ): Promise<TopToday> {
     const [top, level] = await Promise.all([
       this.rpc.call(Subjects.catalog.picks.topToday, query),
-      this.kidsLevel(request.principal),
+      this.callers.kidsLevel(request.principal),
     ]);
     if (!level) {
       void reply.header('Cache-Control', 'public, max-age=60');

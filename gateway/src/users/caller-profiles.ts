@@ -61,6 +61,12 @@ export class CallerProfiles {
     return (await this.of(caller))!.profileId;
   }
 
+  /** A kids profile's level, or null for anyone (visitor, adult, admin) who is shown every title. */
+  async kidsLevel(caller: Principal | undefined): Promise<MaturityLevel | null> {
+    const profile = await this.of(caller);
+    return profile && isKidsProfile(profile.maturity) ? profile.maturity : null;
+  }
+
   /** What a kids profile may not do (payments, the account): 403 PROFILE_NOT_ALLOWED. */
   async notKids(caller: Principal): Promise<CallerProfile> {
     const profile = (await this.of(caller))!;
