@@ -15,15 +15,14 @@
 //
 // Exits 0 whether or not the targets are met; 1 when the soak could not run; 130 on Ctrl-C. The
 // figures are also written to .data/bench/soak.json.
-import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ROOT } from './lib/apps.mjs';
 import { formatTable, writeJson } from './lib/report.mjs';
 import { benchSettings } from './lib/settings.mjs';
-import { startTestPlatform } from './lib/test-platform.mjs';
-import { appMemory } from './soak/memory.mjs';
-import { SoakStats } from './soak/stats.mjs';
+import { appMemory } from './lib/app-processes.mjs';
+import { playableTitles, underLoad } from './lib/platform-under-load.mjs';
+import { RequestStats } from './lib/request-stats.mjs';
 import { visit } from './soak/viewer.mjs';
 
 const OUTPUT = path.join(ROOT, '.data/bench/soak.json');
@@ -48,42 +47,6 @@ const settings = {
 };
 const log = (line) => console.log(line);
 
-/** npm start's control API: where it listens and its token (written under .data/run by npm start). */
-function npmStartControl() {
-  const tokenFile = path.join(ROOT, '.data/run/control.token');
-  const controlToken =
-    process.env.CONTROL_TOKEN || (fs.existsSync(tokenFile) ? fs.readFileSync(tokenFile, 'utf8').trim() : '');
-  return {
-    controlUrl: (process.env.BENCH_SOAK_CONTROL_URL || 'http://127.0.0.1:3099').replace(/\/$/, ''),
-    controlToken,
-  };
-}
-
-/** The playable films, from the home page's rails; waits (up to 5 min) for the demo videos. */
-async function playableTitles(base) {
-  const deadline = Date.now() + 5 * 60_000;
-  for (;;) {
-    const res = await fetch(`${base}/api/home/content`, { signal: AbortSignal.timeout(10_000) });
-    if (!res.ok)
-      throw new Error(`GET /api/home/content answered ${res.status}: is the platform up at ${base}?`);
-    const { genreMovies } =
-      /** @type {{ genreMovies: Record<string, Array<{ _id: string, title: string, playable: boolean, isFree: boolean }>> }} */ (
-        await res.json()
-      );
-    const byId = new Map(
-      Object.values(genreMovies)
-        .flat()
-        .map((m) => [m._id, m]),
-    );
-    const playable = [...byId.values()].filter((m) => m.playable);
-    if (playable.some((m) => m.isFree) && playable.some((m) => !m.isFree)) return playable;
-    if (Date.now() > deadline)
-      throw new Error('no free and paid film plays after 5 minutes: are the demo videos there?');
-    log(`waiting for the demo videos (${playable.length} films play so far) ...`);
-    await delay(5000);
-  }
-}
-
 /** Every paid order's viewer has a plan (the webhook and the sweep have a minute to settle a cut one). */
 async function checkPayments(base, stats, paid) {
   stats.payments.paid = paid.length;
@@ -107,116 +70,107 @@ async function checkPayments(base, stats, paid) {
 }
 
 async function main() {
-  /** @type {Array<() => Promise<void>>} */
-  const cleanUps = [];
-  const ending = new AbortController();
-  process.once('SIGINT', () => {
-    ending.abort();
-    void Promise.all(cleanUps.map((c) => c())).finally(() => process.exit(130));
-  });
-  try {
-    let control = npmStartControl();
-    if (settings.ownPlatform) {
-      log('starting a platform of its own (ports, NATS, Redis, storage and databases of its own) ...');
-      const platform = await startTestPlatform({ log: (line) => log(`  ${line}`) });
-      cleanUps.push(platform.stop);
-      settings.url = platform.url.replace('//localhost:', '//127.0.0.1:');
-      control = platform.control;
-    }
-    const titles = await playableTitles(settings.url);
-    const sampleMemory = () =>
-      control.controlToken
-        ? appMemory(control).catch((error) => (log(`memory: ${error.message}`), {}))
-        : Promise.resolve({});
-    if (!control.controlToken)
-      log('no control token (CONTROL_TOKEN, .data/run/control.token): RSS not measured');
+  await underLoad(
+    { url: settings.url, ownPlatform: settings.ownPlatform, controlVariable: 'BENCH_SOAK_CONTROL_URL', log },
+    async ({ base, control, ending }) => {
+      settings.url = base;
+      const titles = await playableTitles(settings.url, log);
+      const sampleMemory = () =>
+        control.controlToken
+          ? appMemory(control).catch((error) => (log(`memory: ${error.message}`), {}))
+          : Promise.resolve({});
+      if (!control.controlToken)
+        log('no control token (CONTROL_TOKEN, .data/run/control.token): RSS not measured');
 
-    const stats = new SoakStats();
-    /** @type {Array<{ token: string, orderId: string }>} */
-    const paid = [];
-    const memory = { start: await sampleMemory(), middle: {}, end: {} };
-    log(
-      `soak: ${settings.viewers} viewers for ${settings.durationSeconds} s against ${settings.url} (${titles.length} playable films)`,
-    );
-    const startedAt = Date.now();
-    const endsAt = startedAt + settings.durationSeconds * 1000;
-    const timer = setTimeout(() => ending.abort(), settings.durationSeconds * 1000);
-    const middle = delay(settings.durationSeconds * 500, undefined, { signal: ending.signal }).then(
-      async () => (memory.middle = await sampleMemory()),
-      () => undefined,
-    );
-    const progress = setInterval(
-      () =>
-        log(
-          `  ${Math.round((Date.now() - startedAt) / 1000)} s: ${stats.requests} requests, ${stats.serverErrors} 5xx`,
-        ),
-      30_000,
-    );
-    const viewer = async (n) => {
-      // Spread the viewers' starts over the first think time, for a steady rate from the start.
-      await delay((settings.thinkMs * n) / settings.viewers, undefined, { signal: ending.signal }).catch(
-        () => {},
-      );
-      while (Date.now() < endsAt && !ending.signal.aborted)
-        await visit({
-          base: settings.url,
-          stats,
-          titles,
-          payChance: settings.payPercent / 100,
-          thinkMs: settings.thinkMs,
-          segments: settings.segments,
-          signal: ending.signal,
-          paid,
-        })
-          .catch((error) => {
-            if (!ending.signal.aborted) log(`  a visit broke off: ${error.message}`);
-          })
-          // A visit cut short (a refusal) is followed by a pause all the same: a steady rate, never a spin.
-          .then(() => delay(settings.thinkMs, undefined, { signal: ending.signal }).catch(() => {}));
-    };
-    await Promise.all(Array.from({ length: settings.viewers }, (_, n) => viewer(n)));
-    clearTimeout(timer);
-    clearInterval(progress);
-    await middle;
-    memory.end = await sampleMemory();
-    const elapsed = (Date.now() - startedAt) / 1000;
-    await checkPayments(settings.url, stats, paid);
-
-    log('');
-    log(stats.table());
-    log('');
-    const apps = [...new Set([...Object.keys(memory.start), ...Object.keys(memory.end)])].sort();
-    if (apps.length) {
+      const stats = new RequestStats();
+      /** @type {Array<{ token: string, orderId: string }>} */
+      const paid = [];
+      const memory = { start: await sampleMemory(), middle: {}, end: {} };
       log(
-        formatTable(
-          ['app', 'RSS start MiB', 'middle', 'end', 'growth after warm-up %'],
-          apps.map((app) => {
-            const [start, mid, end] = [memory.start[app] ?? 0, memory.middle[app] ?? 0, memory.end[app] ?? 0];
-            return [app, start, mid, end, mid ? Math.round(((end - mid) / mid) * 1000) / 10 : 0];
-          }),
-        ),
+        `soak: ${settings.viewers} viewers for ${settings.durationSeconds} s against ${settings.url} (${titles.length} playable films)`,
       );
+      const startedAt = Date.now();
+      const endsAt = startedAt + settings.durationSeconds * 1000;
+      const timer = setTimeout(() => ending.abort(), settings.durationSeconds * 1000);
+      const middle = delay(settings.durationSeconds * 500, undefined, { signal: ending.signal }).then(
+        async () => (memory.middle = await sampleMemory()),
+        () => undefined,
+      );
+      const progress = setInterval(
+        () =>
+          log(
+            `  ${Math.round((Date.now() - startedAt) / 1000)} s: ${stats.requests} requests, ${stats.serverErrors} 5xx`,
+          ),
+        30_000,
+      );
+      const viewer = async (n) => {
+        // Spread the viewers' starts over the first think time, for a steady rate from the start.
+        await delay((settings.thinkMs * n) / settings.viewers, undefined, { signal: ending.signal }).catch(
+          () => {},
+        );
+        while (Date.now() < endsAt && !ending.signal.aborted)
+          await visit({
+            base: settings.url,
+            stats,
+            titles,
+            payChance: settings.payPercent / 100,
+            thinkMs: settings.thinkMs,
+            segments: settings.segments,
+            signal: ending.signal,
+            paid,
+          })
+            .catch((error) => {
+              if (!ending.signal.aborted) log(`  a visit broke off: ${error.message}`);
+            })
+            // A visit cut short (a refusal) is followed by a pause all the same: a steady rate, never a spin.
+            .then(() => delay(settings.thinkMs, undefined, { signal: ending.signal }).catch(() => {}));
+      };
+      await Promise.all(Array.from({ length: settings.viewers }, (_, n) => viewer(n)));
+      clearTimeout(timer);
+      clearInterval(progress);
+      await middle;
+      memory.end = await sampleMemory();
+      const elapsed = (Date.now() - startedAt) / 1000;
+      await checkPayments(settings.url, stats, paid);
+
       log('');
-    }
-    const summary = stats.summary();
-    log(
-      `${summary.requests} requests in ${elapsed.toFixed(0)} s (${(summary.requests / elapsed).toFixed(1)}/s); ${summary.serverErrors} 5xx`,
-    );
-    log(`errors by status and code: ${JSON.stringify(summary.errors)}`);
-    log(
-      `payments: ${summary.payments.paid} paid in the sandbox, ${summary.payments.settled} became a plan, ${summary.payments.lost} lost${stats.payments.lost.length ? ` (orders ${stats.payments.lost.join(', ')})` : ''}`,
-    );
-    writeJson(OUTPUT, {
-      at: new Date().toISOString(),
-      settings,
-      elapsedSeconds: elapsed,
-      ...summary,
-      memory,
-    });
-    log(`figures written to ${path.relative(process.cwd(), OUTPUT)}`);
-  } finally {
-    for (const cleanUp of cleanUps) await cleanUp();
-  }
+      log(stats.table());
+      log('');
+      const apps = [...new Set([...Object.keys(memory.start), ...Object.keys(memory.end)])].sort();
+      if (apps.length) {
+        log(
+          formatTable(
+            ['app', 'RSS start MiB', 'middle', 'end', 'growth after warm-up %'],
+            apps.map((app) => {
+              const [start, mid, end] = [
+                memory.start[app] ?? 0,
+                memory.middle[app] ?? 0,
+                memory.end[app] ?? 0,
+              ];
+              return [app, start, mid, end, mid ? Math.round(((end - mid) / mid) * 1000) / 10 : 0];
+            }),
+          ),
+        );
+        log('');
+      }
+      const summary = stats.summary();
+      log(
+        `${summary.requests} requests in ${elapsed.toFixed(0)} s (${(summary.requests / elapsed).toFixed(1)}/s); ${summary.serverErrors} 5xx`,
+      );
+      log(`errors by status and code: ${JSON.stringify(summary.errors)}`);
+      log(
+        `payments: ${summary.payments.paid} paid in the sandbox, ${summary.payments.settled} became a plan, ${summary.payments.lost} lost${stats.payments.lost.length ? ` (orders ${stats.payments.lost.join(', ')})` : ''}`,
+      );
+      writeJson(OUTPUT, {
+        at: new Date().toISOString(),
+        settings,
+        elapsedSeconds: elapsed,
+        ...summary,
+        memory,
+      });
+      log(`figures written to ${path.relative(process.cwd(), OUTPUT)}`);
+    },
+  );
 }
 
 main().catch((error) => {

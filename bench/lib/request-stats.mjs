@@ -1,6 +1,6 @@
-// What the soak counts: every request by route kind (its time, its status, the error code of a refusal)
+// What a load benchmark (soak, capacity) counts: every request by route kind (its time, its status, the error code of a refusal)
 // and the payments, then the table it prints.
-import { formatTable, oneDecimal } from '../lib/report.mjs';
+import { formatTable, oneDecimal } from './report.mjs';
 
 /** The value at quantile `q` (0–1) of sorted numbers. */
 function quantile(sorted, q) {
@@ -22,7 +22,7 @@ function percentiles(ms) {
 const failures = (statuses) =>
   [...statuses].filter(([s]) => s === 0 || s >= 400).reduce((n, [, c]) => n + c, 0);
 
-export class SoakStats {
+export class RequestStats {
   /** @type {Map<string, { ms: number[], statuses: Map<number, number> }>} */
   kinds = new Map();
   /** @type {Map<string, number>} "status CODE" → how many */
