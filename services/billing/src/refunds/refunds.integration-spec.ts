@@ -7,12 +7,7 @@ import {
   type PlanKey,
 } from '@chitram/contracts';
 import { connectNats, RpcClient } from '@chitram/nest-kit';
-import {
-  isolatedEnv,
-  startTestService,
-  testInfrastructure,
-  type TestService,
-} from '@chitram/test-helpers';
+import { isolatedEnv, startTestService, testInfrastructure, type TestService } from '@chitram/test-helpers';
 import type { NatsConnection } from 'nats';
 import { monthInIndia } from '../reports/gst-report-rules';
 import { billingService } from '../service';
