@@ -259,7 +259,7 @@ describe('the route table: every route says who may call it, and the guard holds
     expect(
       Object.fromEntries(
         [...access].filter(([k]) =>
-          /\/(plans|checkout|webhooks|payments|receipts|payments-sandbox|subscription-status|billing-account)\b/.test(
+          /\/(plans|checkout|webhooks|payments|receipts|credit-notes|gst-summary|invoice-register|payments-sandbox|subscription-status|billing-account)\b/.test(
             k,
           ),
         ),
@@ -276,6 +276,12 @@ describe('the route table: every route says who may call it, and the guard holds
       'PUT /api/user/billing-account': 'user',
       'GET /api/user/receipts/:receiptId': 'user',
       'GET /api/user/receipts/:receiptId/pdf': 'user',
+      'GET /api/user/credit-notes/:creditNoteId': 'user',
+      'GET /api/user/credit-notes/:creditNoteId/pdf': 'user',
+      'GET /api/admin/payments': 'admin:finance',
+      'POST /api/admin/payments/:paymentId/refunds': 'admin:finance',
+      'GET /api/admin/reports/gst-summary': 'admin:finance',
+      'GET /api/admin/reports/invoice-register': 'admin:finance',
       'POST /api/dev/payments-sandbox/pay': 'user',
       'POST /api/dev/payments-sandbox/fail': 'user',
     });

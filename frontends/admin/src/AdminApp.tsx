@@ -9,6 +9,7 @@ import { AdminNotFound } from './pages/AdminPlaceholder';
 import { AreaGate } from './pages/AreaGate';
 import { AnalyticsPage, PartnerFormPage, PartnerPage, PartnersPage } from './pages/analytics/lazy';
 import { DashboardPage } from './pages/DashboardPage';
+import { PaymentsPage } from './pages/payments/PaymentsPage';
 import {
   MovieFormPage,
   MoviesPage,
@@ -41,6 +42,7 @@ export default function AdminApp({ host }: RemoteAppProps) {
           {/* Analytics and content partners (issue 9): DECISIONS D12. */}
           <Route element={<AreaGate area="finance" />}>
             <Route path="analytics" element={<AnalyticsPage />} />
+            <Route path="payments" element={<PaymentsPage />} />
           </Route>
           <Route element={<AreaGate area="partners" />}>
             <Route path="vendor" element={<PartnersPage />} />

@@ -7,6 +7,7 @@ import { AuditController } from './audit.controller';
 import { DashboardController } from './dashboard.controller';
 import { PartnerDirectory } from './partner-directory';
 import { PartnersController } from './partners.controller';
+import { PaymentsController } from './payments.controller';
 import { ViewerAccounts } from './viewer-accounts';
 import { ViewersController } from './viewers.controller';
 
@@ -20,6 +21,7 @@ import { ViewersController } from './viewers.controller';
     PartnersController,
     AdminsController,
     OwnSecondFactorController,
+    PaymentsController,
   ],
   providers: [AdminDashboardService, ViewerAccounts, AdminAnalyticsService, PartnerDirectory],
 })

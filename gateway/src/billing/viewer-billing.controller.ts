@@ -12,6 +12,7 @@ import type { FastifyReply } from 'fastify';
 import { Roles } from '../auth/access';
 import { CurrentPrincipal, type Principal } from '../auth/principal';
 import { ReceiptParams } from './billing.dto';
+import { sendPdf } from './pdf-reply';
 
 /** The viewer's payment history, tax invoices and state for them (DECISIONS D14, D18, D32). */
 @ApiTags('billing')
@@ -64,12 +65,12 @@ export class ViewerBillingController {
     @Param() params: ReceiptParams,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
-    const { fileName, pdf } = await this.rpc.call(Subjects.billing.receiptPdf, {
-      viewerId: caller.subjectId,
-      receiptId: params.receiptId,
-    });
-    void reply.header('content-type', 'application/pdf');
-    void reply.header('content-disposition', `attachment; filename="${fileName}"`);
-    return Buffer.from(pdf, 'base64');
+    return sendPdf(
+      reply,
+      await this.rpc.call(Subjects.billing.receiptPdf, {
+        viewerId: caller.subjectId,
+        receiptId: params.receiptId,
+      }),
+    );
   }
 }

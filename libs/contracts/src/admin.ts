@@ -39,7 +39,7 @@ function toWholeNumber({ value }: { value: unknown }): unknown {
   return typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
 }
 
-function trimmed({ value }: { value: unknown }): unknown {
+export function trimmed({ value }: { value: unknown }): unknown {
   return typeof value === 'string' ? value.trim() : value;
 }
 

@@ -222,6 +222,10 @@ export interface PaymentView {
   failureReason: string | null;
   at: string;
   receipt: { _id: string; number: string } | null;
+  /** Paise refunded (processed refunds, D39). */
+  refunded: number;
+  /** The credit notes its refunds issued against the receipt, oldest first (D32, D39). */
+  creditNotes: Array<{ _id: string; number: string; amount: number }>;
 }
 
 /** The sandbox window's Fail (D19): what Razorpay Checkout's `payment.failed` carries. */

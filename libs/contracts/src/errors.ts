@@ -44,6 +44,11 @@ export enum ErrorCode {
   PAYMENT_FAILED = 'PAYMENT_FAILED',
   WEBHOOK_SIGNATURE_INVALID = 'WEBHOOK_SIGNATURE_INVALID',
   PAYMENT_PROVIDER_UNAVAILABLE = 'PAYMENT_PROVIDER_UNAVAILABLE',
+  // Refunds (issue 26, D39).
+  /** A refund larger than what is left of the payment (its amount less the refunds made or under way). */
+  REFUND_EXCEEDS_PAYMENT = 'REFUND_EXCEEDS_PAYMENT',
+  /** The payment cannot be refunded: it failed, or was not captured. */
+  PAYMENT_NOT_REFUNDABLE = 'PAYMENT_NOT_REFUNDABLE',
   // Playback (issue 8): SPEC §8 names the first two.
   UNAUTHORIZED_ACCESS = 'UNAUTHORIZED_ACCESS',
   DEVICE_NOT_ALLOWED = 'DEVICE_NOT_ALLOWED',
@@ -105,6 +110,8 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   // Razorpay retries a webhook that is not answered 2xx; a bad signature is never worth retrying.
   [ErrorCode.WEBHOOK_SIGNATURE_INVALID]: 400,
   [ErrorCode.PAYMENT_PROVIDER_UNAVAILABLE]: 502,
+  [ErrorCode.REFUND_EXCEEDS_PAYMENT]: 409,
+  [ErrorCode.PAYMENT_NOT_REFUNDABLE]: 409,
   [ErrorCode.UNAUTHORIZED_ACCESS]: 403,
   [ErrorCode.DEVICE_NOT_ALLOWED]: 403,
   [ErrorCode.STREAM_LIMIT_REACHED]: 429,

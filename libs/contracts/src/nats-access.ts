@@ -68,6 +68,8 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
       Subjects.billing.analytics.revenue,
       Subjects.billing.analytics.rebuild,
       Subjects.billing.analytics.rebuildStatus,
+      Subjects.billing.refunds,
+      Subjects.billing.gstReports,
       Subjects.catalog.homeContent,
       Subjects.catalog.movieGroup,
       Subjects.catalog.languageMovies,
@@ -143,7 +145,7 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
       'billing-analytics-replaced': Events.subscriptionReplaced,
       'billing-analytics-deleted-viewer': Events.userDeleted,
     },
-    jobs: ['billing.sweep', 'billing.analytics-rebuild'],
+    jobs: ['billing.sweep', 'billing.analytics-rebuild', 'billing.refunds-due'],
   },
   catalog: {
     serves: [Subjects.catalog],

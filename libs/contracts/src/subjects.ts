@@ -75,6 +75,7 @@ import type {
 import type { DeleteMediaObjectsRequest, DeletedMediaObjects } from './media';
 import { AdminSecondFactorSubjects, AdminTeamSubjects } from './admin-team';
 import { PartnerSubjects } from './partners';
+import { BillingRefundSubjects, GstReportSubjects } from './refunds';
 import { SignInSubjects } from './sign-in';
 import { MyListSubjects } from './my-list';
 import type { CatalogueTitlesRemoved } from './my-list-answers';
@@ -107,6 +108,10 @@ export const Subjects = {
     reports: BillingReportSubjects,
     /** Daily revenue and subscriptions, and the revenue pool of a period (libs/contracts/src/analytics.ts). */
     analytics: BillingAnalyticsSubjects,
+    /** Refunds, the back office's payments and credit notes (libs/contracts/src/refunds.ts, D39). */
+    refunds: BillingRefundSubjects,
+    /** Finance's monthly GST summary and invoice register (libs/contracts/src/refunds.ts, D39). */
+    gstReports: GstReportSubjects,
   },
   /** Payloads and answers: libs/contracts/src/sign-in.ts and identity.ts. */
   auth: {

@@ -26,12 +26,25 @@ import { BillingReportsController } from './reports/billing-reports.controller';
 import { BillingReportsRepository } from './reports/billing-reports.repository';
 import { BillingReportsService } from './reports/billing-reports.service';
 import { DemoPayments } from './reports/demo-payments';
+import { AdminPaymentsService } from './refunds/admin-payments.service';
+import { RefundsController } from './refunds/refunds.controller';
+import { RefundsDueJob } from './refunds/refunds-due.job';
+import { RefundsRepository } from './refunds/refunds.repository';
+import { RefundsService } from './refunds/refunds.service';
+import { GstReportsController } from './reports/gst-reports.controller';
+import { GstReportsService } from './reports/gst-reports.service';
 import { SubscriptionsRepository } from './subscriptions/subscriptions.repository';
 import { SubscriptionsService } from './subscriptions/subscriptions.service';
 
 @Module({
   imports: [EventsModule.forService(), JobsModule.forService(), ProvidersModule],
-  controllers: [BillingController, BillingReportsController, BillingAnalyticsController],
+  controllers: [
+    BillingController,
+    BillingReportsController,
+    BillingAnalyticsController,
+    RefundsController,
+    GstReportsController,
+  ],
   providers: [
     PlansRepository,
     PlansService,
@@ -57,6 +70,11 @@ import { SubscriptionsService } from './subscriptions/subscriptions.service';
     BillingAnalyticsService,
     BillingAnalyticsHandler,
     DemoPayments,
+    RefundsRepository,
+    RefundsService,
+    RefundsDueJob,
+    AdminPaymentsService,
+    GstReportsService,
   ],
 })
 export class AppModule {}

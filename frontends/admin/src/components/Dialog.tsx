@@ -140,3 +140,36 @@ export function MessageDialog({
     </Modal>
   );
 }
+
+/** A small form in a dialog (a refund, D39): its title, a line of text, the fields, and the form's own buttons. */
+export function FormDialog({
+  open,
+  title,
+  text,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  text: string;
+  onClose(): void;
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      labelledBy="ad-form-dialog-title"
+      describedBy="ad-form-dialog-text"
+      tone="info"
+    >
+      <h2 id="ad-form-dialog-title" className="ad-dialog__title">
+        {title}
+      </h2>
+      <p id="ad-form-dialog-text" className="ad-dialog__text">
+        {text}
+      </p>
+      {children}
+    </Modal>
+  );
+}

@@ -127,3 +127,38 @@ describe('a plan queued behind the one held (DECISIONS D38)', () => {
     expect(next.textContent).toContain('Basic Plan, 27 Feb 2027 to 27 May 2027');
   });
 });
+
+describe('a refunded payment (DECISIONS D39)', () => {
+  it('shows what was refunded and the credit note beside the invoice, downloadable', async () => {
+    const api = new ApiStandIn()
+      .on('GET user/me', { body: profile({ isSubscribed: false }) })
+      .on('GET user/payments', {
+        body: [
+          {
+            _id: 'payment-1',
+            paymentId: 'pay_ABCDEFGHIJKLMN',
+            orderId: 'order_ABCDEFGHIJKLMN',
+            planKey: 'standard',
+            planName: 'Standard Plan',
+            amount: 29900,
+            currency: 'INR',
+            status: 'captured',
+            method: 'upi',
+            failureReason: null,
+            at: '2026-11-20T10:00:00.000Z',
+            receipt: { _id: 'receipt-1', number: 'CH/2026-27/000042' },
+            refunded: 10000,
+            creditNotes: [{ _id: 'note-1', number: 'CN/2026-27/000007', amount: 10000 }],
+          },
+        ],
+      })
+      .on('GET user/billing-account', { body: { stateCode: '36', queued: null } });
+    renderPage(<ProfilePage />, { at: '/profile', path: '/profile', user: VIEWER, api });
+    expect(await screen.findByText('Refunded ₹100.00')).toBeTruthy();
+    const note = screen.getByText('Credit note CN/2026-27/000007 · ₹100.00').closest('div')!;
+    expect(
+      within(note).getByRole('button', { name: 'Download credit note CN/2026-27/000007 (PDF)' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View receipt CH/2026-27/000042' })).toBeTruthy();
+  });
+});

@@ -14,7 +14,7 @@ import { EmptyState, ErrorLine, LoadingLine } from '../components/LoadStatus';
 import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { usePlanWords } from './plan-words';
-import { downloadReceipt } from './receipt-download';
+import { downloadCreditNote, downloadReceipt } from './receipt-download';
 import { StateSelect } from './StatePicker';
 import '../styles/billing.css';
 
@@ -46,10 +46,10 @@ export function ProfilePage() {
       getSession().updateSubscription(profile.data.activeSubscription, isSubscribed);
   }, [profile.data, getSession]);
 
-  async function download(receipt: { _id: string; number: string }) {
-    setDownloading(receipt._id);
+  async function download(document: { _id: string; number: string }, kind: 'receipt' | 'credit-note') {
+    setDownloading(document._id);
     try {
-      await downloadReceipt(api, receipt._id, receipt.number);
+      await (kind === 'receipt' ? downloadReceipt : downloadCreditNote)(api, document._id, document.number);
     } catch (error) {
       toast(failureMessage(error), 'error');
     } finally {
@@ -146,6 +146,11 @@ export function ProfilePage() {
                   </span>
                 </p>
                 {payment.failureReason && <p className="vw-payment__reason">{payment.failureReason}</p>}
+                {payment.refunded > 0 && (
+                  <p className="vw-payment__refunded">
+                    {t('profile.refunded', { amount: rupees(payment.refunded) })}
+                  </p>
+                )}
               </div>
               {payment.receipt && (
                 <div className="vw-payment__receipt">
@@ -158,13 +163,29 @@ export function ProfilePage() {
                   <button
                     type="button"
                     className="button button--ghost button--small"
-                    onClick={() => void download(payment.receipt!)}
+                    onClick={() => void download(payment.receipt!, 'receipt')}
                     disabled={downloading === payment.receipt._id}
                   >
                     {t('profile.downloadPdf')}
                   </button>
                 </div>
               )}
+              {payment.creditNotes.map((note) => (
+                <div key={note._id} className="vw-payment__receipt vw-payment__credit-note">
+                  <span className="vw-payment__note-label">
+                    {t('profile.creditNote', { number: note.number, amount: rupees(note.amount) })}
+                  </span>
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    onClick={() => void download(note, 'credit-note')}
+                    disabled={downloading === note._id}
+                    aria-label={t('profile.downloadCreditNote', { number: note.number })}
+                  >
+                    {t('profile.downloadPdf')}
+                  </button>
+                </div>
+              ))}
             </li>
           ))}
         </ul>

@@ -5,19 +5,24 @@ import { DataSource } from 'typeorm';
 import { OrdersRepository } from '../orders/orders.repository';
 import {
   fromRazorpayPayment,
+  fromRazorpayRefund,
   PaymentProvider,
   type ProviderPayment,
   type RazorpayPaymentEntity,
+  type RazorpayRefundEntity,
 } from '../providers/payment-provider';
+import { RefundsService } from '../refunds/refunds.service';
 import { SettlementService } from './settlement.service';
 
 /** The events billing acts on; Razorpay sends others too, which are acknowledged and ignored. */
 const HANDLED_EVENTS = ['payment.captured', 'order.paid', 'payment.failed'] as const;
 type HandledEvent = (typeof HANDLED_EVENTS)[number];
+/** A refund's end (D39); `refund.created` tells nothing billing does not know from asking. */
+const REFUND_EVENTS = ['refund.processed', 'refund.failed'];
 
 interface WebhookBody {
   event?: unknown;
-  payload?: { payment?: { entity?: RazorpayPaymentEntity } };
+  payload?: { payment?: { entity?: RazorpayPaymentEntity }; refund?: { entity?: RazorpayRefundEntity } };
 }
 
 function isHandled(event: unknown): event is HandledEvent {
@@ -37,6 +42,7 @@ export class WebhooksService {
     private readonly provider: PaymentProvider,
     private readonly orders: OrdersRepository,
     private readonly settlement: SettlementService,
+    private readonly refunds: RefundsService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -52,20 +58,36 @@ export class WebhooksService {
     } catch {
       throw new DomainError(ErrorCode.BAD_REQUEST, 'The webhook body is not JSON.');
     }
+    const refund = body.payload?.refund?.entity;
+    if (typeof body.event === 'string' && REFUND_EVENTS.includes(body.event) && refund?.id) {
+      // Recorded once whatever the event id: a refund's end is kept on the refund itself.
+      if (await this.seen(request.eventId)) return { handled: false };
+      await this.refunds.settled({
+        ...fromRazorpayRefund(refund),
+        status: body.event === 'refund.processed' ? 'processed' : 'failed',
+      });
+      await this.remember(request.eventId || `${body.event}:${refund.id}`, body.event);
+      return { handled: true };
+    }
     const entity = body.payload?.payment?.entity;
     if (!isHandled(body.event) || !entity?.id || !entity.order_id) return { handled: false };
     const eventId = request.eventId || `${body.event}:${entity.id}`;
     if (await this.seen(eventId)) return { handled: false };
 
     await this.settle(body.event, fromRazorpayPayment(entity));
-    await this.dataSource.query(
-      'INSERT INTO "webhook_event" ("event_id", "event") VALUES ($1, $2) ON CONFLICT DO NOTHING',
-      [eventId, body.event],
-    );
+    await this.remember(eventId, body.event);
     return { handled: true };
   }
 
-  private async seen(eventId: string): Promise<boolean> {
+  private async remember(eventId: string, event: string): Promise<void> {
+    await this.dataSource.query(
+      'INSERT INTO "webhook_event" ("event_id", "event") VALUES ($1, $2) ON CONFLICT DO NOTHING',
+      [eventId, event],
+    );
+  }
+
+  private async seen(eventId: string | undefined): Promise<boolean> {
+    if (!eventId) return false;
     const rows: unknown[] = await this.dataSource.query(
       'SELECT 1 FROM "webhook_event" WHERE "event_id" = $1',
       [eventId],

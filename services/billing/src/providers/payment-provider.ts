@@ -20,6 +20,16 @@ export interface ProviderPayment {
   errorDescription: string | null;
 }
 
+/** A refund as the provider reports it (Razorpay's refund entity, the fields billing reads). */
+export interface ProviderRefund {
+  id: string;
+  paymentId: string;
+  amount: number;
+  status: 'pending' | 'processed' | 'failed';
+  /** What billing wrote on it when asking: `refund_id`, its own refund's id. */
+  notes: Record<string, string>;
+}
+
 export interface ProviderSecrets {
   keyId: string;
   keySecret: string;
@@ -55,6 +65,12 @@ export abstract class PaymentProvider {
   /** Captures an authorised payment (accounts without automatic capture). */
   abstract capture(payment: ProviderPayment): Promise<ProviderPayment>;
 
+  /**
+   * Gives back `amount` paise of a captured payment (D39). The answer may be processed at once or
+   * pending, in which case a `refund.processed` or `refund.failed` webhook tells the end.
+   */
+  abstract refund(paymentId: string, amount: number, notes: Record<string, string>): Promise<ProviderRefund>;
+
   paymentSignatureValid(orderId: string, paymentId: string, signature: string): boolean {
     return paymentSignatureValid(this.secrets.keySecret, orderId, paymentId, signature);
   }
@@ -84,5 +100,27 @@ export function fromRazorpayPayment(entity: RazorpayPaymentEntity): ProviderPaym
     status: entity.status,
     method: entity.method ?? null,
     errorDescription: entity.error_description ?? null,
+  };
+}
+
+/** Razorpay's refund entity as its API and webhooks carry it. */
+export interface RazorpayRefundEntity {
+  id: string;
+  payment_id: string;
+  amount: number | string;
+  currency?: string;
+  status: ProviderRefund['status'];
+  notes?: Record<string, string | number> | unknown[];
+}
+
+export function fromRazorpayRefund(entity: RazorpayRefundEntity): ProviderRefund {
+  // Razorpay sends notes as an empty array when there are none.
+  const notes = Array.isArray(entity.notes) ? {} : (entity.notes ?? {});
+  return {
+    id: entity.id,
+    paymentId: entity.payment_id,
+    amount: Number(entity.amount),
+    status: entity.status,
+    notes: Object.fromEntries(Object.entries(notes).map(([key, value]) => [key, String(value)])),
   };
 }

@@ -3,6 +3,9 @@ import type { Logger } from '@chitram/nest-kit';
 import Razorpay from 'razorpay';
 import {
   fromRazorpayPayment,
+  fromRazorpayRefund,
+  type ProviderRefund,
+  type RazorpayRefundEntity,
   PaymentProvider,
   type ProviderOrder,
   type ProviderPayment,
@@ -68,6 +71,15 @@ export class RazorpayProvider extends PaymentProvider {
     return fromRazorpayPayment(captured);
   }
 
+  async refund(paymentId: string, amount: number, notes: Record<string, string>): Promise<ProviderRefund> {
+    const refund = await this.call(
+      'refund a payment',
+      () => this.client.payments.refund(paymentId, { amount, notes, speed: 'normal' }),
+      { refused: 'Razorpay refused the refund' },
+    );
+    return fromRazorpayRefund(refund as unknown as RazorpayRefundEntity);
+  }
+
   /**
    * A call to Razorpay; PAYMENT_PROVIDER_UNAVAILABLE when it cannot be asked. With `notFound`, its
    * answer that the id does not exist (400 or 404) is NOT_FOUND instead: it was asked, and said no.
@@ -75,7 +87,7 @@ export class RazorpayProvider extends PaymentProvider {
   private async call<T>(
     what: string,
     request: () => Promise<T>,
-    options: { notFound?: string } = {},
+    options: { notFound?: string; refused?: string } = {},
   ): Promise<T> {
     try {
       return await request();
@@ -88,6 +100,14 @@ export class RazorpayProvider extends PaymentProvider {
           `Razorpay: ${options.notFound}`,
         );
         throw new DomainError(ErrorCode.NOT_FOUND, options.notFound);
+      }
+      if (options.refused && answer.statusCode === 400) {
+        // Asked and answered no (more than is left, a payment not captured): a request never worth retrying.
+        this.logger.warn({ providerError: answer.error }, `Razorpay: ${options.refused}`);
+        throw new DomainError(
+          ErrorCode.PAYMENT_NOT_REFUNDABLE,
+          `${options.refused}: ${answer.error?.description ?? 'no reason given'}`,
+        );
       }
       this.logger.warn(
         {

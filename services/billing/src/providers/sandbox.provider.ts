@@ -5,6 +5,7 @@ import {
   PaymentProvider,
   type ProviderOrder,
   type ProviderPayment,
+  type ProviderRefund,
   type RazorpayPaymentEntity,
 } from './payment-provider';
 import { hmacHex, paymentSignature } from './signatures';
@@ -12,7 +13,7 @@ import { hmacHex, paymentSignature } from './signatures';
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** Razorpay's id shape: a prefix and 14 letters or digits. */
-export function providerId(prefix: 'order' | 'pay'): string {
+export function providerId(prefix: 'order' | 'pay' | 'rfnd'): string {
   let id = '';
   for (let i = 0; i < 14; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
   return `${prefix}_${id}`;
@@ -89,6 +90,32 @@ export class SandboxProvider extends PaymentProvider {
 
   capture(payment: ProviderPayment): Promise<ProviderPayment> {
     return Promise.resolve(payment); // sandbox payments are captured as they are made
+  }
+
+  /** The sandbox's books refund at once (D39): a refund of more than is left is refused as Razorpay does. */
+  async refund(paymentId: string, amount: number, notes: Record<string, string>): Promise<ProviderRefund> {
+    return this.dataSource.transaction(async (manager) => {
+      const payments: Array<{ amount: number; refunded: number }> = await manager.query(
+        `SELECT p."amount", coalesce((SELECT sum(r."amount") FROM "sandbox_refund" r WHERE r."payment_id" = p."id"), 0)::int AS "refunded"
+           FROM "sandbox_payment" p WHERE p."id" = $1 AND p."status" = 'captured' FOR UPDATE`,
+        [paymentId],
+      );
+      const payment = payments[0];
+      if (!payment)
+        throw new DomainError(ErrorCode.PAYMENT_NOT_REFUNDABLE, 'The sandbox has no such captured payment.');
+      if (amount > payment.amount - payment.refunded)
+        throw new DomainError(
+          ErrorCode.PAYMENT_NOT_REFUNDABLE,
+          'The sandbox refused the refund: the amount is more than what is left of the payment.',
+        );
+      const id = providerId('rfnd');
+      await manager.query('INSERT INTO "sandbox_refund" ("id", "payment_id", "amount") VALUES ($1, $2, $3)', [
+        id,
+        paymentId,
+        amount,
+      ]);
+      return { id, paymentId, amount, status: 'processed' as const, notes };
+    });
   }
 
   /** The sandbox window's Pay: a captured payment and the confirmation Checkout would hand the page. */

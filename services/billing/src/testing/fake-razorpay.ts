@@ -20,16 +20,32 @@ interface FakeOrder {
   notes: Record<string, string>;
 }
 
-type FakePayment = Required<RazorpayPaymentEntity> & { entity: 'payment' };
+type FakePayment = Required<RazorpayPaymentEntity> & { entity: 'payment'; amount_refunded: number };
+
+interface FakeRefund {
+  id: string;
+  entity: 'refund';
+  payment_id: string;
+  amount: number;
+  currency: string;
+  notes: Record<string, string>;
+  receipt: string | null;
+  status: 'pending' | 'processed' | 'failed';
+  speed_requested: string;
+  created_at: number;
+}
 
 /**
  * A local stand-in of Razorpay's HTTP API, the parts billing uses (orders create, fetch, their payments;
- * payments fetch and capture), with Basic authentication by key id and secret and Razorpay's error shape.
+ * payments fetch, capture and refund), with Basic authentication by key id and secret and Razorpay's error shape.
  * The real `razorpay` SDK talks to it; the test plays the customer and Razorpay's webhook sender.
  */
 export class FakeRazorpay {
   readonly orders = new Map<string, FakeOrder>();
   readonly payments = new Map<string, FakePayment>();
+  readonly refunds = new Map<string, FakeRefund>();
+  /** How a new refund is answered: pending until its webhook (Razorpay's usual), or processed at once. */
+  refundAnswer: 'pending' | 'processed' = 'pending';
   readonly requests: string[] = [];
   /** While true, every request answers 503, as during an outage. */
   down = false;
@@ -60,6 +76,7 @@ export class FakeRazorpay {
       status,
       method: 'upi',
       error_description: status === 'failed' ? 'Payment failed because the bank declined it.' : null,
+      amount_refunded: 0,
     };
     this.payments.set(payment.id, payment);
     order.status = status === 'captured' ? 'paid' : 'attempted';
@@ -79,6 +96,26 @@ export class FakeRazorpay {
     if (!payment) throw new Error(`the fake has no payment ${paymentId}`);
     const payload: Record<string, unknown> = { payment: { entity: payment } };
     if (event === 'order.paid') payload.order = { entity: this.orders.get(payment.order_id) };
+    return this.signed(event, payload, eventId);
+  }
+
+  /** Razorpay's bank ends a pending refund: processed, or failed (its amount is refundable again). */
+  settleRefund(refundId: string, status: 'processed' | 'failed'): void {
+    const refund = this.refunds.get(refundId);
+    if (!refund) throw new Error(`the fake has no refund ${refundId}`);
+    refund.status = status;
+    if (status === 'failed') this.payments.get(refund.payment_id)!.amount_refunded -= refund.amount;
+  }
+
+  /** A refund's webhook as Razorpay sends it: the refund and its payment. */
+  refundWebhook(event: 'refund.processed' | 'refund.failed', refundId: string, eventId?: string) {
+    const refund = this.refunds.get(refundId);
+    if (!refund) throw new Error(`the fake has no refund ${refundId}`);
+    const payment = this.payments.get(refund.payment_id);
+    return this.signed(event, { refund: { entity: refund }, payment: { entity: payment } }, eventId);
+  }
+
+  private signed(event: string, payload: Record<string, unknown>, eventId?: string) {
     const rawBody = Buffer.from(
       JSON.stringify({
         entity: 'event',
@@ -148,6 +185,38 @@ export class FakeRazorpay {
       payment.status = 'captured';
       this.orders.get(payment.order_id)!.status = 'paid';
       return send(200, payment);
+    }
+    if (req.method === 'POST' && (match = /^\/v1\/payments\/([^/]+)\/refund$/.exec(path))) {
+      const payment = this.payments.get(match[1]);
+      if (!payment) return error(400, 'The id provided does not exist');
+      if (payment.status !== 'captured' && payment.status !== 'refunded')
+        return error(400, 'The payment has not been captured');
+      const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as {
+        amount?: number;
+        notes?: Record<string, string>;
+        speed?: string;
+      };
+      const left = Number(payment.amount) - payment.amount_refunded;
+      const amount = body.amount ?? left;
+      if (!Number.isInteger(amount) || amount < 100)
+        return error(400, 'The refund amount must be at least INR 1.00');
+      if (amount > left) return error(400, 'The refund amount provided is greater than amount captured');
+      const refund: FakeRefund = {
+        id: providerId('rfnd'),
+        entity: 'refund',
+        payment_id: payment.id,
+        amount,
+        currency: payment.currency,
+        notes: body.notes ?? {},
+        receipt: null,
+        status: this.refundAnswer,
+        speed_requested: body.speed ?? 'normal',
+        created_at: Math.floor(Date.now() / 1000),
+      };
+      this.refunds.set(refund.id, refund);
+      payment.amount_refunded += amount;
+      if (payment.amount_refunded === Number(payment.amount)) payment.status = 'refunded';
+      return send(200, refund);
     }
     return error(404, 'The requested URL was not found on the server.');
   }

@@ -1,5 +1,9 @@
 import { Link, useNavigate, useParams } from 'react-router';
+import type { AdminPaymentPage } from '@chitram/contracts/web';
 import { useApi } from '../../app/api';
+import { useMayUse } from '../../app/admin-role';
+import { paymentEndpoints } from '../../payments/endpoints';
+import { PaymentsTable } from '../../payments/PaymentsTable';
 import { useDocumentTitle } from '../../app/use-document-title';
 import {
   CHANGE_LABELS,
@@ -22,6 +26,7 @@ import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useResource } from '../../components/use-resource';
 import '../../styles/admin-back-office.css';
 import '../../styles/admin-users.css';
+import '../../styles/admin-payments.css';
 
 /**
  * /admin/users/{id} (SPEC §2.13 Users, DECISIONS D14, D25): the viewer's account (the number masked
@@ -38,6 +43,8 @@ export function ViewerPage() {
   const billing = details.data?.billing;
   const watching = details.data?.watching;
   const activity = useViewerActivity(viewerId);
+  // An owner refunds from here too (D39); finance, without the viewers' area, from the Payments page.
+  const mayRefund = useMayUse('finance');
   useDocumentTitle(viewer ? viewer.maskedPhoneNumber : 'Viewer');
 
   const signOut = useConfirmedAction({
@@ -157,47 +164,51 @@ export function ViewerPage() {
             }
           </Section>
 
-          <Section title="Payments" part={billing} status={details.status}>
-            {({ payments }) =>
-              payments.length === 0 ? (
-                <p className="ad-part-note">No payments yet.</p>
-              ) : (
-                <div className="ad-table-wrap">
-                  <table className="ad-table">
-                    <thead>
-                      <tr>
-                        <th scope="col">When</th>
-                        <th scope="col">Amount</th>
-                        <th scope="col">Plan</th>
-                        <th scope="col">Status</th>
-                        <th scope="col">Receipt</th>
-                        <th scope="col">Payment id</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {payments.map((payment) => (
-                        <tr key={payment._id}>
-                          <td className="ad-table__nowrap">{formatDateTime(payment.at)}</td>
-                          <td className="ad-table__nowrap">{formatRupees(payment.amount)}</td>
-                          <td>{payment.planName}</td>
-                          <td>
-                            <span className={`ad-pill ad-pill--${payment.status}`}>
-                              {payment.status === 'captured' ? 'Paid' : 'Failed'}
-                            </span>
-                            {payment.failureReason && (
-                              <span className="ad-table__sub">{payment.failureReason}</span>
-                            )}
-                          </td>
-                          <td className="ad-table__nowrap">{payment.receipt?.number ?? '—'}</td>
-                          <td className="ad-table__nowrap ad-table__code">{payment.paymentId}</td>
+          {mayRefund ? (
+            <ViewerPayments viewerId={viewerId} onChanged={details.reload} />
+          ) : (
+            <Section title="Payments" part={billing} status={details.status}>
+              {({ payments }) =>
+                payments.length === 0 ? (
+                  <p className="ad-part-note">No payments yet.</p>
+                ) : (
+                  <div className="ad-table-wrap">
+                    <table className="ad-table">
+                      <thead>
+                        <tr>
+                          <th scope="col">When</th>
+                          <th scope="col">Amount</th>
+                          <th scope="col">Plan</th>
+                          <th scope="col">Status</th>
+                          <th scope="col">Receipt</th>
+                          <th scope="col">Payment id</th>
                         </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              )
-            }
-          </Section>
+                      </thead>
+                      <tbody>
+                        {payments.map((payment) => (
+                          <tr key={payment._id}>
+                            <td className="ad-table__nowrap">{formatDateTime(payment.at)}</td>
+                            <td className="ad-table__nowrap">{formatRupees(payment.amount)}</td>
+                            <td>{payment.planName}</td>
+                            <td>
+                              <span className={`ad-pill ad-pill--${payment.status}`}>
+                                {payment.status === 'captured' ? 'Paid' : 'Failed'}
+                              </span>
+                              {payment.failureReason && (
+                                <span className="ad-table__sub">{payment.failureReason}</span>
+                              )}
+                            </td>
+                            <td className="ad-table__nowrap">{payment.receipt?.number ?? '—'}</td>
+                            <td className="ad-table__nowrap ad-table__code">{payment.paymentId}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                )
+              }
+            </Section>
+          )}
 
           <Section title="Watch history" part={watching} status={details.status}>
             {({ history }) =>
@@ -235,6 +246,25 @@ export function ViewerPage() {
       )}
       {signOut.dialog}
       {deletion.dialog}
+    </section>
+  );
+}
+
+/** The viewer's payments with their refunds, each refundable here (an owner, D39). */
+function ViewerPayments({ viewerId, onChanged }: { viewerId: string; onChanged(): void }) {
+  const payments = useResource<AdminPaymentPage>(paymentEndpoints.list({ page: 1, viewerId }));
+  return (
+    <section className="ad-card ad-viewer__section" aria-label="Payments">
+      <h2 className="ad-card__title">Payments</h2>
+      <PaymentsTable
+        list={payments}
+        emptyText="No payments yet."
+        onChanged={() => {
+          payments.reload();
+          onChanged();
+        }}
+        showViewer={false}
+      />
     </section>
   );
 }
