@@ -21,3 +21,4 @@ export * from './profiles-answers';
 export * from './playback-answers';
 export * from './videos-answers';
 export * from './watch-history-answers';
+export * from './trickplay-index';

@@ -3,7 +3,7 @@ import { useHost } from '../app/host';
 import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { clock } from './playback-rules';
-import { parseThumbnails, thumbnailAt, type Thumbnail } from './trickplay-index';
+import { parseThumbnails, thumbnailAt, type Thumbnail } from '@chitram/contracts/web';
 
 interface SeekBarProps {
   at: number;

@@ -343,7 +343,8 @@ describe('videos and their transcoding jobs', () => {
         ownerKind: 'episode',
         ownerId: randomUUID(),
       });
-      const [{ prefix }] = await media.dataSource.query(
+      // An UPDATE … RETURNING answers [rows, count].
+      const [[{ prefix }]] = await media.dataSource.query(
         `UPDATE "video" SET "has_trickplay" = false WHERE "id" = ANY($1::uuid[]) RETURNING "output_prefix" AS "prefix"`,
         [[first.videoId, copy.videoId]],
       );

@@ -1,4 +1,4 @@
-// The seek bar's pictures (D42): the WebVTT index media writes beside a video's sprite sheets, one cue
+// The seek bar's pictures (D42), for the player and the admin's marker panel: the WebVTT index media writes beside a video's sprite sheets, one cue
 // per thumbnail naming its sheet and tile (`sheet_001.jpg#xywh=x,y,w,h`), relative to the index.
 
 export interface Thumbnail {
