@@ -24,3 +24,4 @@ export * from './audit';
 export * from './audit-writes';
 export * from './analytics';
 export * from './partners';
+export * from './trickplay-index';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ffmpegTools } from './ffmpeg';
 import { MASTER_PLAYLIST, POSTER_FILE, renditionPlaylist, transcodeToHls } from './hls-transcoder';
 import { NotAVideoError, probeVideo } from './probe';
-import { makeTestVideo } from './test-sources';
+import { makeShortPictureVideo, makeTestVideo } from './test-sources';
 import { checkTrickplay, IncompleteTrickplayError, jpegSize, parseTrickplayIndex } from './trickplay';
 
 /** The stream lines ffmpeg prints for a file (the bundled ffprobe cannot read MPEG-TS segments). */
@@ -158,29 +158,7 @@ describe('trickplay sheets from keyframes (D42)', () => {
   it('fails when the keyframes stop before the end: no partial sheets are passed on', async () => {
     // A picture that stops at 8 s while the sound runs on to 40 s: the rendition has keyframes to 6 s only.
     const source = path.join(dir, 'short-picture.mp4');
-    const { ffmpeg } = await ffmpegTools();
-    spawnSync(ffmpeg, [
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=size=640x360:rate=25:duration=8',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440:duration=40',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      source,
-    ]);
+    await makeShortPictureVideo(source, { pictureSeconds: 8, soundSeconds: 40 });
     const probe = await probeVideo(source);
     expect(probe.durationSeconds).toBeGreaterThan(39);
     await expect(transcodeToHls(source, probe, path.join(dir, 'short-out'))).rejects.toBeInstanceOf(

@@ -1,5 +1,6 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parseThumbnails, type Thumbnail } from '@chitram/contracts';
 import { ffmpegTools, run } from './ffmpeg';
 import { SEGMENT_SECONDS } from './ladder';
 
@@ -181,30 +182,7 @@ export async function checkTrickplay(
   if (sizes.size !== t.sheets) throw new IncompleteTrickplayError(`${sizes.size} of ${t.sheets} sheets`);
 }
 
-export interface TrickplayCue {
-  start: number;
-  end: number;
-  sheet: string;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
-
-const CUE =
-  /^(\d+):(\d{2}):(\d{2})\.(\d{3}) --> (\d+):(\d{2}):(\d{2})\.(\d{3})\n(sheet_\d{3}\.jpg)#xywh=(\d+),(\d+),(\d+),(\d+)$/gm;
-
-/** The cues of an index this module wrote. */
-export function parseTrickplayIndex(vtt: string): TrickplayCue[] {
-  const seconds = (h: string, m: string, s: string, ms: string) =>
-    Number(h) * 3600 + Number(m) * 60 + Number(s) + Number(ms) / 1000;
-  return [...vtt.matchAll(CUE)].map((m) => ({
-    start: seconds(m[1], m[2], m[3], m[4]),
-    end: seconds(m[5], m[6], m[7], m[8]),
-    sheet: m[9],
-    x: Number(m[10]),
-    y: Number(m[11]),
-    w: Number(m[12]),
-    h: Number(m[13]),
-  }));
+/** The cues of an index this module wrote, each naming its sheet by file name. */
+export function parseTrickplayIndex(vtt: string): Thumbnail[] {
+  return parseThumbnails(vtt, '').map((cue) => ({ ...cue, sheet: path.basename(cue.sheet) }));
 }

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -36,8 +36,7 @@ import {
 import type { NatsConnection } from 'nats';
 import { mediaService } from '../service';
 import { ObjectStorage } from '../storage/object-storage';
-import { ffmpegTools } from '../transcoding/ffmpeg';
-import { makeTestVideo } from '../transcoding/test-sources';
+import { makeShortPictureVideo, makeTestVideo } from '../transcoding/test-sources';
 import { TrickplayBackfill } from './trickplay-backfill';
 import { newSourceKey, TRANSCODE_JOB, VideosService } from './videos.service';
 
@@ -297,29 +296,7 @@ describe('videos and their transcoding jobs', () => {
       });
       // A picture that stops at 8 s while its sound runs on to 40 s: keyframes end long before the video.
       const file = path.join(work, `${video.videoId}.mp4`);
-      const { ffmpeg } = await ffmpegTools();
-      spawnSync(ffmpeg, [
-        '-v',
-        'error',
-        '-y',
-        '-f',
-        'lavfi',
-        '-i',
-        'testsrc2=size=640x360:rate=25:duration=8',
-        '-f',
-        'lavfi',
-        '-i',
-        'sine=frequency=440:duration=40',
-        '-c:v',
-        'libx264',
-        '-preset',
-        'ultrafast',
-        '-pix_fmt',
-        'yuv420p',
-        '-c:a',
-        'aac',
-        file,
-      ]);
+      await makeShortPictureVideo(file, { pictureSeconds: 8, soundSeconds: 40 });
       const key = newSourceKey('mp4');
       await media.app.get(ObjectStorage).put(key, createReadStream(file), 'video/mp4');
       await media.app.get(VideosService).sourceStored(video.videoId, key);
