@@ -8,6 +8,7 @@ import {
   Param,
   Patch,
   Post,
+  Put,
   Req,
   Res,
 } from '@nestjs/common';
@@ -19,7 +20,9 @@ import {
   Subjects,
   VIDEO_UPLOAD_ID,
   VIDEO_UPLOADS_PATH,
+  VideoMarkersBody,
   type AdminActor,
+  type VideoMarkersAnswer,
   type VideoStatus,
 } from '@chitram/contracts';
 import { LOGGER, type Logger, RpcClient } from '@chitram/nest-kit';
@@ -48,6 +51,8 @@ export class VideoUploadParams extends VideoParams {
  *   GET    /api/admin/videos/:videoId                     → VideoStatus
  *   POST   /api/admin/videos/:videoId/retry               → VideoStatus
  *   POST   /api/admin/videos/:videoId/copies              {ownerKind, ownerId} → 201 VideoStatus (ready)
+ *   GET    /api/admin/videos/:videoId/markers             → VideoMarkersAnswer (D42)
+ *   PUT    /api/admin/videos/:videoId/markers             {intro?, recap?, credits?} → VideoMarkersAnswer
  *   POST   /api/admin/videos/:videoId/upload              tus creation → 201, Location
  *   HEAD   /api/admin/videos/:videoId/upload/:uploadId    → Upload-Offset
  *   PATCH  /api/admin/videos/:videoId/upload/:uploadId    application/offset+octet-stream → 204
@@ -123,6 +128,42 @@ export class AdminVideosController {
       changes: [{ field: 'video', before: owner.videoId, after: video.videoId }],
     });
     return video;
+  }
+
+  @Get(':videoId/markers')
+  @ApiOperation({
+    summary: "A video's intro, recap and credits markers, its length and its trickplay index (D42)",
+  })
+  markers(@Param() { videoId }: VideoParams): Promise<VideoMarkersAnswer> {
+    return this.rpc.call(Subjects.media.videos.markers, { videoId });
+  }
+
+  @Put(':videoId/markers')
+  @ApiOperation({
+    summary:
+      "Replaces a ready video's markers (D42): 400 with field errors for a span outside the video, ending before it starts, or overlapping another",
+  })
+  async setMarkers(
+    @Param() { videoId }: VideoParams,
+    @Body() markers: VideoMarkersBody,
+    @Actor() actor: AdminActor,
+  ): Promise<VideoMarkersAnswer> {
+    const video = await this.rpc.call(Subjects.media.videos.get, { videoId });
+    const owner = await videoOwner(this.rpc, video.ownerKind, video.ownerId);
+    const saved = await this.rpc.call(Subjects.media.videos.setMarkers, { videoId, markers });
+    await fileAdminAction(this.rpc, this.logger, {
+      actor,
+      action: 'video-markers-set',
+      entity: owner.entity,
+      changes: [
+        {
+          field: 'video.markers',
+          before: JSON.stringify(video.markers),
+          after: JSON.stringify(saved.markers),
+        },
+      ],
+    });
+    return saved;
   }
 
   @Post(':videoId/upload')

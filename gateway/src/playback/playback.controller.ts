@@ -34,7 +34,8 @@ export class WatchTitleParams {
   titleId: string;
 }
 
-const STREAM_FILE = /^[0-9]{3,4}\/(index\.m3u8|segment_\d{4,6}\.ts)$|^master\.m3u8$/;
+const STREAM_FILE =
+  /^[0-9]{3,4}\/(index\.m3u8|segment_\d{4,6}\.ts)$|^master\.m3u8$|^trickplay\/(index\.vtt|sheet_\d{3}\.jpg)$/;
 
 /** Playback (SPEC §4.5, §7 stream; DECISIONS D20–D24): grants, the screens' heartbeats, and the signed stream. */
 @ApiTags('playback')

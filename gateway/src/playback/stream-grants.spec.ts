@@ -188,6 +188,9 @@ describe('who may play what, where (DECISIONS D20–D22)', () => {
       isSubscribed: true,
       kind: 'external',
       renditions: [],
+      // A link has no trickplay sheets or markers of ours (D42).
+      thumbnailsUrl: null,
+      markers: {},
       pass: null,
     });
     expect((await outcome('basic', 'website', linked)).result).toBe(ErrorCode.DEVICE_NOT_ALLOWED);

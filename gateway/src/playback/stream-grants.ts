@@ -86,6 +86,15 @@ export class StreamGrants {
 
   /** D23: a title with only a link plays it as given. */
   private external(movieUrl: string, maxResolution: number, isSubscribed: boolean): StreamGrant {
-    return { movieUrl, maxResolution, isSubscribed, kind: 'external', renditions: [], pass: null };
+    return {
+      movieUrl,
+      maxResolution,
+      isSubscribed,
+      kind: 'external',
+      renditions: [],
+      thumbnailsUrl: null,
+      markers: {},
+      pass: null,
+    };
   }
 }

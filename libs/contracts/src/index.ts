@@ -25,3 +25,4 @@ export * from './audit-writes';
 export * from './analytics';
 export * from './partners';
 export * from './refunds';
+export * from './trickplay-index';

@@ -1,5 +1,6 @@
 import type { Movie } from './catalog-answers';
 import type { DeviceClass } from './plans';
+import type { VideoMarkers } from './videos-answers';
 
 // Playback (SPEC §4.5, §7 stream, §8 stream errors; DECISIONS D20–D24): what the player reads. Types,
 // texts and pure rules only, so the front ends import this module by sub-path.
@@ -14,6 +15,13 @@ export interface StreamAnswer {
   kind: 'hls' | 'external';
   /** Renditions the viewer may pick from, highest last (empty for an external link). */
   renditions: number[];
+  /**
+   * The seek bar's pictures (D42): a signed WebVTT index whose cues name sprite sheets by `#xywh=`,
+   * relative to it; null for an external link or a video whose sheets are not made yet.
+   */
+  thumbnailsUrl: string | null;
+  /** Intro, recap and credits to skip or to start the next episode at (D42); empty when none. */
+  markers: VideoMarkers;
 }
 
 /** SPEC §8 with the stream codes of D20, D21, D24: what the player says, and what to do next. */
@@ -81,8 +89,12 @@ export interface WatchPosition {
  */
 export const CREDITS_SECONDS = 10;
 
-/** Where a title's end credits start, in seconds; null while its length is unknown. */
-export function creditsStartOf(durationSeconds: number): number | null {
+/**
+ * Where a title's end credits start, in seconds: its credits marker when it has one (D42), else the
+ * rule above; null while its length is unknown.
+ */
+export function creditsStartOf(durationSeconds: number, markers?: VideoMarkers): number | null {
+  if (markers?.credits) return markers.credits.startSeconds;
   if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) return null;
   return durationSeconds - Math.min(CREDITS_SECONDS, durationSeconds / 10);
 }

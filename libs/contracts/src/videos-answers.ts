@@ -27,7 +27,63 @@ export interface VideoStatus {
   durationSeconds: number | null;
   /** Where a browser loads the poster frame, once ready. */
   posterUrl: string | null;
+  /** Whether the seek bar's trickplay sheets are made (D42); older videos get them from a backfill. */
+  hasTrickplay: boolean;
+  /** The title's intro, recap and credits (D42). */
+  markers: VideoMarkers;
   updatedAt: string;
+}
+
+/** D42: the spans of a film or an episode that the player offers to skip, or where its credits start. */
+export const MARKER_KINDS = ['intro', 'recap', 'credits'] as const;
+export type MarkerKind = (typeof MARKER_KINDS)[number];
+
+/** One span, in seconds from the start of the video. */
+export interface MarkerSpan {
+  startSeconds: number;
+  endSeconds: number;
+}
+
+/** Each marker is optional: a title without an intro has none. */
+export type VideoMarkers = Partial<Record<MarkerKind, MarkerSpan>>;
+
+/**
+ * Markers of a replaced video go over to its replacement only when the two last as long as each other
+ * to within this many seconds (the same cut, re-encoded); otherwise they would point at other scenes.
+ */
+export const MARKERS_KEPT_WITHIN_SECONDS = 1;
+
+/** What the admin's marker panel reads: the markers, the video's length and its trickplay index. */
+export interface VideoMarkersAnswer {
+  videoId: string;
+  durationSeconds: number | null;
+  markers: VideoMarkers;
+  /** A signed WebVTT index of the trickplay sheets (`#xywh=`), or null while there are none. */
+  thumbnailsUrl: string | null;
+}
+
+/**
+ * D42's rules for a set of markers, by field (`intro.endSeconds`): each span inside the video and
+ * longer than nothing, and no two overlapping. Empty when they hold.
+ */
+export function markerFieldErrors(
+  markers: VideoMarkers,
+  durationSeconds: number | null,
+): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const spans = MARKER_KINDS.flatMap((kind) => (markers[kind] ? [{ kind, ...markers[kind] }] : []));
+  for (const span of spans) {
+    if (span.startSeconds < 0) add(`${span.kind}.startSeconds`, 'must not be before the start of the video');
+    if (span.endSeconds <= span.startSeconds) add(`${span.kind}.endSeconds`, 'must be after the start');
+    if (durationSeconds !== null && span.endSeconds > durationSeconds + 0.001)
+      add(`${span.kind}.endSeconds`, `must be within the video (${Math.floor(durationSeconds)} s)`);
+  }
+  for (const [i, a] of spans.entries())
+    for (const b of spans.slice(i + 1))
+      if (a.startSeconds < b.endSeconds && b.startSeconds < a.endSeconds)
+        add(`${b.kind}.startSeconds`, `overlaps the ${a.kind}`);
+  return errors;
 }
 
 /** A title's video as the catalogue keeps it (a copy fed by Events.videoStateChanged). */

@@ -1,7 +1,15 @@
 import 'reflect-metadata';
-import { IsIn, IsUUID } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsIn, IsNumber, IsOptional, IsUUID, Max, Min, ValidateNested } from 'class-validator';
 import { event, subject } from './subject';
-import { VIDEO_OWNER_KINDS, type VideoOwnerKind, type VideoStatus } from './videos-answers';
+import {
+  type MarkerSpan,
+  VIDEO_OWNER_KINDS,
+  type VideoMarkers,
+  type VideoMarkersAnswer,
+  type VideoOwnerKind,
+  type VideoStatus,
+} from './videos-answers';
 
 export * from './videos-answers';
 
@@ -34,6 +42,46 @@ export class VideoRef {
   videoId: string;
 }
 
+/** One marker's span as a request carries it (D42); its place in the video is checked by media. */
+export class MarkerSpanBody implements MarkerSpan {
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(86_400)
+  startSeconds: number;
+
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(86_400)
+  endSeconds: number;
+}
+
+/** A video's whole set of markers: a marker left out is removed. */
+export class VideoMarkersBody implements VideoMarkers {
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => MarkerSpanBody)
+  intro?: MarkerSpanBody;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => MarkerSpanBody)
+  recap?: MarkerSpanBody;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => MarkerSpanBody)
+  credits?: MarkerSpanBody;
+}
+
+export class SetVideoMarkersRequest {
+  @IsUUID()
+  videoId: string;
+
+  @ValidateNested()
+  @Type(() => VideoMarkersBody)
+  markers: VideoMarkersBody;
+}
+
 /** Subjects.media.videos: payloads and answers carried by each subject. */
 export const VideoSubjects = {
   create: subject<CreateVideoRequest, VideoStatus>('chitram.media.videos.create.v1'),
@@ -45,6 +93,13 @@ export const VideoSubjects = {
   copy: subject<CopyVideoRequest, VideoStatus>('chitram.media.videos.copy.v1'),
   /** Queues a failed video's transcoding again. */
   retry: subject<VideoRef, VideoStatus>('chitram.media.videos.retry.v1'),
+  /** A video's markers with its length and trickplay index, for the admin's marker panel (D42). */
+  markers: subject<VideoRef, VideoMarkersAnswer>('chitram.media.videos.markers.v1'),
+  /**
+   * Replaces a video's markers (D42): VALIDATION_FAILED with field errors for a span outside the video,
+   * one that ends before it starts, or two that overlap.
+   */
+  setMarkers: subject<SetVideoMarkersRequest, VideoMarkersAnswer>('chitram.media.videos.set-markers.v1'),
   /** Removes a video and every object made from it (its title was deleted). */
   remove: subject<VideoRef, { removed: true }>('chitram.media.videos.remove.v1'),
   /**

@@ -22,3 +22,4 @@ export * from './refunds-answers';
 export * from './playback-answers';
 export * from './videos-answers';
 export * from './watch-history-answers';
+export * from './trickplay-index';

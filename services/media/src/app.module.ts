@@ -1,3 +1,5 @@
+import { VideoMarkersService } from './videos/video-markers.service';
+import { TrickplayBackfill } from './videos/trickplay-backfill';
 import { Module } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { RedisModule } from '@chitram/nest-kit';
@@ -40,6 +42,8 @@ import { VideosController } from './videos/videos.controller';
     StreamOrigin,
     UploadLocks,
     VideoUploads,
+    VideoMarkersService,
+    TrickplayBackfill,
   ],
 })
 export class AppModule {}

@@ -1,5 +1,6 @@
 import { FilePicker } from '../components/FormFields';
 import type { TitleVideoField } from './use-title-video';
+import { VideoMarkersPanel } from './VideoMarkersPanel';
 import { VideoUploadPanel } from './VideoUploadPanel';
 import { type TitleVideo, VIDEO_TYPES, VIDEO_UPLOAD_FORMATS, videoStateText } from './video-rules';
 
@@ -18,6 +19,7 @@ export function VideoFileField({
   name = 'video',
   label = 'Video file',
   compact = false,
+  previousVideoId,
 }: {
   field: VideoFieldState;
   current: TitleVideo | null | undefined;
@@ -26,6 +28,8 @@ export function VideoFileField({
   label?: string;
   /** Without the file's preview: one field among many (the series form's episode rows). */
   compact?: boolean;
+  /** An episode's: the video of its series' previous episode, whose markers it may copy (D42). */
+  previousVideoId?: string;
 }) {
   const busy = field.upload.phase !== 'idle' && field.upload.phase !== 'failed';
   return (
@@ -47,6 +51,9 @@ export function VideoFileField({
           Current video: {videoStateText(current)}
           {field.file && ' (the chosen file replaces it)'}
         </p>
+      )}
+      {current?.state === 'ready' && !compact && !field.file && (
+        <VideoMarkersPanel videoId={current.videoId} previousVideoId={previousVideoId} />
       )}
       <VideoUploadPanel
         upload={field.upload}

@@ -82,7 +82,13 @@ function EpisodeView({
             onClose={stop}
             onEnded={() => setEnded(true)}
             onProgress={(positionSeconds, durationSeconds) =>
-              updateCard({ type: 'progress', positionSeconds, durationSeconds, now: Date.now() })
+              updateCard({
+                type: 'progress',
+                positionSeconds,
+                durationSeconds,
+                now: Date.now(),
+                creditsStartSeconds: playing.stream.markers.credits?.startSeconds,
+              })
             }
             overlay={
               next &&

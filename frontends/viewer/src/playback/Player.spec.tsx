@@ -1,6 +1,6 @@
 /** @jest-environment @chitram/web-testing/jsdom-environment.js */
 import type { StreamAnswer } from '@chitram/contracts/web';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installMediaEngine } from '@chitram/web-testing';
 import { ApiStandIn, renderPage } from '../testing/render-page';
@@ -45,6 +45,8 @@ const STREAM: StreamAnswer = {
   isSubscribed: true,
   kind: 'hls',
   renditions: [480, 720, 1080],
+  thumbnailsUrl: null,
+  markers: {},
 };
 const VIEWER = {
   token: 'viewer-token',
@@ -59,10 +61,10 @@ beforeEach(() => {
   hlsState.instances.length = 0;
 });
 
-function openPlayer(onClose = jest.fn()) {
+function openPlayer(onClose = jest.fn(), stream: StreamAnswer = STREAM) {
   const api = new ApiStandIn().on('POST playback/heartbeat', { body: { ok: true } });
   const view = renderPage(
-    <Player stream={STREAM} title="Godavari Express" kind="movie" titleId="m-1" onClose={onClose} />,
+    <Player stream={stream} title="Godavari Express" kind="movie" titleId="m-1" onClose={onClose} />,
     { at: '/movie/godavari-express/play', path: '/movie/:slug/play', user: VIEWER, api },
   );
   return { ...view, onClose, player: screen.getByRole('region', { name: 'Player: Godavari Express' }) };
@@ -159,5 +161,77 @@ describe('the player', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'This browser cannot play this stream. Try a recent Chrome, Firefox or Safari.',
     );
+  });
+
+  it('shows "Skip intro" during the intro only, and the button or S jumps past it (D42)', async () => {
+    const { player } = openPlayer(jest.fn(), {
+      ...STREAM,
+      markers: { intro: { startSeconds: 10, endSeconds: 40 }, recap: { startSeconds: 60, endSeconds: 90 } },
+    });
+    await screen.findByRole('combobox', { name: 'Quality' });
+    const at = (seconds: number) =>
+      act(() => {
+        video().currentTime = seconds;
+        video().dispatchEvent(new Event('timeupdate'));
+      });
+    at(5);
+    expect(screen.queryByRole('button', { name: 'Skip intro' })).toBeNull();
+    at(15);
+    await userEvent.click(screen.getByRole('button', { name: 'Skip intro' }));
+    expect(video().currentTime).toBe(40);
+    at(40);
+    expect(screen.queryByRole('button', { name: 'Skip intro' })).toBeNull();
+    at(61);
+    expect(screen.getByRole('button', { name: 'Skip recap' })).toBeTruthy();
+    player.focus();
+    await userEvent.keyboard('s');
+    expect(video().currentTime).toBe(90);
+  });
+
+  it("shows the picture and time where the pointer is on the seek bar, from the grant's trickplay index (D42)", async () => {
+    const vtt = [
+      'WEBVTT',
+      '',
+      '00:00:00.000 --> 00:45:00.000',
+      'sheet_001.jpg#xywh=0,0,240,134',
+      '',
+      '00:45:00.000 --> 01:30:00.000',
+      'sheet_001.jpg#xywh=240,0,240,134',
+      '',
+    ].join('\n');
+    const fetched: string[] = [];
+    const realFetch = global.fetch;
+    global.fetch = jest.fn(async (url: string | URL | Request) => {
+      fetched.push(String(url));
+      return new Response(vtt, { status: 200 });
+    }) as typeof fetch;
+    try {
+      openPlayer(jest.fn(), { ...STREAM, thumbnailsUrl: '/api/stream/tok/trickplay/index.vtt' });
+      await screen.findByRole('combobox', { name: 'Quality' });
+      act(() => {
+        video().dispatchEvent(new Event('timeupdate'));
+      });
+      const slider = screen.getByRole('slider', { name: 'Seek' });
+      const bar = slider.parentElement!;
+      bar.getBoundingClientRect = () => ({ left: 0, width: 1000, top: 0, height: 28 }) as DOMRect;
+      await waitFor(() => expect(fetched).toEqual(['/api/stream/tok/trickplay/index.vtt']));
+      // Three quarters along a 90-minute film: 1:07:30, in the second thumbnail.
+      await waitFor(() => {
+        // jsdom has no PointerEvent: a mouse event of that type carries the pointer's place.
+        fireEvent(bar, new MouseEvent('pointermove', { bubbles: true, clientX: 750 }));
+        const thumb = screen.getByTestId('seek-preview').querySelector<HTMLElement>('.vw-seek__thumb');
+        expect(thumb?.style.backgroundImage).toBe('url("/api/stream/tok/trickplay/sheet_001.jpg")');
+        expect(thumb?.style.backgroundPosition).toBe('-240px 0px');
+      });
+      expect(screen.getByTestId('seek-preview').textContent).toBe('1:07:30');
+      fireEvent.pointerLeave(bar);
+      expect(screen.queryByTestId('seek-preview')).toBeNull();
+      // The keyboard (or a drag) moves the slider: the picture follows, and the video goes there.
+      fireEvent.change(slider, { target: { value: '600' } });
+      expect(video().currentTime).toBe(600);
+      expect(screen.getByTestId('seek-preview').textContent).toBe('10:00');
+    } finally {
+      global.fetch = realFetch;
+    }
   });
 });

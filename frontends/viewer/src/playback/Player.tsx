@@ -6,6 +6,8 @@ import { MyListButton } from '../my-list/MyListButton';
 import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { clock, HEARTBEAT_MS, qualityLabel, streamFailure, type PlayerFailure } from './playback-rules';
+import { SeekBar } from './SeekBar';
+import { skippableAt, SkipButton } from './SkipButton';
 import '../styles/player.css';
 
 interface PlayerProps {
@@ -238,6 +240,16 @@ export function Player({
     if (element) element.currentTime = Math.max(0, Math.min(element.duration || 0, element.currentTime + by));
   }
 
+  function seekTo(seconds: number) {
+    const element = video.current;
+    if (element) element.currentTime = Math.max(0, Math.min(element.duration || 0, seconds));
+  }
+
+  function skip() {
+    const span = skippableAt(stream.markers, time.at);
+    if (span) seekTo(span.endSeconds);
+  }
+
   function fullScreen() {
     if (document.fullscreenElement) void document.exitFullscreen();
     else void frame.current?.requestFullscreen().catch(() => undefined);
@@ -252,6 +264,7 @@ export function Player({
       ArrowLeft: () => seek(-10),
       f: fullScreen,
       m: () => video.current && (video.current.muted = !video.current.muted),
+      s: skip,
     };
     const action = keys[event.key];
     if (action) {
@@ -272,6 +285,7 @@ export function Player({
       <div className="vw-player__screen">
         {/* Before the picture, so the card's buttons are the first Tab stops after the player. */}
         {overlay}
+        <SkipButton markers={stream.markers} at={time.at} onSkip={seekTo} />
         <video
           ref={video}
           className="vw-player__video"
@@ -298,6 +312,7 @@ export function Player({
           }}
         />
       </div>
+      <SeekBar at={time.at} duration={time.duration} thumbnailsUrl={stream.thumbnailsUrl} onSeek={seekTo} />
       <div className="vw-player__bar">
         <button
           type="button"

@@ -106,15 +106,22 @@ export function nextEpisode<E extends { _id: string; seriesId: string | null; ep
 }
 
 /**
- * The card that counts down to the next episode in the end credits (contracts' `creditsStartOf`: the
- * last ten seconds, as no title has a credits marker): waiting for the credits, counting to a deadline,
+ * The card that counts down to the next episode in the end credits (at the episode's credits marker,
+ * D42, else contracts' `creditsStartOf`: the last ten seconds): waiting for the credits, counting to a deadline,
  * or cancelled by the viewer. Going back before the credits waits again.
  */
 export type AutoplayCard =
   { phase: 'waiting' } | { phase: 'counting'; deadline: number } | { phase: 'cancelled' };
 
 export type AutoplayEvent =
-  | { type: 'progress'; positionSeconds: number; durationSeconds: number; now: number }
+  | {
+      type: 'progress';
+      positionSeconds: number;
+      durationSeconds: number;
+      now: number;
+      /** The episode's credits marker's start (D42), where the countdown starts instead of the rule. */
+      creditsStartSeconds?: number;
+    }
   | { type: 'cancel' }
   | { type: 'reset' };
 
@@ -127,7 +134,10 @@ export function autoplayCard(card: AutoplayCard, event: AutoplayEvent): Autoplay
     case 'cancel':
       return card.phase === 'counting' ? { phase: 'cancelled' } : card;
     case 'progress': {
-      const inCredits = isWatchedToTheEnd(event.positionSeconds, event.durationSeconds);
+      const inCredits =
+        event.creditsStartSeconds === undefined
+          ? isWatchedToTheEnd(event.positionSeconds, event.durationSeconds)
+          : event.positionSeconds >= event.creditsStartSeconds;
       if (!inCredits) return card.phase === 'waiting' ? card : AUTOPLAY_WAITING;
       if (card.phase !== 'waiting') return card;
       return { phase: 'counting', deadline: event.now + AUTOPLAY_COUNTDOWN_SECONDS * 1000 };

@@ -49,6 +49,8 @@ describe("titles' videos in the catalogue", () => {
       renditions: state === 'ready' ? [360, 480, 720] : [],
       durationSeconds: null,
       posterUrl: null,
+      hasTrickplay: false,
+      markers: {},
       updatedAt: at.toISOString(),
     };
     const envelope: EventEnvelope<VideoStatus> = {

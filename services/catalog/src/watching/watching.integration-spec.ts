@@ -139,6 +139,8 @@ describe('continue watching', () => {
       renditions: [360],
       durationSeconds: 64.2,
       posterUrl: null,
+      hasTrickplay: false,
+      markers: {},
       updatedAt: new Date().toISOString(),
     };
     const envelope: EventEnvelope<VideoStatus> = {

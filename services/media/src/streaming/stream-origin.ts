@@ -14,7 +14,8 @@ import { ObjectStorage } from '../storage/object-storage';
 import { bandwidthOf, ladderFor } from '../transcoding/ladder';
 import { ReadyVideos, type PlayableVideo } from './ready-videos';
 import { signStreamToken, verifyStreamPass, verifyStreamToken, type StreamClaims } from './stream-tokens';
-import { StreamsService } from './streams.service';
+import { RENDITION_TOKEN_MARGIN_SECONDS, StreamsService } from './streams.service';
+import { TRICKPLAY_DIR, TRICKPLAY_INDEX, TRICKPLAY_SHEET } from '../transcoding/trickplay';
 
 /**
  * Segments never change under their URL. A free title's may be kept by browsers and a CDN alike; a paid
@@ -25,8 +26,6 @@ const FREE_SEGMENT_CACHE = 'public, max-age=31536000, immutable';
 const PAID_SEGMENT_CACHE = 'private, max-age=31536000, immutable';
 /** Playlists carry the viewer's tokens: kept by that browser only, briefly. */
 const PLAYLIST_CACHE = 'private, max-age=60';
-/** Rendition tokens outlive the video by this much, so a paused film still plays on. */
-const RENDITION_TOKEN_MARGIN_SECONDS = 6 * 3600;
 const SEGMENT = /^segment_\d{4,6}\.ts$/;
 const M3U8 = 'application/vnd.apple.mpegurl';
 
@@ -66,6 +65,7 @@ export class StreamOrigin {
         claims.m ?? 1,
       );
     const video = await this.playable(claims.v);
+    if (claims.t === 1) return this.trickplay(req, res, claims, video, path);
     if (path === 'master.m3u8' && claims.h === undefined) return this.master(res, claims, video);
     const [height, file, ...rest] = path.split('/');
     if (
@@ -83,6 +83,31 @@ export class StreamOrigin {
       req,
       res,
       `${video.prefix}${claims.h}/${file}`,
+      claims.u === null ? FREE_SEGMENT_CACHE : PAID_SEGMENT_CACHE,
+    );
+  }
+
+  /** D42: a trickplay token opens the index and sheets of its video's trickplay folder, nothing else. */
+  private async trickplay(
+    req: IncomingMessage,
+    res: ServerResponse,
+    claims: StreamClaims,
+    video: PlayableVideo,
+    path: string,
+  ): Promise<void> {
+    const [folder, file, ...rest] = path.split('/');
+    if (
+      folder !== TRICKPLAY_DIR ||
+      rest.length ||
+      !(file === TRICKPLAY_INDEX || TRICKPLAY_SHEET.test(file ?? ''))
+    )
+      throw forbidden();
+    await serveObject(
+      this.storage,
+      this.logger,
+      req,
+      res,
+      `${video.prefix}${TRICKPLAY_DIR}/${file}`,
       claims.u === null ? FREE_SEGMENT_CACHE : PAID_SEGMENT_CACHE,
     );
   }

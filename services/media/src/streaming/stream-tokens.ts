@@ -22,6 +22,8 @@ export interface StreamClaims {
    */
   s?: string;
   m?: number;
+  /** Opens the video's trickplay folder (D42): its WebVTT index and sprite sheets, nothing else. */
+  t?: 1;
   /** Expiry, seconds since the epoch. */
   e: number;
 }

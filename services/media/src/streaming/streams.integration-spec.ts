@@ -26,6 +26,7 @@ import { MediaHttpServer } from '../http/media-http.server';
 import { mediaService } from '../service';
 import { ObjectStorage } from '../storage/object-storage';
 import { makeTestVideo } from '../transcoding/test-sources';
+import { jpegSize, parseTrickplayIndex } from '../transcoding/trickplay';
 import { VideosService } from '../videos/videos.service';
 import { screensKey } from './screens';
 import { signStreamPass, signStreamToken } from './stream-tokens';
@@ -153,6 +154,35 @@ describe('signed streams from the media origin', () => {
     expect(part.status).toBe(206);
     expect(part.body.length).toBe(188);
     expect(low).toMatch(/\/360\/index\.m3u8$/);
+  });
+
+  it("carries the title's markers and a signed trickplay index whose sheets the same token opens, the viewer's only (D42)", async () => {
+    const markers = {
+      intro: { startSeconds: 1, endSeconds: 4.5 },
+      credits: { startSeconds: 11, endSeconds: 13 },
+    };
+    await rpc.call(Subjects.media.videos.setMarkers, { videoId, markers });
+    const answer = await grant();
+    expect(answer.markers).toEqual(markers);
+    expect(answer.thumbnailsUrl).toMatch(/^\/api\/stream\/[^/]+\/trickplay\/index\.vtt$/);
+
+    const index = await origin(answer.thumbnailsUrl!);
+    expect(index.status).toBe(200);
+    expect(index.headers['content-type']).toBe('text/vtt');
+    const cues = parseTrickplayIndex(index.body.toString());
+    expect(cues[0].start).toBe(0);
+    expect(cues.at(-1)!.end).toBeCloseTo(13, 0);
+    const sheetUrl = answer.thumbnailsUrl!.replace(/index\.vtt$/, cues[0].sheet);
+    const sheet = await origin(sheetUrl);
+    expect(sheet.status).toBe(200);
+    expect(sheet.headers['content-type']).toBe('image/jpeg');
+    expect(jpegSize(sheet.body)).toMatchObject({ width: cues[0].w * 10 });
+    // Another viewer, a segment or playlist through the trickplay token, and the master token for sheets: 403.
+    expect((await origin(sheetUrl, randomUUID())).status).toBe(403);
+    expect(
+      (await origin(answer.thumbnailsUrl!.replace(/trickplay\/index\.vtt$/, 'master.m3u8'))).status,
+    ).toBe(403);
+    expect((await origin(answer.movieUrl.replace(/master\.m3u8$/, 'trickplay/index.vtt'))).status).toBe(403);
   });
 
   it('refuses a higher rendition, an altered or expired token, and another viewer, with 403', async () => {

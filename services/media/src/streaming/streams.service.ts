@@ -17,10 +17,15 @@ import { DataSource } from 'typeorm';
 import { VideosRepository } from '../videos/videos.repository';
 import { ReadyVideos } from './ready-videos';
 import { Screens } from './screens';
+import { TRICKPLAY_DIR, TRICKPLAY_INDEX } from '../transcoding/trickplay';
 import { signStreamPass, signStreamToken, type StreamClaims } from './stream-tokens';
 
 /** A master playlist URL is good for this long: enough to start the player, too short to share. */
 export const MASTER_TOKEN_SECONDS = 5 * 60;
+/** Rendition and trickplay tokens outlive the video by this much, so a paused film still plays on. */
+export const RENDITION_TOKEN_MARGIN_SECONDS = 6 * 3600;
+/** The admin's marker panel may show a video's trickplay pictures this long. */
+const ADMIN_TRICKPLAY_SECONDS = 3600;
 /** A screen with no heartbeat lapses after this long (the player beats every 10 s). */
 export const SCREEN_HOLD_SECONDS = 45;
 
@@ -88,24 +93,47 @@ export class StreamsService implements OnApplicationBootstrap {
           request.maxStreams,
         );
     }
-    const token = signStreamToken(await this.signingKey(), {
+    const now = Math.floor(Date.now() / 1000);
+    const claims: StreamClaims = {
       v: video.id,
       u: request.viewerId ?? null,
       r: Math.max(...allowed),
       ...(request.maxStreams > 0 ? { s: request.screenId, m: request.maxStreams } : {}),
-      e: Math.floor(Date.now() / 1000) + MASTER_TOKEN_SECONDS,
-    });
+      e: now + MASTER_TOKEN_SECONDS,
+    };
+    const token = signStreamToken(await this.signingKey(), claims);
+    // Markers change while a video stays ready: read fresh, not from the remembered video.
+    const stored = await this.stored.find(video.id);
     return {
       movieUrl: `${STREAM_PATH}${token}/master.m3u8`,
       maxResolution: request.maxResolution,
       isSubscribed: request.isSubscribed,
       kind: 'hls',
       renditions: allowed,
+      thumbnailsUrl: stored?.hasTrickplay
+        ? this.thumbnailsUrl({ ...claims, e: now + video.durationSeconds + RENDITION_TOKEN_MARGIN_SECONDS })
+        : null,
+      markers: stored?.markers ?? {},
       pass:
         request.viewerId && request.screenId
           ? await this.pass({ viewerId: request.viewerId, screenId: request.screenId })
           : null,
     };
+  }
+
+  /** A signed trickplay index (D42): its sheets are named relative to it, so the same token opens them. */
+  thumbnailsUrl(claims: StreamClaims): string {
+    return `${STREAM_PATH}${signStreamToken(this.signingKeyNow(), { ...claims, t: 1 })}/${TRICKPLAY_DIR}/${TRICKPLAY_INDEX}`;
+  }
+
+  /** The trickplay index for the admin's marker panel: no viewer, no screen, for an hour. */
+  adminThumbnailsUrl(videoId: string): string {
+    return this.thumbnailsUrl({
+      v: videoId,
+      u: null,
+      r: 0,
+      e: Math.floor(Date.now() / 1000) + ADMIN_TRICKPLAY_SECONDS,
+    });
   }
 
   /**

@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ffmpegTools } from './ffmpeg';
 import { MASTER_PLAYLIST, POSTER_FILE, renditionPlaylist, transcodeToHls } from './hls-transcoder';
 import { NotAVideoError, probeVideo } from './probe';
-import { makeTestVideo } from './test-sources';
+import { makeShortPictureVideo, makeTestVideo } from './test-sources';
+import { checkTrickplay, IncompleteTrickplayError, jpegSize, parseTrickplayIndex } from './trickplay';
 
 /** The stream lines ffmpeg prints for a file (the bundled ffprobe cannot read MPEG-TS segments). */
 async function segmentStreams(file: string): Promise<string> {
@@ -85,4 +86,83 @@ describe('transcoding a source into the HLS ladder with the real ffmpeg (DECISIO
     const result = await transcodeToHls(source, probe, path.join(dir, 'silent'));
     expect(result.renditions.map((r) => r.height)).toEqual([360]);
   });
+});
+
+describe('trickplay sheets from keyframes (D42)', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'chitram-trickplay-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('covers the whole video with ~240 px thumbnails at its display aspect ratio, and refuses partial output', async () => {
+    const source = path.join(dir, 'long.mp4');
+    await makeTestVideo(source, { seconds: 47, height: 360, pattern: 'testsrc2' });
+    const probe = await probeVideo(source);
+    const out = path.join(dir, 'out');
+    const result = await transcodeToHls(source, probe, out);
+
+    expect(result.trickplay).toMatchObject({ interval: 5, thumbnails: 10, sheets: 1, thumbWidth: 240 });
+    // 16:9 at 240 px wide, to an even height.
+    expect(result.trickplay.thumbHeight).toBe(134);
+    expect(result.files).toEqual(expect.arrayContaining(['trickplay/index.vtt', 'trickplay/sheet_001.jpg']));
+    const index = await readFile(path.join(out, 'trickplay', 'index.vtt'), 'utf8');
+    expect(index.startsWith('WEBVTT\n')).toBe(true);
+    const cues = parseTrickplayIndex(index);
+    expect(cues).toHaveLength(10);
+    expect(cues[0]).toMatchObject({ start: 0, end: 5, sheet: 'sheet_001.jpg', x: 0, y: 0, w: 240, h: 134 });
+    expect(cues[9]).toMatchObject({ start: 45, sheet: 'sheet_001.jpg', x: 9 * 240, y: 0 });
+    expect(cues[9].end).toBeCloseTo(probe.durationSeconds, 2);
+    for (const [i, cue] of cues.entries()) if (i) expect(cue.start).toBe(cues[i - 1].end);
+    const sheet = await readFile(path.join(out, 'trickplay', 'sheet_001.jpg'));
+    expect(jpegSize(sheet)).toEqual({ width: 2400, height: 1340 });
+    // The thumbnails differ along the film (testsrc2 moves): not one picture held throughout.
+    const thumbs = path.join(dir, 'thumbs');
+    await mkdir(thumbs);
+    const { ffmpeg } = await ffmpegTools();
+    for (const [i, cue] of [cues[0], cues[9]].entries())
+      spawnSync(ffmpeg, [
+        '-v',
+        'error',
+        '-i',
+        path.join(out, 'trickplay', cue.sheet),
+        '-vf',
+        `crop=${cue.w}:${cue.h}:${cue.x}:${cue.y}`,
+        path.join(thumbs, `${i}.jpg`),
+      ]);
+    expect(
+      (await readFile(path.join(thumbs, '0.jpg'))).equals(await readFile(path.join(thumbs, '1.jpg'))),
+    ).toBe(false);
+
+    const whole = { interval: 5, thumbnails: 10, sheets: 1 };
+    await expect(checkTrickplay(out, whole, probe.durationSeconds)).resolves.toBeUndefined();
+    // A sheet cut short (a crash mid-write, a full disk) is not a whole JPEG.
+    await writeFile(path.join(out, 'trickplay', 'sheet_001.jpg'), sheet.subarray(0, sheet.length / 2));
+    await expect(checkTrickplay(out, whole, probe.durationSeconds)).rejects.toBeInstanceOf(
+      IncompleteTrickplayError,
+    );
+    await writeFile(path.join(out, 'trickplay', 'sheet_001.jpg'), sheet);
+    // An index that stops before the end leaves the last seconds without a picture.
+    await writeFile(
+      path.join(out, 'trickplay', 'index.vtt'),
+      index
+        .split('\n')
+        .slice(0, 2 + 3 * 8)
+        .join('\n'),
+    );
+    await expect(checkTrickplay(out, whole, probe.durationSeconds)).rejects.toThrow(/end at 40 s/);
+  }, 180_000);
+
+  it('fails when the keyframes stop before the end: no partial sheets are passed on', async () => {
+    // A picture that stops at 8 s while the sound runs on to 40 s: the rendition has keyframes to 6 s only.
+    const source = path.join(dir, 'short-picture.mp4');
+    await makeShortPictureVideo(source, { pictureSeconds: 8, soundSeconds: 40 });
+    const probe = await probeVideo(source);
+    expect(probe.durationSeconds).toBeGreaterThan(39);
+    await expect(transcodeToHls(source, probe, path.join(dir, 'short-out'))).rejects.toBeInstanceOf(
+      IncompleteTrickplayError,
+    );
+  }, 180_000);
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ffmpegTools, run } from './ffmpeg';
 import { AUDIO_KBPS, bandwidthOf, ladderFor, SEGMENT_SECONDS, type Rendition } from './ladder';
 import type { VideoProbe } from './probe';
+import { makeTrickplay, TRICKPLAY_DIR, type Trickplay } from './trickplay';
 
 export const MASTER_PLAYLIST = 'master.m3u8';
 export const POSTER_FILE = 'poster.jpg';
@@ -18,12 +19,15 @@ export interface TranscodeResult {
   renditions: TranscodedRendition[];
   /** Files written under the output folder, relative to it. */
   files: string[];
+  /** The seek bar's thumbnails (D42), checked whole. */
+  trickplay: Trickplay;
 }
 
 /**
  * Turns a source video into the HLS ladder of D23 in one ffmpeg run (one decode shared by every
  * rendition): H.264 and AAC, keyframes every 6 seconds so every rendition cuts its 6-second segments at
- * the same moments (a player switches quality between any two), VOD playlists, and a poster frame.
+ * the same moments (a player switches quality between any two), VOD playlists, a poster frame, and the
+ * seek bar's trickplay sheets (D42).
  * `onProgress` gets the share done, 0 to 1.
  */
 export async function transcodeToHls(
@@ -110,6 +114,14 @@ export async function transcodeToHls(
     { signal },
   );
 
+  // Trickplay from the lowest rendition's keyframes (a keyframe every segment, few pixels to decode).
+  const trickplay = await makeTrickplay(
+    path.join(outDir, renditionPlaylist(renditions[0].height)),
+    probe.durationSeconds,
+    outDir,
+    signal,
+  );
+
   const transcoded = renditions.map((r) => ({
     ...r,
     // What scale=-2:<height> makes of the source's shape: the nearest even width.
@@ -118,7 +130,8 @@ export async function transcodeToHls(
   await writeFile(path.join(outDir, MASTER_PLAYLIST), masterPlaylist(transcoded, probe.hasAudio));
   const files = [MASTER_PLAYLIST, POSTER_FILE];
   for (const r of renditions) files.push(renditionPlaylist(r.height));
-  return { renditions: transcoded, files };
+  for (const file of trickplay.files) files.push(`${TRICKPLAY_DIR}/${file}`);
+  return { renditions: transcoded, files, trickplay };
 }
 
 /** The master playlist this platform writes itself (ffmpeg 4's lacks resolutions), one line pair per rendition. */

@@ -29,3 +29,36 @@ export async function makeTestVideo(
   args.push(file);
   await run((await ffmpegTools()).ffmpeg, args);
 }
+
+/**
+ * A source whose picture stops (at `pictureSeconds`) long before its sound (`soundSeconds`): its
+ * renditions have keyframes for the first part only, so trickplay sheets would stop short (D42).
+ */
+export async function makeShortPictureVideo(
+  file: string,
+  { pictureSeconds, soundSeconds }: { pictureSeconds: number; soundSeconds: number },
+): Promise<void> {
+  await run((await ffmpegTools()).ffmpeg, [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=640x360:rate=25:duration=${pictureSeconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${soundSeconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    file,
+  ]);
+}

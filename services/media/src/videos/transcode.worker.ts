@@ -10,7 +10,7 @@ import {
 } from '@chitram/nest-kit';
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -18,6 +18,8 @@ import { MediaConfig } from '../config';
 import { ObjectStorage } from '../storage/object-storage';
 import { MASTER_PLAYLIST, POSTER_FILE, transcodeToHls } from '../transcoding/hls-transcoder';
 import { NotAVideoError, probeVideo } from '../transcoding/probe';
+import { makeTrickplay, TRICKPLAY_DIR } from '../transcoding/trickplay';
+import { TRICKPLAY_JOB, type TrickplayJob } from './trickplay-backfill';
 import { hlsPrefix, TRANSCODE_JOB, type TranscodeJob, VideosService } from './videos.service';
 import { VideosRepository } from './videos.repository';
 
@@ -31,6 +33,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.m3u8': 'application/vnd.apple.mpegurl',
   '.ts': 'video/mp2t',
   '.jpg': 'image/jpeg',
+  '.vtt': 'text/vtt',
 };
 
 async function filesUnder(dir: string, base = dir): Promise<string[]> {
@@ -131,9 +134,12 @@ export class TranscodeWorker {
         durationSeconds: probe.durationSeconds,
         hasAudio: probe.hasAudio,
         posterKey,
+        hasTrickplay: true,
       });
-      if (ready) await this.service.announce(emit, ready);
-      return ready;
+      // A replacement of the same length keeps the title's markers (D42).
+      const current = ready && ((await this.videos.inheritMarkers(manager, ready)) ?? ready);
+      if (current) await this.service.announce(emit, current);
+      return current;
     });
     if (!published) {
       // Another worker finished the same video first: its result is the one viewers see.
@@ -161,6 +167,58 @@ export class TranscodeWorker {
       },
       'video ready',
     );
+  }
+
+  /**
+   * D42's backfill of one output folder: its lowest rendition is fetched from storage and its keyframes
+   * made into sheets beside it; then every video playing that folder shows them. A failure is retried,
+   * and after MAX_DELIVERIES given up (the video plays on without pictures on its seek bar).
+   */
+  @JobHandler(TRICKPLAY_JOB, {
+    ackWaitMs: (config) => Number((config as Partial<MediaConfig>).TRANSCODE_ACK_WAIT_SECONDS ?? 60) * 1000,
+  })
+  async backfillTrickplay(job: JobEnvelope<TrickplayJob>, context: JobContext): Promise<void> {
+    const video = await this.videos.find(job.payload.videoId);
+    if (video?.state !== 'ready' || !video.outputPrefix || video.hasTrickplay || !video.durationSeconds)
+      return;
+    const lowest = Math.min(...video.renditions);
+    const work = await mkdtemp(path.join(tmpdir(), 'chitram-trickplay-'));
+    try {
+      const rendition = path.join(work, String(lowest));
+      await mkdir(rendition);
+      const playlist = await this.text(`${video.outputPrefix}${lowest}/index.m3u8`);
+      await writeFile(path.join(rendition, 'index.m3u8'), playlist);
+      for (const segment of playlist.split('\n').filter((line) => /^segment_\d+\.ts$/.test(line.trim()))) {
+        await pipeline(
+          await this.storage.read(`${video.outputPrefix}${lowest}/${segment.trim()}`),
+          createWriteStream(path.join(rendition, segment.trim())),
+        );
+        context.progress();
+      }
+      const made = await makeTrickplay(path.join(rendition, 'index.m3u8'), video.durationSeconds, work);
+      for (const file of made.files)
+        await this.storage.put(
+          `${video.outputPrefix}${TRICKPLAY_DIR}/${file}`,
+          createReadStream(path.join(work, TRICKPLAY_DIR, file)),
+          CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+        );
+      const videos = await this.videos.trickplayMade(video.outputPrefix);
+      this.logger.info({ videoId: video.id, sheets: made.sheets, videos }, 'trickplay backfilled');
+    } catch (error) {
+      if (context.delivery >= MAX_DELIVERIES)
+        throw new PermanentJobFailure(
+          `trickplay backfill failed ${MAX_DELIVERIES} times: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      throw error;
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+
+  private async text(key: string): Promise<string> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.storage.read(key)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
   }
 
   private async reportProgress(videoId: string, percent: number): Promise<void> {

@@ -12,6 +12,8 @@ export function toVideoStatus(video: StoredVideo): VideoStatus {
     renditions: video.state === 'ready' ? video.renditions : [],
     durationSeconds: video.durationSeconds,
     posterUrl: video.posterKey ? `${MEDIA_IMAGES_PATH}${video.posterKey}` : null,
+    hasTrickplay: video.hasTrickplay,
+    markers: video.markers,
     updatedAt: video.updatedAt.toISOString(),
   };
 }

@@ -1,6 +1,13 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { CopyVideoRequest, CreateVideoRequest, Subjects, VideoRef } from '@chitram/contracts';
+import {
+  CopyVideoRequest,
+  CreateVideoRequest,
+  SetVideoMarkersRequest,
+  Subjects,
+  VideoRef,
+} from '@chitram/contracts';
+import { VideoMarkersService } from './video-markers.service';
 import { VideosService } from './videos.service';
 import { Handles } from '@chitram/nest-kit';
 
@@ -9,7 +16,10 @@ const videos = Subjects.media.videos;
 /** Videos over NATS (payloads and answers: libs/contracts/src/videos.ts). */
 @Controller()
 export class VideosController {
-  constructor(private readonly videos: VideosService) {}
+  constructor(
+    private readonly videos: VideosService,
+    private readonly markers: VideoMarkersService,
+  ) {}
 
   @Handles(videos.create)
   create(@Payload() body: CreateVideoRequest) {
@@ -29,6 +39,16 @@ export class VideosController {
   @Handles(videos.retry)
   retry(@Payload() body: VideoRef) {
     return this.videos.retry(body.videoId);
+  }
+
+  @Handles(videos.markers)
+  getMarkers(@Payload() body: VideoRef) {
+    return this.markers.get(body.videoId);
+  }
+
+  @Handles(videos.setMarkers)
+  setMarkers(@Payload() body: SetVideoMarkersRequest) {
+    return this.markers.set(body);
   }
 
   @Handles(videos.remove)

@@ -10,6 +10,7 @@ import {
   Events,
   Subjects,
   type CatalogueVideosReleased,
+  type VideoMarkers,
   type VideoStatus,
 } from '@chitram/contracts';
 import {
@@ -35,7 +36,8 @@ import {
 import type { NatsConnection } from 'nats';
 import { mediaService } from '../service';
 import { ObjectStorage } from '../storage/object-storage';
-import { makeTestVideo } from '../transcoding/test-sources';
+import { makeShortPictureVideo, makeTestVideo } from '../transcoding/test-sources';
+import { TrickplayBackfill } from './trickplay-backfill';
 import { newSourceKey, TRANSCODE_JOB, VideosService } from './videos.service';
 
 const ROOT = path.resolve(__dirname, '../../../..');
@@ -232,6 +234,111 @@ describe('videos and their transcoding jobs', () => {
       await expect(get(second.videoId)).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
       for (const key of second.objects) expect(await s3.keys(key)).toEqual([]);
     });
+
+    /** A ready video of `seconds` for the title. */
+    const readyFor = async (ownerId: string, seconds: number) => {
+      const { video, key } = await storedSource(media, seconds, 360, undefined, ownerId);
+      await media.app.get(VideosService).sourceStored(video.videoId, key);
+      return whenReady(video.videoId, 90_000);
+    };
+
+    it('checks markers against the video (D42), and a replacement keeps them only when its length matches', async () => {
+      const ownerId = randomUUID();
+      const first = await readyFor(ownerId, 8);
+      expect(first).toMatchObject({ hasTrickplay: true, markers: {} });
+      const set = (videoId: string, markers: VideoMarkers) =>
+        rpc.call(Subjects.media.videos.setMarkers, { videoId, markers });
+      const refused = (fields: Record<string, unknown>) =>
+        expect.objectContaining({
+          code: ErrorCode.VALIDATION_FAILED,
+          fields: expect.objectContaining(fields),
+        });
+      await expect(set(first.videoId, { intro: { startSeconds: 3, endSeconds: 2 } })).rejects.toEqual(
+        refused({ 'intro.endSeconds': ['must be after the start'] }),
+      );
+      await expect(set(first.videoId, { credits: { startSeconds: 6, endSeconds: 20 } })).rejects.toEqual(
+        refused({ 'credits.endSeconds': [expect.stringMatching(/within the video \(8 s\)/)] }),
+      );
+      await expect(
+        set(first.videoId, {
+          intro: { startSeconds: 1, endSeconds: 4 },
+          recap: { startSeconds: 3, endSeconds: 5 },
+        }),
+      ).rejects.toEqual(refused({ 'recap.startSeconds': ['overlaps the intro'] }));
+      await expect(set(first.videoId, { intro: { startSeconds: -1, endSeconds: 2 } })).rejects.toMatchObject({
+        code: ErrorCode.VALIDATION_FAILED,
+      });
+      await expect(set(randomUUID(), {})).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
+
+      const markers = {
+        intro: { startSeconds: 1, endSeconds: 3 },
+        credits: { startSeconds: 6.5, endSeconds: 8 },
+      };
+      expect(await set(first.videoId, markers)).toMatchObject({
+        markers,
+        thumbnailsUrl: expect.stringMatching(/^\/api\/stream\/[^/]+\/trickplay\/index\.vtt$/),
+      });
+      expect((await get(first.videoId)).markers).toEqual(markers);
+
+      // The same cut again (8 s): the markers still point at the same scenes, so they stay.
+      const second = await readyFor(ownerId, 8);
+      expect(second.markers).toEqual(markers);
+      await expect(get(first.videoId)).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
+      // Another cut (5 s): they would not, so the title starts without markers.
+      const third = await readyFor(ownerId, 5);
+      expect(third.markers).toEqual({});
+    }, 240_000);
+
+    it('never reports ready a video whose trickplay sheets stop short: the job fails and is retried (D42)', async () => {
+      const video = await rpc.call(Subjects.media.videos.create, {
+        ownerKind: 'movie',
+        ownerId: randomUUID(),
+      });
+      // A picture that stops at 8 s while its sound runs on to 40 s: keyframes end long before the video.
+      const file = path.join(work, `${video.videoId}.mp4`);
+      await makeShortPictureVideo(file, { pictureSeconds: 8, soundSeconds: 40 });
+      const key = newSourceKey('mp4');
+      await media.app.get(ObjectStorage).put(key, createReadStream(file), 'video/mp4');
+      await media.app.get(VideosService).sourceStored(video.videoId, key);
+      const failed = await waitFor(
+        async () => {
+          const now = await get(video.videoId);
+          return now.state === 'failed' ? now : undefined;
+        },
+        150_000,
+        500,
+      );
+      expect(failed.error).toMatch(/^Transcoding failed 3 times: Trickplay output is incomplete/);
+      expect((await states(media, video.videoId)).map((s: VideoStatus) => s.state)).not.toContain('ready');
+      expect(await s3.keys(`hls/${video.videoId}/`)).toEqual([]);
+    }, 200_000);
+
+    it('backfills trickplay sheets for a ready video made before them, for every video playing its folder', async () => {
+      const first = await readyFor(randomUUID(), 5);
+      const copy = await rpc.call(Subjects.media.videos.copy, {
+        fromVideoId: first.videoId,
+        ownerKind: 'episode',
+        ownerId: randomUUID(),
+      });
+      // An UPDATE … RETURNING answers [rows, count].
+      const [[{ prefix }]] = await media.dataSource.query(
+        `UPDATE "video" SET "has_trickplay" = false WHERE "id" = ANY($1::uuid[]) RETURNING "output_prefix" AS "prefix"`,
+        [[first.videoId, copy.videoId]],
+      );
+      await media.app.get(ObjectStorage).remove(await s3.keys(`${prefix}trickplay/`));
+      expect((await get(copy.videoId)).hasTrickplay).toBe(false);
+
+      expect(await media.app.get(TrickplayBackfill).enqueueMissing()).toBeGreaterThanOrEqual(1);
+      await waitFor(
+        async () => (await get(copy.videoId)).hasTrickplay && (await get(first.videoId)).hasTrickplay,
+        60_000,
+        250,
+      );
+      expect(await s3.keys(`${prefix}trickplay/`)).toEqual([
+        `${prefix}trickplay/index.vtt`,
+        `${prefix}trickplay/sheet_001.jpg`,
+      ]);
+    }, 120_000);
 
     it('copies a ready video to other titles without transcoding, and the shared renditions outlive all but the last video that plays them', async () => {
       const original = await ready(media, randomUUID());

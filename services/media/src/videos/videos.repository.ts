@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { VideoOwnerKind, VideoState } from '@chitram/contracts';
+import {
+  MARKERS_KEPT_WITHIN_SECONDS,
+  type VideoMarkers,
+  type VideoOwnerKind,
+  type VideoState,
+} from '@chitram/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 
 export interface StoredVideo {
@@ -17,6 +22,9 @@ export interface StoredVideo {
   durationSeconds: number | null;
   hasAudio: boolean | null;
   posterKey: string | null;
+  /** Whether the output folder holds the trickplay sheets (D42). */
+  hasTrickplay: boolean;
+  markers: VideoMarkers;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -36,6 +44,8 @@ interface VideoRow {
   duration_seconds: number | null;
   has_audio: boolean | null;
   poster_key: string | null;
+  has_trickplay: boolean;
+  markers: VideoMarkers;
   created_at: Date;
   updated_at: Date;
 }
@@ -56,6 +66,8 @@ function toVideo(row: VideoRow): StoredVideo {
     durationSeconds: row.duration_seconds,
     hasAudio: row.has_audio,
     posterKey: row.poster_key,
+    hasTrickplay: row.has_trickplay,
+    markers: row.markers,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
@@ -70,6 +82,7 @@ export interface TranscodeOutcome {
   durationSeconds: number;
   hasAudio: boolean;
   posterKey: string;
+  hasTrickplay: boolean;
 }
 
 /** What other videos still play of a removed video's objects (a copy shares its source's). */
@@ -177,7 +190,7 @@ export class VideosRepository {
     const [rows]: Updated = await manager.query(
       `UPDATE "video" SET "state" = 'ready', "progress" = 100, "error" = NULL, "output_prefix" = $2,
          "renditions" = $3, "width" = $4, "height" = $5, "duration_seconds" = $6, "has_audio" = $7,
-         "poster_key" = $8, "updated_at" = now()
+         "poster_key" = $8, "has_trickplay" = $9, "updated_at" = now()
        WHERE "id" = $1 AND "state" = 'transcoding' AND "output_prefix" IS NULL RETURNING *`,
       [
         id,
@@ -188,6 +201,7 @@ export class VideosRepository {
         outcome.durationSeconds,
         outcome.hasAudio,
         outcome.posterKey,
+        outcome.hasTrickplay,
       ],
     );
     return rows[0] && toVideo(rows[0]);
@@ -207,9 +221,9 @@ export class VideosRepository {
     const rows: VideoRow[] = await manager.query(
       `WITH "from" AS (SELECT * FROM "video" WHERE "id" = $1 AND "state" = 'ready' FOR SHARE)
        INSERT INTO "video" ("owner_kind", "owner_id", "state", "progress", "output_prefix", "renditions",
-         "width", "height", "duration_seconds", "has_audio", "poster_key")
+         "width", "height", "duration_seconds", "has_audio", "poster_key", "has_trickplay")
        SELECT $2, $3, 'ready', 100, "output_prefix", "renditions", "width", "height", "duration_seconds",
-         "has_audio", "poster_key" FROM "from"
+         "has_audio", "poster_key", "has_trickplay" FROM "from"
        RETURNING *`,
       [fromId, ownerKind, ownerId],
     );
@@ -232,6 +246,56 @@ export class VideosRepository {
         : Promise.resolve([]),
     ]);
     return { outputPrefixes: outputs.map((o) => o.prefix), posterShared: posters.length > 0 };
+  }
+
+  async setMarkers(
+    manager: EntityManager,
+    id: string,
+    markers: VideoMarkers,
+  ): Promise<StoredVideo | undefined> {
+    const [rows]: Updated = await manager.query(
+      `UPDATE "video" SET "markers" = $2::jsonb, "updated_at" = now() WHERE "id" = $1 RETURNING *`,
+      [id, JSON.stringify(markers)],
+    );
+    return rows[0] && toVideo(rows[0]);
+  }
+
+  /**
+   * A video that now plays for its title takes the markers of the ready video it replaces, when the two
+   * last as long as each other (D42); undefined when there were none to take.
+   */
+  async inheritMarkers(manager: EntityManager, video: StoredVideo): Promise<StoredVideo | undefined> {
+    const [rows]: Updated = await manager.query(
+      `UPDATE "video" SET "markers" = "previous"."markers" FROM (
+         SELECT "markers", "duration_seconds" FROM "video"
+          WHERE "owner_kind" = $2 AND "owner_id" = $3 AND "id" <> $1 AND "state" = 'ready'
+            AND "created_at" <= $4 AND "markers" <> '{}'::jsonb
+          ORDER BY "created_at" DESC LIMIT 1) AS "previous"
+       WHERE "video"."id" = $1 AND abs("previous"."duration_seconds" - "video"."duration_seconds") <= $5
+       RETURNING "video".*`,
+      [video.id, video.ownerKind, video.ownerId, video.createdAt, MARKERS_KEPT_WITHIN_SECONDS],
+    );
+    return rows[0] && toVideo(rows[0]);
+  }
+
+  /** Ready videos whose output folder has no trickplay sheets yet, one per folder (the backfill). */
+  async withoutTrickplay(): Promise<StoredVideo[]> {
+    const rows: VideoRow[] = await this.dataSource.query(
+      `SELECT DISTINCT ON ("output_prefix") * FROM "video"
+        WHERE "state" = 'ready' AND "output_prefix" IS NOT NULL AND NOT "has_trickplay"
+        ORDER BY "output_prefix", "created_at"`,
+    );
+    return rows.map(toVideo);
+  }
+
+  /** The sheets of an output folder are made: every video playing it shows them. */
+  async trickplayMade(outputPrefix: string): Promise<number> {
+    const [rows]: Updated = await this.dataSource.query(
+      `UPDATE "video" SET "has_trickplay" = true WHERE "output_prefix" = $1 AND NOT "has_trickplay"
+       RETURNING *`,
+      [outputPrefix],
+    );
+    return rows.length;
   }
 
   async remove(manager: EntityManager, id: string): Promise<StoredVideo | undefined> {

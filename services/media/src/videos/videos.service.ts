@@ -90,7 +90,9 @@ export class VideosService {
    */
   async copy({ fromVideoId, ownerKind, ownerId }: CopyVideoRequest): Promise<VideoStatus> {
     const copy = await this.outbox.transaction(async (manager, emit) => {
-      const made = await this.videos.copyReady(manager, fromVideoId, ownerKind, ownerId);
+      const copied = await this.videos.copyReady(manager, fromVideoId, ownerKind, ownerId);
+      // A copy of the same length as the title's video before it keeps its markers (D42).
+      const made = copied && ((await this.videos.inheritMarkers(manager, copied)) ?? copied);
       if (made) {
         await this.announce(emit, made);
         return made;

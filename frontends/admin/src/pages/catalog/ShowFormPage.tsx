@@ -23,6 +23,7 @@ import { useSubmission } from '../../components/use-submission';
 import { PartnerPicker } from '../../partners/PartnerPicker';
 import { useTitlePartner } from '../../partners/use-title-partner';
 import { useTitleVideo, videoOutcomeWords, type VideoOutcome } from '../../videos/use-title-video';
+import { usePreviousEpisodeVideo } from '../../videos/use-previous-episode-video';
 import { VideoFileField } from '../../videos/VideoFileField';
 
 /** SPEC §2.13 show form: 'Upload show' (`/admin/shows/upload`) or 'Update show' (`/admin/shows/edit/{id}`). */
@@ -53,6 +54,7 @@ export function ShowFormPage() {
   const [saved, setSaved] = useState<Episode | null>(null);
 
   const source = target.item;
+  const previousVideoId = usePreviousEpisodeVideo(source);
   const { fill } = form;
   useEffect(() => {
     if (source) fill(showFormFromEpisode(source));
@@ -129,7 +131,14 @@ export function ShowFormPage() {
         context={context}
         bind={bind}
         slots={{
-          video: <VideoFileField field={video} current={source?.video} onRetried={setDone} />,
+          video: (
+            <VideoFileField
+              field={video}
+              current={source?.video}
+              onRetried={setDone}
+              previousVideoId={previousVideoId}
+            />
+          ),
           partner: <PartnerPicker picker={partner} />,
         }}
       />
