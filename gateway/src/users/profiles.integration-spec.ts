@@ -3,6 +3,7 @@ import {
   ErrorCode,
   Subjects,
   type ContinueWatching,
+  type Episode,
   type HomeContent,
   type ListedTitle,
   type Movie,
@@ -14,7 +15,7 @@ import { isolatedEnv, testInfrastructure, testSigningKeys, waitFor } from '@chit
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { NatsConnection } from 'nats';
 import type request from 'supertest';
-import { testFilm } from '../testing/catalogue-fixtures';
+import { testEpisode, testFilm } from '../testing/catalogue-fixtures';
 import { startServiceProcesses, type RunningProcesses } from '../testing/service-processes';
 import { bearer, signInViewer, startTestGateway, type SignedInViewer } from '../testing/test-gateway';
 
@@ -329,6 +330,39 @@ describe('Profiles', () => {
       .set('x-profile-lock', '9876')
       .expect(201);
     await http.delete('/api/user/me').set(bearer(viewer.token)).set('x-profile-lock', '9876').expect(200);
+  });
+
+  it('keeps a kids profile to U episodes on category pages and the shows list, and refuses it an A episode’s stream', async () => {
+    const mk = async (name: string, rating: 'U' | 'A') =>
+      (
+        await rpc.call(Subjects.catalog.episodes.create, {
+          ...testEpisode(`${name} ${block}`),
+          rating,
+          category: 'health',
+        })
+      ).episode;
+    const u = await mk('Haath Dhona', 'U');
+    const a = await mk('Raat Ki Khabar', 'A');
+    const { viewer, kidToken } = await withKid();
+    const ours = (episodes: Episode[]) =>
+      episodes.map((episode) => episode.title).filter((t) => t === u.title || t === a.title);
+
+    const category = (token: string) =>
+      http.get('/api/series/category/health/episodes').set(bearer(token)).expect(200);
+    expect(ours(((await category(viewer.token)).body as { episodes: Episode[] }).episodes).sort()).toEqual(
+      [a.title, u.title].sort(),
+    );
+    const kidsCategory = await category(kidToken);
+    expect(kidsCategory.headers['cache-control']).toContain('private');
+    expect(ours((kidsCategory.body as { episodes: Episode[] }).episodes)).toEqual([u.title]);
+    const shows = await http.get(`/api/series/episodes?search=${block}`).set(bearer(kidToken)).expect(200);
+    expect(ours((shows.body as { paginatedEpisodes: Episode[] }).paginatedEpisodes)).toEqual([u.title]);
+
+    const stream = await http.get(`/api/series/episodes/${a._id}/stream`).set(bearer(kidToken)).expect(403);
+    expect(stream.body.code).toBe(ErrorCode.PROFILE_MATURITY_BLOCKED);
+    expect((await http.get(`/api/series/episodes/${u._id}/stream`).set(bearer(kidToken))).body.code).not.toBe(
+      ErrorCode.PROFILE_MATURITY_BLOCKED,
+    );
   });
 
   // Last: it takes the users service back to the release before profiles and migrates it again.
