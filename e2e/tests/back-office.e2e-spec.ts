@@ -132,7 +132,23 @@ describe('an admin in the back office (SPEC §2.13, DECISIONS D13, D25)', () => 
     // Other suites may sign viewers up meanwhile: the API, asked a moment later, never says fewer.
     expect(counts.data.users.total).toBeGreaterThanOrEqual(shown);
     expect(counts.data.users.total).toBeLessThan(shown + 50);
-    for (const tile of ['Active subscribers', 'Revenue', 'Titles', 'Latest payments', 'Latest sign-ups'])
+    // Profiles: at least one an account, the tile's rows adding up to the accounts it counts.
+    const profilesTile = page.getByRole('region', { name: 'Profiles' });
+    const profiles = Number((await profilesTile.locator('.ad-tile__value').innerText()).replace(/\D/g, ''));
+    expect(profiles).toBeGreaterThanOrEqual(shown);
+    expect(await profilesTile.locator('.ad-tile__sub').innerText()).toMatch(
+      /^\d+(\.\d)? profiles? per account$/,
+    );
+    await profilesTile.getByText('Accounts with 1 profile', { exact: true }).waitFor();
+    await profilesTile.getByText('Kids profiles').waitFor();
+    for (const tile of [
+      'Profiles',
+      'Active subscribers',
+      'Revenue',
+      'Titles',
+      'Latest payments',
+      'Latest sign-ups',
+    ])
       await page.getByRole('region', { name: tile }).waitFor();
     await fitsThePhone();
 

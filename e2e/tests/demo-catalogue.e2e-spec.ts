@@ -1,13 +1,14 @@
 import { CATEGORIES, LANGUAGES, type StreamAnswer } from '@chitram/contracts';
 import { BASE_URL } from '../support/browser';
-import { freshClientIp, subscribedSession } from '../support/sessions';
+import { freshClientIp, subscribedSession, viewerSession } from '../support/sessions';
 
 // Everything in the demo catalogue plays (issue 19), on the platform this suite runs against: it loads
 // the demo as `npm start` does (scripts/lib/platform.mjs, scripts/seed/), its videos transcoded in the
 // background after start-up (a few sources, copies of them for the rest). Once that has settled, a Gold
 // viewer on a computer gets a stream grant for every film and every episode, and Gold's and Premium's
 // top renditions are among them. (It ran in the integration stage with a second copy of the demo of
-// its own, transcoding the same sources again: three minutes of CI.)
+// its own, transcoding the same sources again: three minutes of CI.) The demo's viewers have watched
+// things too (issue 22): a history each, and the home page's two picked rows have something to show.
 
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36';
 /** The demo's videos settle within 3 minutes of start-up (issue 19); the suite started a while ago. */
@@ -80,3 +81,23 @@ it('gives a Gold viewer a stream of every film and every episode, up to 2160p, o
   expect(master.status).toBe(200);
   expect(await master.text()).toContain('RESOLUTION=3840x2160');
 }, 300_000);
+
+it('gives the demo viewers a watch history, Because you watched and Top 10 today', async () => {
+  const top = (await (await get('home/top-today?language=English')).json()) as { movies: Title[] };
+  expect(top.movies.length).toBeGreaterThan(0);
+  const rows: Array<{ watched: Title; movies: Title[] } | null> = [];
+  // The first demo viewers (+91 90000 00000 on), signed in as any viewer signs in.
+  for (let i = 0; i < 4; i++) {
+    const { token } = (await viewerSession(freshClientIp(), `90000${String(i).padStart(5, '0')}`)) as {
+      token: string;
+    };
+    const history = (await (await get('user/history', token)).json()) as { total: number };
+    expect(history.total).toBeGreaterThan(0);
+    const row = await get('user/because-you-watched', token);
+    expect(row.status).toBe(200);
+    const text = await row.text();
+    rows.push(text && text !== 'null' ? (JSON.parse(text) as { watched: Title; movies: Title[] }) : null);
+  }
+  const shown = rows.filter((row) => row !== null && row.movies.length > 0);
+  expect(shown.length).toBeGreaterThan(0);
+});

@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BASE_URL, launchBrowser } from '../support/browser';
-import { freshClientIp, fromClient, storeSession, viewerSession } from '../support/sessions';
+import type { Page } from 'playwright-core';
+import { BASE_URL } from '../support/browser';
+import { freshClientIp, storeSession, viewerSession } from '../support/sessions';
+import { playerStopped, viewerApi, viewerPages } from '../support/viewer-pages';
 
 // Watch history (issue 22): what a viewer watched, newest first, with how far and a way back in; one
-// title removed, then all of them after a confirmation.
+// title removed, then all of them after a confirmation; each profile's its own.
 
 const SHOTS = process.env.E2E_SCREENSHOTS_HISTORY ?? '/tmp/chitram-history';
 
@@ -14,22 +14,8 @@ interface Movie {
   title: string;
 }
 
-let browser: Browser;
-let context: BrowserContext;
+const pages = viewerPages(SHOTS);
 let page: Page;
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(async () => {
-  await context?.close();
-});
 
 async function twoDemoFilms(): Promise<[Movie, Movie]> {
   const res = await fetch(`${BASE_URL}/api/home/content`);
@@ -45,33 +31,17 @@ async function twoDemoFilms(): Promise<[Movie, Movie]> {
   return [films[0], films[1]];
 }
 
-/** Where the player stopped, as it reports it when closed (POST /api/playback/stop). */
-async function stoppedAt(token: string, clientIp: string, film: Movie, positionSeconds: number) {
-  const res = await fetch(`${BASE_URL}/api/playback/stop`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${token}`,
-      'x-forwarded-for': clientIp,
-    },
-    body: JSON.stringify({ kind: 'movie', titleId: film._id, positionSeconds, durationSeconds: 3000 }),
-  });
-  expect(res.status).toBe(200);
-}
-
 describe('watch history (issue 22)', () => {
   it.each([1366, 390])(
     'lists what the viewer watched, removes one title and clears the rest (%i px)',
     async (width) => {
       const [half, whole] = await twoDemoFilms();
       const clientIp = freshClientIp();
-      context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-US' });
-      await fromClient(context, clientIp);
-      page = await context.newPage();
+      page = await pages.open(width, clientIp);
       const session = (await viewerSession(clientIp)) as { token: string };
       await storeSession(page, 'user', session);
-      await stoppedAt(session.token, clientIp, half, 1500);
-      await stoppedAt(session.token, clientIp, whole, 2995);
+      await playerStopped(session.token, clientIp, half._id, 1500);
+      await playerStopped(session.token, clientIp, whole._id, 2995);
 
       if (width === 1366) {
         await page.goto(BASE_URL);
@@ -108,6 +78,43 @@ describe('watch history (issue 22)', () => {
       await page.getByText('Nothing watched yet').waitFor();
       expect(await entries.count()).toBe(0);
       await page.screenshot({ path: `${SHOTS}/history-empty-${width}.png` });
+    },
+  );
+
+  it.each([1366, 390])(
+    'shows a film watched to the end on one profile in its history and not in the other’s (%i px)',
+    async (width) => {
+      const [film] = await twoDemoFilms();
+      const clientIp = freshClientIp();
+      page = await pages.open(width, clientIp);
+      const session = (await viewerSession(clientIp)) as { token: string };
+      const ravi = await viewerApi('user/profiles', session.token, clientIp, {
+        name: 'Ravi',
+        avatar: 'tiger',
+        maturity: 'adult',
+      });
+      expect(ravi.status).toBe(201);
+      await storeSession(page, 'user', session);
+      // The account's own profile watches the film into its end credits.
+      await playerStopped(session.token, clientIp, film._id, 2995);
+
+      await page.goto(`${BASE_URL}/history`);
+      const entries = page.getByTestId('history-entry');
+      await entries.first().waitFor();
+      expect(await entries.getByRole('heading').allInnerTexts()).toEqual([film.title]);
+      await entries.first().getByText('Watched to the end').waitFor();
+
+      // Switch to Ravi from the header's panel: his history is empty.
+      await page.getByRole('button', { name: 'Profile' }).click();
+      await page.getByRole('link', { name: 'Switch profile' }).click();
+      await page.getByRole('heading', { level: 1, name: "Who's watching?" }).waitFor();
+      await page.getByRole('button', { name: /Ravi/ }).click();
+      await page.waitForURL(`${BASE_URL}/`);
+      await page.goto(`${BASE_URL}/history`);
+      await page.getByText('Nothing watched yet').waitFor();
+      expect(await entries.count()).toBe(0);
+      expect(await page.getByText(film.title, { exact: true }).count()).toBe(0);
+      await page.screenshot({ path: `${SHOTS}/history-other-profile-${width}.png` });
     },
   );
 });

@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BASE_URL, launchBrowser } from '../support/browser';
-import { freshClientIp, fromClient, storeSession, viewerSession } from '../support/sessions';
+import type { Page } from 'playwright-core';
+import { BASE_URL } from '../support/browser';
+import { freshClientIp, storeSession, viewerSession } from '../support/sessions';
+import { viewerPages } from '../support/viewer-pages';
 
 // My List (issue 22): a viewer keeps a title from its page, finds it on /my-list and in home's rail,
 // and takes it off again; a visitor pressing the button is sent to log in.
@@ -14,28 +14,12 @@ interface Movie {
   title: string;
 }
 
-let browser: Browser;
-let context: BrowserContext;
+const pages = viewerPages(SHOTS);
 let page: Page;
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(async () => {
-  await context?.close();
-});
 
 async function open(width: number, signedIn: boolean): Promise<Page> {
   const clientIp = freshClientIp();
-  context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-US' });
-  await fromClient(context, clientIp);
-  page = await context.newPage();
+  page = await pages.open(width, clientIp);
   if (signedIn) await storeSession(page, 'user', await viewerSession(clientIp));
   return page;
 }

@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BASE_URL, launchBrowser } from '../support/browser';
-import { freshClientIp, fromClient, storeSession, viewerSession } from '../support/sessions';
+import type { Page } from 'playwright-core';
+import { BASE_URL } from '../support/browser';
+import { freshClientIp, storeSession, viewerSession } from '../support/sessions';
+import { playerStopped, until, viewerApi as api, viewerPages } from '../support/viewer-pages';
 
 // Rows picked for each profile (issue 22): "Top 10 in {language} today" with each film's rank, from the
 // demo's plays of today, and "Because you watched X", which appears once the viewer finishes a film.
@@ -14,48 +14,12 @@ interface Movie {
   title: string;
 }
 
-let browser: Browser;
-let context: BrowserContext;
+const pages = viewerPages(SHOTS);
 let page: Page;
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(async () => {
-  await context?.close();
-});
-
 async function open(width: number, clientIp = freshClientIp()): Promise<Page> {
-  context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-US' });
-  await fromClient(context, clientIp);
-  page = await context.newPage();
+  page = await pages.open(width, clientIp);
   return page;
-}
-
-const api = (path: string, token: string, clientIp: string, body?: unknown) =>
-  fetch(`${BASE_URL}/api/${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${token}`,
-      'x-forwarded-for': clientIp,
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-
-/** Waits, asking the API, until the condition holds (the finish travels as an event). */
-async function until(check: () => Promise<boolean>, what: string, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 describe('picked rows (issue 22)', () => {
@@ -93,13 +57,7 @@ describe('picked rows (issue 22)', () => {
       expect(await page.locator('section.vw-rail--because-you-watched').count()).toBe(0);
 
       // The player closes in the film's end credits.
-      const stopped = await api('playback/stop', session.token, clientIp, {
-        kind: 'movie',
-        titleId: film._id,
-        positionSeconds: 2995,
-        durationSeconds: 3000,
-      });
-      expect(stopped.status).toBe(200);
+      await playerStopped(session.token, clientIp, film._id, 2995);
       await until(
         async () =>
           !['', 'null'].includes(

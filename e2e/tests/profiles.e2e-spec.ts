@@ -1,10 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BASE_URL, launchBrowser } from '../support/browser';
-import { freshClientIp, fromClient, storeSession, viewerSession } from '../support/sessions';
+import type { Page } from 'playwright-core';
+import { BASE_URL } from '../support/browser';
+import { freshClientIp, storeSession, viewerSession } from '../support/sessions';
+import { viewerApi, viewerPages } from '../support/viewer-pages';
 
 // Profiles (issue 22, D37): a viewer makes a kids profile, chooses it on "Who's watching?", and sees
-// only U titles and no account, payment or profile-management entries.
+// only U titles and no account, payment or profile-management entries; a locked profile opens with its
+// lock only, and managing profiles asks for the account holder's.
 
 const SHOTS = process.env.E2E_SCREENSHOTS_PROFILES ?? '/tmp/chitram-profiles';
 
@@ -15,22 +16,8 @@ interface Titled {
   rating: string;
 }
 
-let browser: Browser;
-let context: BrowserContext;
+const pages = viewerPages(SHOTS);
 let page: Page;
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(async () => {
-  await context?.close();
-});
 
 /** Every film home shows a visitor, with its rating. */
 async function demoFilms(): Promise<Titled[]> {
@@ -48,9 +35,7 @@ describe('Profiles (issue 22)', () => {
       if (!adultOnly || !films.some((film) => film.rating === 'U'))
         throw new Error('the demo needs U and A films');
       const clientIp = freshClientIp();
-      context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-US' });
-      await fromClient(context, clientIp);
-      page = await context.newPage();
+      page = await pages.open(width, clientIp);
       await storeSession(page, 'user', await viewerSession(clientIp));
 
       // Manage profiles: add a kids profile (the form starts as a kids profile).
@@ -103,6 +88,64 @@ describe('Profiles (issue 22)', () => {
       await page.goto(`${BASE_URL}/movie/${encodeURIComponent(adultOnly.slug)}/play`);
       expect((await refused).status()).toBe(403);
       expect(await page.getByRole('heading', { level: 1, name: adultOnly.title }).count()).toBe(0);
+    },
+  );
+
+  it.each([1366, 390])(
+    'opens a locked profile with its lock only, and asks for the holder’s lock to manage profiles (%i px)',
+    async (width) => {
+      const clientIp = freshClientIp();
+      page = await pages.open(width, clientIp);
+      const session = (await viewerSession(clientIp)) as { token: string; _id: string };
+      const patch = (path: string, body: unknown) =>
+        fetch(`${BASE_URL}/api/${path}`, {
+          method: 'PATCH',
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${session.token}`,
+            'x-forwarded-for': clientIp,
+          },
+          body: JSON.stringify(body),
+        });
+      // Meera's profile has the lock 2580; the account holder's (the first) has 1357.
+      const meera = await viewerApi('user/profiles', session.token, clientIp, {
+        name: 'Meera',
+        avatar: 'peacock',
+        maturity: 'adult',
+        lock: '2580',
+      });
+      expect(meera.status).toBe(201);
+      expect((await patch(`user/profiles/${session._id}`, { lock: '1357' })).status).toBe(200);
+      await storeSession(page, 'user', session);
+
+      await page.goto(`${BASE_URL}/profiles`);
+      await page.getByRole('heading', { level: 1, name: "Who's watching?" }).waitFor();
+      await page.getByRole('button', { name: /Meera/ }).click();
+      const lock = page.getByLabel('Enter the lock of Meera');
+      await lock.fill('1111');
+      await page.getByRole('button', { name: 'Open', exact: true }).click();
+      await page.locator('.toast--error', { hasText: 'That lock is not right.' }).waitFor();
+      await page.screenshot({ path: `${SHOTS}/lock-wrong-${width}.png` });
+      expect(new URL(page.url()).pathname).toBe('/profiles');
+      await lock.fill('2580');
+      await page.getByRole('button', { name: 'Open', exact: true }).click();
+      await page.waitForURL(`${BASE_URL}/`);
+      await page.getByRole('button', { name: 'Profile' }).click();
+      await page.locator('#profile-panel').getByText('Watching: Meera').waitFor();
+
+      // Managing profiles: nothing changes without the holder's lock; with it, the profile is added.
+      await page.goto(`${BASE_URL}/profiles/manage`);
+      const holderLock = page.getByLabel("The account holder's lock");
+      await holderLock.waitFor();
+      await page.getByRole('button', { name: 'Add a profile' }).click();
+      await page.getByLabel('Name', { exact: true }).fill('Chinnu');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.locator('.toast--error', { hasText: 'That lock is not right.' }).waitFor();
+      expect(await page.locator('.vw-profiles__row', { hasText: 'Chinnu' }).count()).toBe(0);
+      await holderLock.fill('1357');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.locator('.vw-profiles__row', { hasText: 'Chinnu' }).waitFor();
+      await page.screenshot({ path: `${SHOTS}/manage-locked-${width}.png`, fullPage: true });
     },
   );
 });

@@ -195,6 +195,31 @@ async function seedPartners(rpc, Subjects, titles) {
 }
 
 /**
+ * A few demo households share their account (issue 22, D37), for the dashboard's Profiles tile: every
+ * sixth demo account has a kids profile, every twelfth a second adult too. A profile already there is
+ * left as it is, and so is a number that had an account of its own before the demo.
+ */
+export const DEMO_PROFILES = [
+  { every: 6, profile: { name: 'Chinnu', avatar: 'elephant', maturity: 'kids' } },
+  { every: 12, profile: { name: 'Ravi', avatar: 'tiger', maturity: 'adult' } },
+];
+
+async function seedProfiles(rpc, Subjects, viewers) {
+  let created = 0;
+  for (const [i, viewer] of viewers.entries()) {
+    const wanted = DEMO_PROFILES.filter(({ every }) => i % every === 1).map(({ profile }) => profile);
+    if (!wanted.length) continue;
+    const have = await rpc.call(Subjects.users.profiles.list, { accountId: viewer.id });
+    if (!have.length) continue;
+    for (const profile of wanted.filter((p) => !have.some((h) => h.name === p.name))) {
+      await rpc.call(Subjects.users.profiles.create, { accountId: viewer.id, ...profile });
+      created++;
+    }
+  }
+  return created;
+}
+
+/**
  * Loads the demo activity into the running platform; never in production. Answers what it added
  * (all zeros on a second run).
  * @param {{ rpc: any, Subjects: any, env?: NodeJS.ProcessEnv, log?: (line: string) => void, now?: number }} o
@@ -208,19 +233,26 @@ export async function seedDemoActivity({
 }) {
   if (env.NODE_ENV === 'production') {
     log('demo activity: not in production');
-    return { viewers: 0, payments: 0, plays: 0, partners: 0 };
+    return { viewers: 0, profiles: 0, payments: 0, plays: 0, partners: 0 };
   }
   const titles = await catalogueTitles(rpc, Subjects);
   const activity = demoActivity(now, titles);
   const timeout = { timeoutMs: 60_000 };
   const viewers = await rpc.call(Subjects.users.analytics.demo, { viewers: activity.viewers }, timeout);
+  const profiles = await seedProfiles(rpc, Subjects, activity.viewers);
   const payments = await rpc.call(Subjects.billing.analytics.demo, { payments: activity.payments }, timeout);
   const plays = await rpc.call(Subjects.catalog.analytics.demo, { plays: activity.plays }, timeout);
   const partners = await seedPartners(rpc, Subjects, titles);
-  const added = { viewers: viewers.created, payments: payments.created, plays: plays.created, partners };
+  const added = {
+    viewers: viewers.created,
+    profiles,
+    payments: payments.created,
+    plays: plays.created,
+    partners,
+  };
   log(
-    added.viewers + added.payments + added.plays + added.partners
-      ? `demo activity: ${added.viewers} viewers, ${added.payments} payments, ${added.plays} plays and ${added.partners} partners over the last ${DEMO_DAYS} days`
+    Object.values(added).some(Boolean)
+      ? `demo activity: ${added.viewers} viewers (${added.profiles} more profiles), ${added.payments} payments, ${added.plays} plays and ${added.partners} partners over the last ${DEMO_DAYS} days`
       : 'demo activity: already loaded',
   );
   return added;

@@ -70,7 +70,7 @@ describe('the demo activity', () => {
       env: { NODE_ENV: 'production' },
       log: (l) => lines.push(l),
     });
-    assert.deepEqual(added, { viewers: 0, payments: 0, plays: 0, partners: 0 });
+    assert.deepEqual(added, { viewers: 0, profiles: 0, payments: 0, plays: 0, partners: 0 });
     assert.deepEqual(lines, ['demo activity: not in production']);
   });
 });

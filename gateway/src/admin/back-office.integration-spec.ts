@@ -373,6 +373,12 @@ describe('the back office: dashboard and viewers', () => {
     });
     if (!full.data.users.available) throw new Error('users unavailable');
     expect(full.data.users.total).toBe(full.data.users.newThisWeek);
+    // Each account has its first profile (D37), and no one here added another.
+    expect(full.data.users.profiles).toEqual({
+      total: full.data.users.total,
+      accountsByProfiles: [{ profiles: 1, accounts: full.data.users.total }],
+      kids: 0,
+    });
     expect(full.data.users.latestSignUps[0].maskedPhoneNumber).toMatch(/^\+91 9\d•••••\d{3}$/);
 
     await billing?.stop();

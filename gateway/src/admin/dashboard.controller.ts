@@ -15,7 +15,7 @@ export class DashboardController {
   @Header('cache-control', 'no-store')
   @ApiOperation({
     summary:
-      '{ data, success, message } (SPEC §7): viewers, subscribers by plan, revenue, titles, latest payments and sign-ups (D13; money only for owner and finance, issue 20); a service that is down leaves its part { available: false }',
+      '{ data, success, message } (SPEC §7): viewers, profiles per account (D37), subscribers by plan, revenue, titles, latest payments and sign-ups (D13; money only for owner and finance, issue 20); a service that is down leaves its part { available: false }',
   })
   figures(@CurrentPrincipal() admin: Principal): Promise<AdminDashboardAnswer> {
     return this.dashboard.gather(admin.adminRole);

@@ -44,7 +44,10 @@ export interface RunningProcesses {
   query<T = Record<string, unknown>>(service: ServiceName, sql: string, params?: unknown[]): Promise<T[]>;
   /** Ends a service at once (SIGKILL: no shutdown hook runs), and answers once it is gone. */
   kill(service: ServiceName): Promise<void>;
-  /** Starts a killed service again on its own database, and answers once it answers its health subject. */
+  /**
+   * Starts a killed service again on its own database, its pending migrations first (as a deployment
+   * does), and answers once it answers its health subject.
+   */
   restart(service: ServiceName): Promise<void>;
 }
 
@@ -101,6 +104,11 @@ export async function startServiceProcesses(
     child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
     return { child, output };
   };
+  const migrate = async (service: ServiceName, childEnv: NodeJS.ProcessEnv) => {
+    const migration = run(service, 'migrate.js', childEnv);
+    const code = await new Promise<number | null>((resolve) => migration.child.once('exit', resolve));
+    if (code !== 0) throw new Error(`${service} migration failed:\n${migration.output.join('')}`);
+  };
   const healthy = async (service: ServiceName) => {
     const nats = await connectNats(infra.NATS_URL, 'service-processes');
     try {
@@ -130,9 +138,7 @@ export async function startServiceProcesses(
           ...perService[service],
           DATABASE_NAME: database,
         };
-        const migration = run(service, 'migrate.js', childEnv);
-        const code = await new Promise<number | null>((resolve) => migration.child.once('exit', resolve));
-        if (code !== 0) throw new Error(`${service} migration failed:\n${migration.output.join('')}`);
+        await migrate(service, childEnv);
         children.set(service, { ...run(service, 'main.js', childEnv), database, env: childEnv });
         await healthy(service);
       }),
@@ -158,6 +164,7 @@ export async function startServiceProcesses(
     },
     async restart(service) {
       const was = entry(service);
+      await migrate(service, was.env);
       children.set(service, { ...was, ...run(service, 'main.js', was.env, was.output) });
       await healthy(service);
     },

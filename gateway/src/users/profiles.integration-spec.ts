@@ -2,6 +2,8 @@ import { randomInt, randomUUID } from 'node:crypto';
 import {
   ErrorCode,
   Subjects,
+  type ContinueWatching,
+  type Episode,
   type HomeContent,
   type ListedTitle,
   type Movie,
@@ -13,14 +15,15 @@ import { isolatedEnv, testInfrastructure, testSigningKeys, waitFor } from '@chit
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { NatsConnection } from 'nats';
 import type request from 'supertest';
-import { testFilm } from '../testing/catalogue-fixtures';
+import { testEpisode, testFilm } from '../testing/catalogue-fixtures';
 import { startServiceProcesses, type RunningProcesses } from '../testing/service-processes';
 import { bearer, signInViewer, startTestGateway, type SignedInViewer } from '../testing/test-gateway';
 
 /**
  * Profiles over HTTP (issue 22, D37): the routes, choosing a profile (a new token pair carrying it),
- * per-profile lists and positions, and a kids profile held to its level on every catalogue path and
- * the stream grant. This gateway in-process; auth, users and catalog as processes.
+ * per-profile lists and positions, a kids profile held to its level on every catalogue path and the
+ * stream grant, and existing viewers through the migration. This gateway in-process; auth, users and
+ * catalog as processes.
  */
 describe('Profiles', () => {
   const isolation = isolatedEnv();
@@ -327,5 +330,124 @@ describe('Profiles', () => {
       .set('x-profile-lock', '9876')
       .expect(201);
     await http.delete('/api/user/me').set(bearer(viewer.token)).set('x-profile-lock', '9876').expect(200);
+  });
+
+  it('keeps a kids profile to U episodes on category pages and the shows list, and refuses it an A episode’s stream', async () => {
+    const mk = async (name: string, rating: 'U' | 'A') =>
+      (
+        await rpc.call(Subjects.catalog.episodes.create, {
+          ...testEpisode(`${name} ${block}`),
+          rating,
+          category: 'health',
+        })
+      ).episode;
+    const u = await mk('Haath Dhona', 'U');
+    const a = await mk('Raat Ki Khabar', 'A');
+    const { viewer, kidToken } = await withKid();
+    const ours = (episodes: Episode[]) =>
+      episodes.map((episode) => episode.title).filter((t) => t === u.title || t === a.title);
+
+    const category = (token: string) =>
+      http.get('/api/series/category/health/episodes').set(bearer(token)).expect(200);
+    expect(ours(((await category(viewer.token)).body as { episodes: Episode[] }).episodes).sort()).toEqual(
+      [a.title, u.title].sort(),
+    );
+    const kidsCategory = await category(kidToken);
+    expect(kidsCategory.headers['cache-control']).toContain('private');
+    expect(ours((kidsCategory.body as { episodes: Episode[] }).episodes)).toEqual([u.title]);
+    const shows = await http.get(`/api/series/episodes?search=${block}`).set(bearer(kidToken)).expect(200);
+    expect(ours((shows.body as { paginatedEpisodes: Episode[] }).paginatedEpisodes)).toEqual([u.title]);
+
+    const stream = await http.get(`/api/series/episodes/${a._id}/stream`).set(bearer(kidToken)).expect(403);
+    expect(stream.body.code).toBe(ErrorCode.PROFILE_MATURITY_BLOCKED);
+    expect((await http.get(`/api/series/episodes/${u._id}/stream`).set(bearer(kidToken))).body.code).not.toBe(
+      ErrorCode.PROFILE_MATURITY_BLOCKED,
+    );
+  });
+
+  // Last: it takes the users service back to the release before profiles and migrates it again.
+  it('keeps an existing viewer’s Continue watching, positions, My List and language through the migration, before and after choosing the first profile', async () => {
+    // A viewer of the release before profiles, with a film half watched, another in My List and Tamil
+    // chosen, keeps all of it once the users service migrates: the first profile has the viewer's id
+    // and no catalogue row moves.
+    const viewer = await signIn();
+    const [half, kept] = await Promise.all(
+      ['Alaigal', 'Kadal Kaatru'].map(
+        async (title) =>
+          (await rpc.call(Subjects.catalog.movies.create, testFilm(`${title} ${block}`))).movie,
+      ),
+    );
+
+    // The users database as the release before profiles left it: the viewer's row with its language,
+    // no profile (the two profile migrations undone). The catalogue's positions and the list were kept
+    // under the viewer's id, as that release wrote them.
+    await services.kill('users');
+    await services.query('users', `DROP TABLE "profile"`);
+    await services.query('users', `DELETE FROM "schema_migrations" WHERE "name" = ANY($1)`, [
+      ['Profiles1795400700000', 'ProfileLock1795400800000'],
+    ]);
+    await services.query('users', `UPDATE "viewer" SET "interface_language" = 'ta' WHERE "id" = $1`, [
+      viewer._id,
+    ]);
+    await services.query(
+      'users',
+      `INSERT INTO "my_list_entry" ("profile_id", "title_id", "kind") VALUES ($1, $2, 'movie')`,
+      [viewer._id, kept._id],
+    );
+    await rpc.call(Subjects.catalog.watch.save, {
+      viewerId: viewer._id,
+      kind: 'movie',
+      titleId: half._id,
+      positionSeconds: 1500,
+      durationSeconds: 3000,
+      deviceClass: 'website',
+    });
+
+    // The new release: its migrations, then the service.
+    await services.restart('users');
+    const [{ count }] = await services.query<{ count: number }>(
+      'users',
+      `SELECT count(*)::int AS "count" FROM "profile" WHERE "account_id" = $1`,
+      [viewer._id],
+    );
+    expect(count).toBe(1);
+
+    const sees = async (token: string) => {
+      const me = await http.get('/api/user/me').set(bearer(token)).expect(200);
+      const continuing = (await http.get('/api/playback/continue').set(bearer(token)).expect(200))
+        .body as ContinueWatching[];
+      const position = await http
+        .get(`/api/playback/position/movie/${half._id}`)
+        .set(bearer(token))
+        .expect(200);
+      const list = (await http.get('/api/user/list').set(bearer(token)).expect(200)).body as ListedTitle[];
+      return {
+        language: me.body.interfaceLanguage as string,
+        profile: (me.body.profile as Profile)._id,
+        continuing: continuing.map((entry) => [entry.titleId, entry.positionSeconds]),
+        position: (position.body.position as { positionSeconds: number } | null)?.positionSeconds,
+        list: list.map((entry) => entry.titleId),
+      };
+    };
+    const expected = {
+      language: 'ta',
+      profile: viewer._id,
+      continuing: [[half._id, 1500]],
+      position: 1500,
+      list: [kept._id],
+    };
+    // The session from before the new release (its token names no profile) ...
+    expect(await sees(viewer.token)).toEqual(expected);
+    const profiles = (await http.get('/api/user/profiles').set(bearer(viewer.token)).expect(200))
+      .body as Profile[];
+    expect(profiles).toEqual([
+      expect.objectContaining({ _id: viewer._id, name: 'Me', interfaceLanguage: 'ta', isFirst: true }),
+    ]);
+    // ... and the first profile chosen on "Who's watching?".
+    const chosen = await http
+      .post(`/api/user/profiles/${viewer._id}/select`)
+      .set(bearer(viewer.token))
+      .expect(200);
+    expect(await sees(chosen.body.token as string)).toEqual(expected);
   });
 });

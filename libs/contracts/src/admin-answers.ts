@@ -32,11 +32,25 @@ export interface RevealedPhoneNumber {
 
 // ---- The dashboard (D13) ----
 
-/** The users service's part: viewers, and who signed up last. */
+/**
+ * Profiles per account (issue 22, D37). Analytics go on counting accounts; these say how the accounts
+ * are shared.
+ */
+export interface ProfileFigures {
+  /** Every profile of every account, the first ones included. */
+  total: number;
+  /** Accounts by how many profiles they have, fewest first; a number no account has is left out. */
+  accountsByProfiles: Array<{ profiles: number; accounts: number }>;
+  /** Profiles held to a kids' level (U, or U and U/A). */
+  kids: number;
+}
+
+/** The users service's part: viewers, their profiles, and who signed up last. */
 export interface ViewerFigures {
   total: number;
   /** Accounts created in the last 7 days. */
   newThisWeek: number;
+  profiles: ProfileFigures;
   /** Newest first. */
   latestSignUps: ListedViewer[];
 }

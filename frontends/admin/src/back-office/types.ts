@@ -14,6 +14,7 @@ export {
   type DashboardViewing,
   type LatestPayment,
   type ListedViewer,
+  type ProfileFigures,
   type RevealedPhoneNumber,
   type ServicePart,
   type SignedInSession,

@@ -9,6 +9,7 @@ import {
   BackOfficeMessages,
   formatRupees,
   type AdminDashboardAnswer,
+  type ProfileFigures,
   type ServicePart,
 } from '../back-office/types';
 import { useResource } from '../components/use-resource';
@@ -68,9 +69,17 @@ function Figures({ rows }: { rows: Array<[label: string, value: ReactNode, tone?
   );
 }
 
+/** `1.4 profiles per account`: the mean over the accounts that have profiles (every account has one). */
+function perAccount({ total, accountsByProfiles }: ProfileFigures): string {
+  const accounts = accountsByProfiles.reduce((sum, row) => sum + row.accounts, 0);
+  if (accounts === 0) return 'No accounts yet';
+  const mean = (total / accounts).toLocaleString('en-IN', { maximumFractionDigits: 1 });
+  return `${mean} ${total === accounts ? 'profile' : 'profiles'} per account`;
+}
+
 /**
- * /admin/dashboard (SPEC §2.13, DECISIONS D13): viewers, subscribers, revenue, titles, plays and watch
- * time (today, 30 days, and a chart of the 30 days), latest payments and sign-ups; numbers masked.
+ * /admin/dashboard (SPEC §2.13, DECISIONS D13): viewers and their profiles per account, subscribers,
+ * revenue, titles, plays and watch time (today, 30 days, and a chart of the 30 days), latest payments and sign-ups; numbers masked.
  */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
@@ -119,6 +128,23 @@ export function DashboardPage() {
             <>
               <p className="ad-tile__value">{formatCount(users.total)}</p>
               <p className="ad-tile__sub">{formatCount(users.newThisWeek)} new in the last 7 days</p>
+            </>
+          )}
+        </Panel>
+        <Panel title="Profiles" part={data?.users} status={status}>
+          {({ profiles }) => (
+            <>
+              <p className="ad-tile__value">{formatCount(profiles.total)}</p>
+              <p className="ad-tile__sub">{perAccount(profiles)}</p>
+              <Figures
+                rows={[
+                  ...profiles.accountsByProfiles.map(({ profiles: n, accounts }): [string, string] => [
+                    `Accounts with ${counted(n, 'profile')}`,
+                    formatCount(accounts),
+                  ]),
+                  ['Kids profiles', formatCount(profiles.kids)],
+                ]}
+              />
             </>
           )}
         </Panel>

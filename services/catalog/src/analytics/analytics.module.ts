@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { JobsModule } from '@chitram/nest-kit';
 import { PicksModule } from '../picks/picks.module';
+import { WatchingRepository } from '../watching/watching.repository';
 import { ViewingAnalyticsController } from './viewing-analytics.controller';
 import { ViewingAnalyticsService } from './viewing-analytics.service';
 import { ViewingEventsHandler } from './viewing-events.handler';
@@ -11,7 +12,13 @@ import { ViewingReportRepository } from './viewing-report.repository';
 @Module({
   imports: [JobsModule.forService(), PicksModule],
   controllers: [ViewingAnalyticsController],
-  providers: [ViewingFactsRepository, ViewingReportRepository, ViewingAnalyticsService, ViewingEventsHandler],
+  providers: [
+    ViewingFactsRepository,
+    ViewingReportRepository,
+    ViewingAnalyticsService,
+    ViewingEventsHandler,
+    WatchingRepository,
+  ],
   exports: [ViewingReportRepository],
 })
 export class AnalyticsModule {}

@@ -25,6 +25,7 @@ import { DataSource } from 'typeorm';
 import { ViewingFactsRepository } from './viewing-facts.repository';
 import { ViewingReportRepository } from './viewing-report.repository';
 import { PicksRepository } from '../picks/picks.repository';
+import { WatchingRepository, type ProgressWrite } from '../watching/watching.repository';
 
 export const VIEWING_REBUILD_JOB = 'catalog.analytics-rebuild';
 
@@ -39,6 +40,7 @@ export class ViewingAnalyticsService {
     private readonly facts: ViewingFactsRepository,
     private readonly report: ViewingReportRepository,
     private readonly picks: PicksRepository,
+    private readonly watching: WatchingRepository,
     queue: JobQueue,
     @Inject(CONFIG) private readonly config: ServiceConfig,
     @Inject(LOGGER) logger: Logger,
@@ -67,18 +69,26 @@ export class ViewingAnalyticsService {
 
   /**
    * Development only: plays of the past (a play and its watch time, as two facts) for the demo's charts,
-   * counted as events are, and the finished ones as finishes for the picked rows. Facts and finishes
-   * already stored (an earlier run's) are not counted again.
+   * counted as events are, and the finished ones as finishes for the picked rows; each new play leaves
+   * the viewer's place in the title, so the demo viewers have a watch history and Continue watching
+   * (issue 22). Facts, finishes and places already stored (an earlier run's) are not counted again.
    */
   async demo(plays: DemoPlay[]): Promise<DemoRecorded> {
     refuseDemoInProduction(this.config.isProduction);
     let created = 0;
+    // Oldest first, so a title's place is its latest play's.
+    const inOrder = [...plays].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
     await this.dataSource.transaction(async (manager) => {
-      for (const play of plays) {
+      for (const play of inOrder) {
         const at = new Date(play.at);
         const base = { viewerId: play.viewerId, kind: play.kind, titleId: play.titleId, day: indiaDayOf(at) };
-        if (await this.facts.record(manager, { ...base, eventId: play.id, at, plays: 1, watchSeconds: 0 }))
+        if (await this.facts.record(manager, { ...base, eventId: play.id, at, plays: 1, watchSeconds: 0 })) {
           created++;
+          await this.watching.save(
+            manager,
+            demoPlace(play, await this.watching.videoDuration(manager, base)),
+          );
+        }
         if (play.watchSeconds > 0)
           await this.facts.record(manager, {
             ...base,
@@ -97,6 +107,20 @@ export class ViewingAnalyticsService {
     });
     return { created };
   }
+}
+
+/**
+ * Where a demo play left its viewer: at the end of a finished title, else after the play's watch time.
+ * A title whose video is still on its way has no length yet: a finished play's is its watch time, an
+ * unfinished one is taken as two fifths of the title.
+ */
+function demoPlace(play: DemoPlay, videoSeconds: number | null): ProgressWrite {
+  const at = new Date(Date.parse(play.at) + play.watchSeconds * 1000);
+  const finished = play.finished ?? false;
+  const duration = videoSeconds || Math.round(play.watchSeconds * (finished ? 1 : 2.5));
+  const position = finished ? duration : Math.min(play.watchSeconds, Math.floor(duration * 0.9));
+  const key = { viewerId: play.viewerId, kind: play.kind, titleId: play.titleId };
+  return { ...key, positionSeconds: position, durationSeconds: duration, finished, at };
 }
 
 /** The watch-time fact of a demo play: the play's id with its last digit group turned, stable across runs. */

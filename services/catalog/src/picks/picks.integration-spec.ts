@@ -228,4 +228,49 @@ describe('picked rows: co-watching and today’s most played', () => {
       code: 'VALIDATION_FAILED',
     });
   });
+
+  it('leaves each demo viewer a watch history, Continue watching and Because you watched from the demo’s plays', async () => {
+    const [first, second, third] = [
+      await movie('Demo One', 'Malayalam'),
+      await movie('Demo Two', 'Malayalam'),
+      await movie('Demo Three', 'Malayalam'),
+    ];
+    const [viewer, other] = [randomUUID(), randomUUID()];
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+    const play = (viewerId: string, titleId: string, at: string, finished: boolean) => ({
+      id: randomUUID(),
+      viewerId,
+      kind: 'movie' as const,
+      titleId,
+      at,
+      watchSeconds: 1200,
+      finished,
+    });
+    // Sent newest first: the places are still each title's latest play's.
+    const plays = [
+      play(viewer, second, hoursAgo(1), false),
+      play(viewer, first, hoursAgo(5), true),
+      play(viewer, first, hoursAgo(30), false),
+      play(other, first, hoursAgo(6), true),
+      play(other, third, hoursAgo(7), true),
+    ];
+    expect(await rpc.call(Subjects.catalog.analytics.demo, { plays })).toEqual({ created: 5 });
+
+    const history = await rpc.call(Subjects.catalog.history.page, { profileId: viewer });
+    expect(history.entries.map((e) => [e.titleId, e.finished])).toEqual([
+      [second, false],
+      [first, true],
+    ]);
+    // The demo's videos are not measured yet: the unfinished play is two fifths of the title.
+    expect(history.entries[0]).toMatchObject({ positionSeconds: 1200, durationSeconds: 3000 });
+    const continuing = await rpc.call(Subjects.catalog.watch.continueWatching, { viewerId: viewer });
+    expect(continuing.map((c) => c.titleId)).toEqual([second]);
+    const row = await rpc.call(picks.becauseYouWatched, { profileId: viewer });
+    expect(row?.watched._id).toBe(first);
+    expect(row?.movies.map((m) => m._id)).toContain(third);
+
+    // A second run of the demo adds nothing and moves no place.
+    expect(await rpc.call(Subjects.catalog.analytics.demo, { plays })).toEqual({ created: 0 });
+    expect(await rpc.call(Subjects.catalog.history.page, { profileId: viewer })).toEqual(history);
+  });
 });

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { JobsModule } from '@chitram/nest-kit';
+import { ProfilesRepository } from '../profiles/profiles.repository';
 import { SignUpsController } from './sign-ups.controller';
 import { SignUpsHandler } from './sign-ups.handler';
 import { SignUpsRepository } from './sign-ups.repository';
@@ -9,6 +10,6 @@ import { SignUpsService } from './sign-ups.service';
 @Module({
   imports: [JobsModule.forService()],
   controllers: [SignUpsController],
-  providers: [SignUpsRepository, SignUpsService, SignUpsHandler],
+  providers: [SignUpsRepository, SignUpsService, SignUpsHandler, ProfilesRepository],
 })
 export class AnalyticsModule {}

@@ -72,6 +72,11 @@ describe('sign-up analytics: new viewers per day', () => {
     ];
     expect(await rpc.call(analytics.demo, { viewers })).toEqual({ created: 3 });
     expect(await rpc.call(analytics.demo, { viewers })).toEqual({ created: 0 });
+    // Each demo account has its first profile, as a sign-in would have made it (D37).
+    for (const viewer of viewers)
+      expect(await rpc.call(Subjects.users.profiles.list, { accountId: viewer.id })).toEqual([
+        expect.objectContaining({ _id: viewer.id, isFirst: true, maturity: 'adult' }),
+      ]);
     const answer = await daily();
     expect(answer.days).toHaveLength(7);
     expect(answer.days.map((d) => d.newViewers)).toEqual([0, 1, 0, 2, 0, 0, 2]);

@@ -22,6 +22,7 @@ import {
   type ServiceConfig,
 } from '@chitram/nest-kit';
 import { DataSource } from 'typeorm';
+import { ProfilesRepository } from '../profiles/profiles.repository';
 import { SignUpsRepository } from './sign-ups.repository';
 
 export const SIGN_UPS_REBUILD_JOB = 'users.analytics-rebuild';
@@ -35,6 +36,7 @@ export class SignUpsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly facts: SignUpsRepository,
+    private readonly profiles: ProfilesRepository,
     queue: JobQueue,
     @Inject(CONFIG) private readonly config: ServiceConfig,
     @Inject(LOGGER) logger: Logger,
@@ -56,8 +58,8 @@ export class SignUpsService {
   }
 
   /**
-   * Development only: accounts that signed up in the past, for the demo's charts. A number that has an
-   * account already is left as it is.
+   * Development only: accounts that signed up in the past, for the demo's charts, each with its first
+   * profile as a sign-in makes it (D37). A number that has an account already is left as it is.
    */
   async demo(viewers: DemoViewer[]): Promise<DemoRecorded> {
     refuseDemoInProduction(this.config.isProduction);
@@ -71,6 +73,7 @@ export class SignUpsService {
           [viewer.id, viewer.phoneNumber, at],
         );
         if (!created.length) continue;
+        await this.profiles.insertFirst(manager, viewer.id);
         const day = indiaDayOf(at);
         await this.facts.record(manager, { eventId: viewer.id, viewerId: viewer.id, day, at });
         days.push(day);

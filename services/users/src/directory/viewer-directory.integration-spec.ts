@@ -108,4 +108,40 @@ describe("the back office's reads of the viewer accounts", () => {
     expect(JSON.stringify(figures)).not.toMatch(/\+91\d{10}/);
     expect(figures.latestSignUps.map((v) => v._id)).not.toContain(created[0]._id);
   });
+
+  it('counts profiles per account and the kids profiles among them, as the accounts change them', async () => {
+    const add = (accountId: string, name: string, maturity: 'kids' | 'kids-ua' | 'adult') =>
+      rpc.call(Subjects.users.profiles.create, { accountId, name, avatar: 'kite', maturity });
+    // Every account has its first profile: 13 accounts of one.
+    expect((await rpc.call(reports.figures, {})).profiles).toEqual({
+      total: 13,
+      accountsByProfiles: [{ profiles: 1, accounts: 13 }],
+      kids: 0,
+    });
+    // One family of three with two children, one of two, one of five with a kids profile.
+    await add(created[2]._id, 'Chinnu', 'kids');
+    await add(created[2]._id, 'Bittu', 'kids-ua');
+    await add(created[3]._id, 'Ravi', 'adult');
+    for (const [name, maturity] of [
+      ['Amma', 'adult'],
+      ['Appa', 'adult'],
+      ['Kutti', 'kids'],
+      ['Anna', 'adult'],
+    ] as const)
+      await add(created[4]._id, name, maturity);
+    expect((await rpc.call(reports.figures, {})).profiles).toEqual({
+      total: 13 + 2 + 1 + 4,
+      accountsByProfiles: [
+        { profiles: 1, accounts: 10 },
+        { profiles: 2, accounts: 1 },
+        { profiles: 3, accounts: 1 },
+        { profiles: 5, accounts: 1 },
+      ],
+      kids: 3,
+    });
+    // A profile deleted leaves the figures at once.
+    const [, chinnu] = await rpc.call(Subjects.users.profiles.list, { accountId: created[2]._id });
+    await rpc.call(Subjects.users.profiles.delete, { accountId: created[2]._id, profileId: chinnu._id });
+    expect((await rpc.call(reports.figures, {})).profiles).toMatchObject({ total: 19, kids: 2 });
+  });
 });
