@@ -44,6 +44,21 @@ export enum ErrorCode {
   PAYMENT_FAILED = 'PAYMENT_FAILED',
   WEBHOOK_SIGNATURE_INVALID = 'WEBHOOK_SIGNATURE_INVALID',
   PAYMENT_PROVIDER_UNAVAILABLE = 'PAYMENT_PROVIDER_UNAVAILABLE',
+  // Coupons and the free trial (issue 26, D33); each is refused before any payment.
+  /** No coupon has this code, or it was disabled. */
+  COUPON_UNKNOWN = 'COUPON_UNKNOWN',
+  /** The coupon's dates do not include now (not started yet, or ended). */
+  COUPON_EXPIRED = 'COUPON_EXPIRED',
+  /** The coupon does not apply to the plan being bought. */
+  COUPON_NOT_FOR_PLAN = 'COUPON_NOT_FOR_PLAN',
+  /** The coupon reached its total redemptions, or this account its own. */
+  COUPON_USED_UP = 'COUPON_USED_UP',
+  /** The coupon is for a first purchase and this account has bought a plan before. */
+  COUPON_FIRST_PURCHASE_ONLY = 'COUPON_FIRST_PURCHASE_ONLY',
+  /** A coupon code that another coupon has already. */
+  COUPON_CODE_TAKEN = 'COUPON_CODE_TAKEN',
+  /** This number had its free trial already (once per number, ever), or a plan runs now. */
+  TRIAL_NOT_AVAILABLE = 'TRIAL_NOT_AVAILABLE',
   // Playback (issue 8): SPEC §8 names the first two.
   UNAUTHORIZED_ACCESS = 'UNAUTHORIZED_ACCESS',
   DEVICE_NOT_ALLOWED = 'DEVICE_NOT_ALLOWED',
@@ -105,6 +120,13 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   // Razorpay retries a webhook that is not answered 2xx; a bad signature is never worth retrying.
   [ErrorCode.WEBHOOK_SIGNATURE_INVALID]: 400,
   [ErrorCode.PAYMENT_PROVIDER_UNAVAILABLE]: 502,
+  [ErrorCode.COUPON_UNKNOWN]: 404,
+  [ErrorCode.COUPON_EXPIRED]: 410,
+  [ErrorCode.COUPON_NOT_FOR_PLAN]: 422,
+  [ErrorCode.COUPON_USED_UP]: 409,
+  [ErrorCode.COUPON_FIRST_PURCHASE_ONLY]: 403,
+  [ErrorCode.COUPON_CODE_TAKEN]: 409,
+  [ErrorCode.TRIAL_NOT_AVAILABLE]: 409,
   [ErrorCode.UNAUTHORIZED_ACCESS]: 403,
   [ErrorCode.DEVICE_NOT_ALLOWED]: 403,
   [ErrorCode.STREAM_LIMIT_REACHED]: 429,

@@ -68,6 +68,7 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
       Subjects.billing.analytics.revenue,
       Subjects.billing.analytics.rebuild,
       Subjects.billing.analytics.rebuildStatus,
+      Subjects.billing.promotions,
       Subjects.catalog.homeContent,
       Subjects.catalog.movieGroup,
       Subjects.catalog.languageMovies,

@@ -19,6 +19,7 @@ import {
   type SubscriptionChanged,
   type SubscriptionExpired,
 } from './billing';
+import { PromotionSubjects } from './promotions';
 import type {
   AdminCreateEpisode,
   AdminCreateMovie,
@@ -107,6 +108,8 @@ export const Subjects = {
     reports: BillingReportSubjects,
     /** Daily revenue and subscriptions, and the revenue pool of a period (libs/contracts/src/analytics.ts). */
     analytics: BillingAnalyticsSubjects,
+    /** Coupons and the free trial (libs/contracts/src/promotions.ts, D33). */
+    promotions: PromotionSubjects,
   },
   /** Payloads and answers: libs/contracts/src/sign-in.ts and identity.ts. */
   auth: {

@@ -18,6 +18,7 @@ export * from './partners-answers';
 export * from './picks-answers';
 export * from './plans';
 export * from './profiles-answers';
+export * from './promotions-answers';
 export * from './playback-answers';
 export * from './videos-answers';
 export * from './watch-history-answers';

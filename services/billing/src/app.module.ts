@@ -15,6 +15,11 @@ import { SettlementService } from './payments/settlement.service';
 import { WebhooksService } from './payments/webhooks.service';
 import { PlansRepository } from './plans/plans.repository';
 import { PlansService } from './plans/plans.service';
+import { CouponsRepository } from './promotions/coupons.repository';
+import { CouponsService } from './promotions/coupons.service';
+import { PromotionsController } from './promotions/promotions.controller';
+import { TrialsRepository } from './promotions/trials.repository';
+import { TrialsService } from './promotions/trials.service';
 import { ProvidersModule } from './providers/providers.module';
 import { ReceiptsRepository } from './receipts/receipts.repository';
 import { ReceiptsService } from './receipts/receipts.service';
@@ -31,7 +36,12 @@ import { SubscriptionsService } from './subscriptions/subscriptions.service';
 
 @Module({
   imports: [EventsModule.forService(), JobsModule.forService(), ProvidersModule],
-  controllers: [BillingController, BillingReportsController, BillingAnalyticsController],
+  controllers: [
+    BillingController,
+    BillingReportsController,
+    BillingAnalyticsController,
+    PromotionsController,
+  ],
   providers: [
     PlansRepository,
     PlansService,
@@ -57,6 +67,10 @@ import { SubscriptionsService } from './subscriptions/subscriptions.service';
     BillingAnalyticsService,
     BillingAnalyticsHandler,
     DemoPayments,
+    CouponsRepository,
+    CouponsService,
+    TrialsRepository,
+    TrialsService,
   ],
 })
 export class AppModule {}
