@@ -8,6 +8,7 @@ import { AdminLogin } from './pages/AdminLogin';
 import { AdminNotFound } from './pages/AdminPlaceholder';
 import { AreaGate } from './pages/AreaGate';
 import { AnalyticsPage, PartnerFormPage, PartnerPage, PartnersPage } from './pages/analytics/lazy';
+import { CouponsPage } from './pages/coupons/CouponsPage';
 import { DashboardPage } from './pages/DashboardPage';
 import {
   MovieFormPage,
@@ -41,6 +42,7 @@ export default function AdminApp({ host }: RemoteAppProps) {
           {/* Analytics and content partners (issue 9): DECISIONS D12. */}
           <Route element={<AreaGate area="finance" />}>
             <Route path="analytics" element={<AnalyticsPage />} />
+            <Route path="coupons" element={<CouponsPage />} />
           </Route>
           <Route element={<AreaGate area="partners" />}>
             <Route path="vendor" element={<PartnersPage />} />

@@ -153,7 +153,8 @@ function QuoteNote({ quote }: { quote: PlanQuote }) {
   const { rupees, date } = useFormats();
   const words = usePlanWords();
   if (quote.blocked) return <p className="vw-plan__quote">{t('plans.blocked')}</p>;
-  if (quote.kind === 'upgrade' && quote.creditPlanKey)
+  // A free trial earns no credit (D33): nothing to say then.
+  if (quote.kind === 'upgrade' && quote.creditPlanKey && quote.credit > 0)
     return (
       <p className="vw-plan__quote">
         {t('plans.creditFrom', { credit: rupees(quote.credit), plan: words.name(quote.creditPlanKey) })}
