@@ -14,6 +14,7 @@ import type {
   VerifiedPayment,
 } from './billing-answers';
 import { GST_STATE_CODES } from './gst-states';
+import { couponCodeOf } from './promotions-answers';
 import { type DeviceClass, PLAN_KEYS, type PlanKey } from './plans';
 import { subject } from './subject';
 
@@ -49,9 +50,7 @@ export class CreateOrderBody {
 
   /** A coupon's code as the viewer typed it (D33): the server prices it, or refuses it before payment. */
   @IsOptional()
-  @Transform(({ value }: { value: unknown }) =>
-    typeof value === 'string' ? value.trim().toUpperCase() : value,
-  )
+  @Transform(couponCodeOf)
   @IsString()
   @MaxLength(64)
   couponCode?: string;

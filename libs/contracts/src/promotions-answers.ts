@@ -10,6 +10,11 @@ export type CouponKind = (typeof COUPON_KINDS)[number];
 /** A coupon's code: capitals, digits, `-` and `_`, 3 to 32 of them (stored and matched in capitals). */
 export const COUPON_CODE = /^[A-Z0-9][A-Z0-9_-]{2,31}$/;
 
+/** A coupon code as matched: trimmed, in capitals, whatever the viewer typed (a class-transformer step). */
+export function couponCodeOf({ value }: { value: unknown }): unknown {
+  return typeof value === 'string' ? value.trim().toUpperCase() : value;
+}
+
 /** `GET /api/admin/coupons`: a coupon as finance sees it, with how often it was used. */
 export interface CouponView {
   _id: string;

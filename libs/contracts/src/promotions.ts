@@ -23,6 +23,7 @@ import { PLAN_KEYS, type PlanKey } from './plans';
 import {
   COUPON_CODE,
   COUPON_KINDS,
+  couponCodeOf,
   type CouponKind,
   type CouponView,
   type TrialOffer,
@@ -32,16 +33,11 @@ import { subject } from './subject';
 
 export * from './promotions-answers';
 
-/** Codes are matched in capitals, whatever the viewer typed. */
-function couponCode({ value }: { value: unknown }): unknown {
-  return typeof value === 'string' ? value.trim().toUpperCase() : value;
-}
-
 const PLAN_KEYS_MESSAGE = `each of planKeys must be one of ${PLAN_KEYS.join(', ')}`;
 
 /** `POST /api/admin/coupons`'s body: a new coupon (D33). Amounts in paise. */
 export class CreateCouponBody {
-  @Transform(couponCode)
+  @Transform(couponCodeOf)
   @IsString()
   @Matches(COUPON_CODE, { message: 'code must be 3 to 32 capitals, digits, - or _' })
   code: string;
@@ -117,7 +113,7 @@ export class CouponQuoteQuery {
 
   /** As the viewer typed it; an unknown or malformed one is COUPON_UNKNOWN, not a validation error. */
   @IsOptional()
-  @Transform(couponCode)
+  @Transform(couponCodeOf)
   @IsString()
   @MaxLength(64)
   coupon?: string;
