@@ -110,6 +110,27 @@ describe('promotions (D33)', () => {
     await sandbox().getByRole('button', { name: 'Pay ₹239.20' }).click();
     await page.waitForURL(`${BASE_URL}/success-payment`);
     expect(await page.locator('.vw-success__card').innerText()).toContain('239.2');
+  }, 180_000);
+
+  it('lets finance make a coupon in the back office and lists it with its uses', async () => {
+    await storeSession(page, 'admin', await adminSession(clientIp));
+    await page.goto(`${BASE_URL}/admin/coupons`);
+    await page.getByRole('heading', { level: 1, name: 'Coupons' }).waitFor();
+    const code = `DIWALI${randomUUID().replace(/-/g, '').slice(0, 6).toUpperCase()}`;
+    await page.getByRole('button', { name: 'Create coupon' }).click();
+    await page.getByText('Code is required').waitFor();
+    await page.getByLabel('Code', { exact: true }).fill(code);
+    await page.getByLabel('Discount', { exact: true }).selectOption({ label: 'Flat amount off (₹)' });
+    await page.getByLabel('Rupees off').fill('50');
+    await page.getByLabel('Gold Plan').check();
+    await page.getByLabel('Total uses').fill('100');
+    await page.getByRole('button', { name: 'Create coupon' }).click();
+    const row = page.locator('tr', { hasText: code });
+    await row.waitFor();
+    expect(await row.innerText()).toMatch(/₹50 off[\s\S]*Gold Plan[\s\S]*0 of 100/);
+    await shoot('admin-coupons');
+    await row.getByRole('button', { name: `Disable ${code}` }).click();
+    await row.getByText('Disabled').waitFor();
   });
 
   it('starts the 7-day free trial without payment, once per number, and plays a paid title on it', async () => {
@@ -147,7 +168,8 @@ describe('promotions (D33)', () => {
         return video !== null && video.currentTime > 1;
       },
       undefined,
-      { timeout: 20_000 },
+      // The first play after the demo video's transcoding, on a busy two-core machine, can be slow.
+      { timeout: 60_000 },
     );
   }, 420_000);
 });
