@@ -24,11 +24,11 @@ const REQUIRED_SECTIONS = [
   ...Array.from({ length: 7 }, (_, i) => `4.${i + 1}`),
 ];
 /**
- * The decisions that must have a record: D1–D32, D34 and D36–D38, numbered as DECISIONS.md numbers
- * them (D33 and D35, promotions and encrypted segments, come with their issues; D37, profiles, and D38,
- * upgrades that credit unused time, are ours).
+ * The decisions that must have a record: D1–D34 and D36–D38, numbered as DECISIONS.md numbers them
+ * (D35, encrypted segments, comes with its issue; D33, promotions, came with issue 26; D37, profiles,
+ * and D38, upgrades that credit unused time, are ours).
  */
-const REQUIRED_DECISIONS = [...Array.from({ length: 32 }, (_, i) => i + 1), 34, 36, 37, 38];
+const REQUIRED_DECISIONS = [...Array.from({ length: 34 }, (_, i) => i + 1), 36, 37, 38];
 const STATUSES = new Set(['accepted', 'proposed', 'superseded', 'deprecated']);
 
 // ---- reading citations -------------------------------------------------------------------------

@@ -138,6 +138,7 @@ describe('the route table: every route says who may call it, and the guard holds
       invite: areaOf.get('POST /api/admin/admins'),
       dashboard: areaOf.get('GET /api/admin/dashboard'),
       ownSecondFactor: areaOf.get('POST /api/admin/me/second-factor'),
+      coupons: areaOf.get('POST /api/admin/coupons'),
     }).toEqual({
       movieEdit: 'catalogue',
       episodeUpload: 'catalogue',
@@ -150,6 +151,7 @@ describe('the route table: every route says who may call it, and the guard holds
       invite: 'admins',
       dashboard: 'dashboard',
       ownSecondFactor: 'account',
+      coupons: 'finance',
     });
   });
 
@@ -267,6 +269,9 @@ describe('the route table: every route says who may call it, and the guard holds
     ).toEqual({
       'GET /api/plans': 'public',
       'GET /api/checkout/quotes': 'user',
+      'GET /api/checkout/quote': 'user',
+      'GET /api/checkout/trial': 'user',
+      'POST /api/checkout/trial': 'user',
       'POST /api/checkout/create-order': 'user',
       'POST /api/checkout/verify-payment': 'user',
       'GET /api/movie/subscription-status': 'user',

@@ -8,6 +8,7 @@ import { AdminLogin } from './pages/AdminLogin';
 import { AdminNotFound } from './pages/AdminPlaceholder';
 import { AreaGate } from './pages/AreaGate';
 import { AnalyticsPage, PartnerFormPage, PartnerPage, PartnersPage } from './pages/analytics/lazy';
+import { CouponsPage } from './pages/coupons/CouponsPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { PaymentsPage } from './pages/payments/PaymentsPage';
 import {
@@ -43,6 +44,7 @@ export default function AdminApp({ host }: RemoteAppProps) {
           <Route element={<AreaGate area="finance" />}>
             <Route path="analytics" element={<AnalyticsPage />} />
             <Route path="payments" element={<PaymentsPage />} />
+            <Route path="coupons" element={<CouponsPage />} />
           </Route>
           <Route element={<AreaGate area="partners" />}>
             <Route path="vendor" element={<PartnersPage />} />

@@ -4,6 +4,7 @@ import { AdminDashboardService } from './admin-dashboard';
 import { AdminsController, OwnSecondFactorController } from './admins.controller';
 import { AnalyticsController } from './analytics.controller';
 import { AuditController } from './audit.controller';
+import { CouponsController } from './coupons.controller';
 import { DashboardController } from './dashboard.controller';
 import { PartnerDirectory } from './partner-directory';
 import { PartnersController } from './partners.controller';
@@ -11,7 +12,7 @@ import { PaymentsController } from './payments.controller';
 import { ViewerAccounts } from './viewer-accounts';
 import { ViewersController } from './viewers.controller';
 
-/** The back office: dashboard, viewers, analytics, content partners, the admins themselves (SPEC §2.13; DECISIONS D12, D13, D25, D34). */
+/** The back office: dashboard, viewers, analytics, content partners, the admins themselves (SPEC §2.13; DECISIONS D12, D13, D25, D33, D34). */
 @Module({
   controllers: [
     DashboardController,
@@ -22,6 +23,7 @@ import { ViewersController } from './viewers.controller';
     AdminsController,
     OwnSecondFactorController,
     PaymentsController,
+    CouponsController,
   ],
   providers: [AdminDashboardService, ViewerAccounts, AdminAnalyticsService, PartnerDirectory],
 })

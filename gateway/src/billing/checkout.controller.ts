@@ -1,6 +1,7 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  CouponQuoteQuery,
   CreateOrderBody,
   Subjects,
   VerifyPaymentBody,
@@ -8,6 +9,7 @@ import {
   type PlanQuote,
   type StoredPlan,
   type SubscriptionStatus,
+  type TrialOffer,
   type VerifiedPayment,
 } from '@chitram/contracts';
 import { RpcClient } from '@chitram/nest-kit';
@@ -43,6 +45,42 @@ export class CheckoutController {
     return this.rpc.call(Subjects.billing.quotes, { viewerId: caller.subjectId });
   }
 
+  @Get('checkout/quote')
+  @Roles('user')
+  @ApiOperation({
+    summary:
+      'One plan’s price for this viewer now with a coupon (coupon=CODE, D33), as the order would be made; 4xx COUPON_… when it cannot be used',
+  })
+  quote(@CurrentPrincipal() caller: Principal, @Query() query: CouponQuoteQuery): Promise<PlanQuote> {
+    return this.rpc.call(Subjects.billing.promotions.quote, { ...query, viewerId: caller.subjectId });
+  }
+
+  @Get('checkout/trial')
+  @Roles('user')
+  @ApiOperation({
+    summary: 'The free trial this viewer may start now: its plan, days and whether the number may (D33)',
+  })
+  trialOffer(@CurrentPrincipal() caller: Principal): Promise<TrialOffer> {
+    return this.rpc.call(Subjects.billing.promotions.trialOffer, { viewerId: caller.subjectId });
+  }
+
+  @Post('checkout/trial')
+  @Roles('user')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Starts the free trial with no payment (once per number, ever: 409 TRIAL_NOT_AVAILABLE after, D33)',
+  })
+  async startTrial(@CurrentPrincipal() caller: Principal): Promise<SubscriptionStatus> {
+    // D37: a kids profile does not start plans (403 PROFILE_NOT_ALLOWED).
+    await this.callers.notKids(caller);
+    const status = await this.rpc.call(Subjects.billing.promotions.startTrial, {
+      viewerId: caller.subjectId,
+    });
+    this.plans.remember(caller.subjectId, status);
+    return status;
+  }
+
   @Post('checkout/create-order')
   @Roles('user')
   @HttpCode(200)
@@ -59,6 +97,7 @@ export class CheckoutController {
       viewerId: caller.subjectId,
       planKey: body.planKey,
       ...(body.stateCode ? { stateCode: body.stateCode } : {}),
+      ...(body.couponCode ? { couponCode: body.couponCode } : {}),
     });
   }
 

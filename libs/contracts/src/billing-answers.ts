@@ -52,7 +52,11 @@ export interface PlanQuote {
   creditPlanKey: PlanKey | null;
   /** Days added to the new plan for credit its price could not take. */
   extraDays: number;
-  /** What the viewer pays. */
+  /** Taken off by the coupon (D33), after the credit. */
+  discount: number;
+  /** The coupon priced in, in capitals; null without one. */
+  couponCode: string | null;
+  /** What the viewer pays: `listPrice` less `credit` less `discount`. */
   amount: number;
   /** When the plan starts if it is queued behind the one held (ISO); null when it starts now. */
   startsAt: string | null;
@@ -131,12 +135,14 @@ export interface ReceiptView {
   planName: string;
   validFrom: string;
   validTill: string;
-  /** What the viewer paid, GST included: `listPrice` less the credit. */
+  /** What the viewer paid, GST included: `listPrice` less the credit and the discount. */
   amount: number;
   /** The plan's price before the credit. */
   listPrice: number;
   /** An upgrade's credit for the unused days of the plan held, shown as a discount (D38). */
   credit: { amount: number; planName: string } | null;
+  /** A coupon's discount (D33), after the credit; GST is on what is left. */
+  discount: { amount: number; code: string } | null;
   /** Of `amount`: GST is charged on the discounted value. */
   taxableValue: number;
   /** All the taxes together. */

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import type {
   BillingAccountView,
@@ -13,6 +14,7 @@ import type {
   VerifiedPayment,
 } from './billing-answers';
 import { GST_STATE_CODES } from './gst-states';
+import { couponCodeOf } from './promotions-answers';
 import { type DeviceClass, PLAN_KEYS, type PlanKey } from './plans';
 import { subject } from './subject';
 
@@ -45,6 +47,13 @@ export class CreateOrderBody {
   @IsOptional()
   @IsIn(GST_STATE_CODES, { message: STATE_CODE_MESSAGE })
   stateCode?: string;
+
+  /** A coupon's code as the viewer typed it (D33): the server prices it, or refuses it before payment. */
+  @IsOptional()
+  @Transform(couponCodeOf)
+  @IsString()
+  @MaxLength(64)
+  couponCode?: string;
 }
 
 /** `PUT /api/user/billing-account`'s body: the viewer's state for later invoices (D32). */
@@ -178,7 +187,7 @@ export interface SubscriptionChanged {
   paymentId: string;
   validFrom: string;
   validTill: string;
-  /** Paise paid. */
+  /** Paise paid (0 for a free trial, whose `paymentId` is `trial_…`, D33). */
   amount: number;
 }
 

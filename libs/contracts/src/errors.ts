@@ -49,6 +49,21 @@ export enum ErrorCode {
   REFUND_EXCEEDS_PAYMENT = 'REFUND_EXCEEDS_PAYMENT',
   /** The payment cannot be refunded: it failed, or was not captured. */
   PAYMENT_NOT_REFUNDABLE = 'PAYMENT_NOT_REFUNDABLE',
+  // Coupons and the free trial (issue 26, D33); each is refused before any payment.
+  /** No coupon has this code, or it was disabled. */
+  COUPON_UNKNOWN = 'COUPON_UNKNOWN',
+  /** The coupon's dates do not include now (not started yet, or ended). */
+  COUPON_EXPIRED = 'COUPON_EXPIRED',
+  /** The coupon does not apply to the plan being bought. */
+  COUPON_NOT_FOR_PLAN = 'COUPON_NOT_FOR_PLAN',
+  /** The coupon reached its total redemptions, or this account its own. */
+  COUPON_USED_UP = 'COUPON_USED_UP',
+  /** The coupon is for a first purchase and this account has bought a plan before. */
+  COUPON_FIRST_PURCHASE_ONLY = 'COUPON_FIRST_PURCHASE_ONLY',
+  /** A coupon code that another coupon has already. */
+  COUPON_CODE_TAKEN = 'COUPON_CODE_TAKEN',
+  /** This number had its free trial already (once per number, ever), or a plan runs now. */
+  TRIAL_NOT_AVAILABLE = 'TRIAL_NOT_AVAILABLE',
   // Playback (issue 8): SPEC §8 names the first two.
   UNAUTHORIZED_ACCESS = 'UNAUTHORIZED_ACCESS',
   DEVICE_NOT_ALLOWED = 'DEVICE_NOT_ALLOWED',
@@ -112,6 +127,13 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ErrorCode.PAYMENT_PROVIDER_UNAVAILABLE]: 502,
   [ErrorCode.REFUND_EXCEEDS_PAYMENT]: 409,
   [ErrorCode.PAYMENT_NOT_REFUNDABLE]: 409,
+  [ErrorCode.COUPON_UNKNOWN]: 404,
+  [ErrorCode.COUPON_EXPIRED]: 410,
+  [ErrorCode.COUPON_NOT_FOR_PLAN]: 422,
+  [ErrorCode.COUPON_USED_UP]: 409,
+  [ErrorCode.COUPON_FIRST_PURCHASE_ONLY]: 403,
+  [ErrorCode.COUPON_CODE_TAKEN]: 409,
+  [ErrorCode.TRIAL_NOT_AVAILABLE]: 409,
   [ErrorCode.UNAUTHORIZED_ACCESS]: 403,
   [ErrorCode.DEVICE_NOT_ALLOWED]: 403,
   [ErrorCode.STREAM_LIMIT_REACHED]: 429,

@@ -16,6 +16,7 @@ export * from './media';
 export * from './subject';
 export * from './nats-access';
 export * from './billing';
+export * from './promotions';
 export * from './videos';
 export * from './playback';
 export * from './admin';

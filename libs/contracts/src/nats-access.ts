@@ -70,6 +70,7 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
       Subjects.billing.analytics.rebuildStatus,
       Subjects.billing.refunds,
       Subjects.billing.gstReports,
+      Subjects.billing.promotions,
       Subjects.catalog.homeContent,
       Subjects.catalog.movieGroup,
       Subjects.catalog.languageMovies,

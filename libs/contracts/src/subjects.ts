@@ -19,6 +19,7 @@ import {
   type SubscriptionChanged,
   type SubscriptionExpired,
 } from './billing';
+import { PromotionSubjects } from './promotions';
 import type {
   AdminCreateEpisode,
   AdminCreateMovie,
@@ -112,6 +113,8 @@ export const Subjects = {
     refunds: BillingRefundSubjects,
     /** Finance's monthly GST summary and invoice register (libs/contracts/src/refunds.ts, D39). */
     gstReports: GstReportSubjects,
+    /** Coupons and the free trial (libs/contracts/src/promotions.ts, D33). */
+    promotions: PromotionSubjects,
   },
   /** Payloads and answers: libs/contracts/src/sign-in.ts and identity.ts. */
   auth: {

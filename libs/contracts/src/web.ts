@@ -19,6 +19,7 @@ export * from './picks-answers';
 export * from './plans';
 export * from './profiles-answers';
 export * from './refunds-answers';
+export * from './promotions-answers';
 export * from './playback-answers';
 export * from './videos-answers';
 export * from './watch-history-answers';

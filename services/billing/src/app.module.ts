@@ -15,6 +15,11 @@ import { SettlementService } from './payments/settlement.service';
 import { WebhooksService } from './payments/webhooks.service';
 import { PlansRepository } from './plans/plans.repository';
 import { PlansService } from './plans/plans.service';
+import { CouponsRepository } from './promotions/coupons.repository';
+import { CouponsService } from './promotions/coupons.service';
+import { PromotionsController } from './promotions/promotions.controller';
+import { TrialsRepository } from './promotions/trials.repository';
+import { TrialsService } from './promotions/trials.service';
 import { ProvidersModule } from './providers/providers.module';
 import { ReceiptsRepository } from './receipts/receipts.repository';
 import { ReceiptsService } from './receipts/receipts.service';
@@ -44,6 +49,7 @@ import { SubscriptionsService } from './subscriptions/subscriptions.service';
     BillingAnalyticsController,
     RefundsController,
     GstReportsController,
+    PromotionsController,
   ],
   providers: [
     PlansRepository,
@@ -75,6 +81,10 @@ import { SubscriptionsService } from './subscriptions/subscriptions.service';
     RefundsDueJob,
     AdminPaymentsService,
     GstReportsService,
+    CouponsRepository,
+    CouponsService,
+    TrialsRepository,
+    TrialsService,
   ],
 })
 export class AppModule {}

@@ -125,6 +125,8 @@ describe('billing with Razorpay (the real SDK against a local stand-in of its AP
         credit: 0,
         creditPlanKey: null,
         extraDays: 0,
+        discount: 0,
+        couponCode: null,
         amount: 29900,
         startsAt: null,
         blocked: false,

@@ -38,8 +38,21 @@ describe('billing configuration (DECISIONS D19)', () => {
       RAZORPAY_KEY_ID: 'rzp_live_Abcdefghijklmn',
       RAZORPAY_KEY_SECRET: 'live-secret',
       RAZORPAY_WEBHOOK_SECRET: 'live-webhook-secret',
+      TRIAL_HASH_SECRET: 'a-production-trial-hash-secret-of-40-chars',
     });
     expect(config.usesSandbox).toBe(false);
+  });
+
+  it('refuses the development trial hash key in production (D33: the trial is kept per number as its HMAC)', () => {
+    expect(() =>
+      loadConfig(BillingConfig, {
+        NODE_ENV: 'production',
+        PAYMENT_PROVIDER: 'razorpay',
+        RAZORPAY_KEY_ID: 'rzp_live_Abcdefghijklmn',
+        RAZORPAY_KEY_SECRET: 'live-secret',
+        RAZORPAY_WEBHOOK_SECRET: 'live-webhook-secret',
+      }),
+    ).toThrow(/TRIAL_HASH_SECRET/);
   });
 
   it('refuses a supplier state that is not its GSTIN’s (D32)', () => {

@@ -1,4 +1,4 @@
-import { GST_STATE_CODES } from '@chitram/contracts';
+import { GST_STATE_CODES, PLAN_KEYS, type PlanKey } from '@chitram/contracts';
 import { EventServiceConfig } from '@chitram/nest-kit';
 import { IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 
@@ -11,6 +11,8 @@ export const SANDBOX_KEYS = {
   keySecret: 'development-only-sandbox-key-secret',
   webhookSecret: 'development-only-sandbox-webhook-secret',
 } as const;
+
+const DEV_TRIAL_HASH_SECRET = 'development-only-trial-hash-secret';
 
 /** The billing service's settings, read and validated once at start-up (DECISIONS D16–D19). */
 export class BillingConfig extends EventServiceConfig {
@@ -89,6 +91,31 @@ export class BillingConfig extends EventServiceConfig {
   @IsIn(GST_STATE_CODES)
   SELLER_STATE_CODE = '36';
 
+  // ---- Promotions (D33). ----
+
+  /** The plan a free trial gives (`none`: no trial is offered). */
+  @IsIn([...PLAN_KEYS, 'none'])
+  TRIAL_PLAN: PlanKey | 'none' = 'basic';
+
+  /** How long the free trial lasts. */
+  @IsInt()
+  @Min(1)
+  @Max(90)
+  TRIAL_DAYS = 7;
+
+  /**
+   * Key of the HMAC under which numbers that had a trial are kept (once per number, ever, D33): the
+   * record outlives the account (D25) without holding the number itself.
+   */
+  @IsString()
+  TRIAL_HASH_SECRET = DEV_TRIAL_HASH_SECRET;
+
+  /** An order made with a coupon holds one of its redemptions this long if it is not paid. */
+  @IsInt()
+  @Min(60)
+  @Max(7 * 86_400)
+  COUPON_HOLD_SECONDS = 30 * 60;
+
   get usesSandbox(): boolean {
     return this.PAYMENT_PROVIDER === 'sandbox';
   }
@@ -102,6 +129,8 @@ export class BillingConfig extends EventServiceConfig {
       problems.push(
         'PAYMENT_PROVIDER: "sandbox" is for development only; production takes payments with razorpay',
       );
+    if (this.TRIAL_HASH_SECRET === DEV_TRIAL_HASH_SECRET || this.TRIAL_HASH_SECRET.length < 32)
+      problems.push('TRIAL_HASH_SECRET: production needs a secret of its own, at least 32 characters');
     if (this.RAZORPAY_API_BASE_URL)
       problems.push('RAZORPAY_API_BASE_URL: is for tests only; production talks to Razorpay');
     const keys = [

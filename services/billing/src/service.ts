@@ -10,6 +10,7 @@ import { TaxInvoices1795500000000 } from './migrations/1795500000000-TaxInvoices
 import { UpgradeCredit1795500100000 } from './migrations/1795500100000-UpgradeCredit';
 import { CreditNotes1795500200000 } from './migrations/1795500200000-CreditNotes';
 import { Refunds1795817829925 } from './migrations/1795817829925-Refunds';
+import { Promotions1795817895917 } from './migrations/1795817895917-Promotions';
 
 export const billingService = defineService({
   name: 'billing',
@@ -27,6 +28,7 @@ export const billingService = defineService({
       UpgradeCredit1795500100000,
       CreditNotes1795500200000,
       Refunds1795817829925,
+      Promotions1795817895917,
     ],
   },
 });

@@ -11,6 +11,7 @@ export const ADMIN_MENU: ReadonlyArray<{ to: string; label: string; area: AdminA
   { to: 'shows', label: 'Shows', area: 'catalogue' },
   { to: 'analytics', label: 'Analytics', area: 'finance' },
   { to: 'payments', label: 'Payments', area: 'finance' },
+  { to: 'coupons', label: 'Coupons', area: 'finance' },
   { to: 'vendor', label: 'Vendor', area: 'partners' },
   { to: 'users', label: 'Users', area: 'viewers' },
   { to: 'audit', label: 'Audit', area: 'audit' },

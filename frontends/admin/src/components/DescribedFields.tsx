@@ -72,7 +72,30 @@ export function DescribedField<C extends FieldContext>({
         />
       );
     case 'date':
-      return <TextField {...text} type="date" max={todayInIndia(context.now)} />;
+      return <TextField {...text} type="date" max={field.anyDay ? undefined : todayInIndia(context.now)} />;
+    case 'choices': {
+      const chosen = value as readonly string[];
+      return (
+        <ChoiceGroup legend={label} error={error} required={required}>
+          {field.options.map((option) => (
+            <label key={option} className="ad-choice">
+              <input
+                type="checkbox"
+                name={name}
+                value={option}
+                checked={chosen.includes(option)}
+                onChange={(event) =>
+                  onChange(
+                    event.target.checked ? [...chosen, option] : chosen.filter((each) => each !== option),
+                  )
+                }
+              />
+              {field.optionLabel ? field.optionLabel(option) : option}
+            </label>
+          ))}
+        </ChoiceGroup>
+      );
+    }
     case 'select':
       return <SelectField {...text} options={field.options} optionLabel={field.optionLabel} />;
     case 'languages':

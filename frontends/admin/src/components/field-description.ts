@@ -46,11 +46,13 @@ export type FieldDescription<C> = FieldBase<C> &
     | { kind: 'url'; placeholder?: string }
     /** A year from `min` to this year. */
     | { kind: 'year'; min: number }
-    /** A date, YYYY-MM-DD, not after today. */
-    | { kind: 'date' }
+    /** A date, YYYY-MM-DD, not after today; with `anyDay`, any date (a coupon's, D33), empty when not required. */
+    | { kind: 'date'; anyDay?: boolean }
     | { kind: 'select'; options: readonly string[]; optionLabel?: (option: string) => string }
     | { kind: 'languages' }
     | { kind: 'genres' }
+    /** Several of a fixed list, as checkboxes (a coupon's plans, D33); none chosen is allowed unless required. */
+    | { kind: 'choices'; options: readonly string[]; optionLabel?: (option: string) => string }
     | { kind: 'yes-no' }
     /** A picture (or banner video) file with its preview, or the one the title already has. */
     | {
@@ -106,10 +108,10 @@ export function fieldProblem<C extends FieldContext>(
     case 'text':
       if (field.rule === 'names')
         return needed && !splitNames(text).length ? `${says} is required` : undefined;
-      if (field.rule === 'whole-number')
-        return !text.trim() || /^[1-9]\d{0,4}$/.test(text.trim())
-          ? undefined
-          : `${says} must be a whole number from 1`;
+      if (field.rule === 'whole-number') {
+        if (!text.trim()) return needed ? `${says} is required` : undefined;
+        return /^[1-9]\d{0,4}$/.test(text.trim()) ? undefined : `${says} must be a whole number from 1`;
+      }
       return needed ? required(text, says) : undefined;
     case 'long-text':
       return needed ? required(text, says) : undefined;
@@ -118,7 +120,16 @@ export function fieldProblem<C extends FieldContext>(
     case 'year':
       return yearProblem(text, says, field.min, context.now);
     case 'date':
+      if (field.anyDay) {
+        if (!text.trim()) return needed ? `${says} is required` : undefined;
+        return /^\d{4}-\d{2}-\d{2}$/.test(text.trim()) &&
+          !Number.isNaN(Date.parse(`${text.trim()}T00:00:00Z`))
+          ? undefined
+          : 'Enter a date as YYYY-MM-DD';
+      }
       return releaseDateProblem(text, context.now, says);
+    case 'choices':
+      return needed && !(value as readonly string[]).length ? `Choose at least one of ${says}` : undefined;
     case 'genres':
       return needed && !(value as readonly string[]).length ? 'Choose at least one genre' : undefined;
     case 'upload':

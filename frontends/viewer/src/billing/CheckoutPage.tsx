@@ -17,6 +17,7 @@ import { checkoutRequestFrom, type PaymentSuccess } from './billing-rules';
 import { useDeviceConfirm } from './DeviceNotice';
 import { openRazorpayCheckout, type CheckoutHandlers } from './razorpay-checkout';
 import { usePlanWords } from './plan-words';
+import { isCouponRefusal } from './Promotions';
 import { SandboxPaymentWindow } from './SandboxPaymentWindow';
 import { StateDialog } from './StatePicker';
 import '../styles/billing.css';
@@ -34,7 +35,7 @@ export function CheckoutPage() {
   const { price } = useFormats();
   const words = usePlanWords();
   useDocumentTitle(t('checkout.documentTitle'));
-  const { api, toast, getSession } = useHost();
+  const { api, toast, getSession, problemOf } = useHost();
   usePreload(SuccessPage);
   const navigate = useNavigate();
   const location = useLocation();
@@ -144,10 +145,20 @@ export function CheckoutPage() {
           void navigate('/subscribe', { replace: true });
           return;
         }
+        const couponCode = request!.coupon;
         order = await api
-          .post('checkout/create-order', { json: { planKey, ...(stateCode ? { stateCode } : {}) } })
+          .post('checkout/create-order', {
+            json: { planKey, ...(stateCode ? { stateCode } : {}), ...(couponCode ? { couponCode } : {}) },
+          })
           .json<CheckoutOrder>();
-      } catch {
+      } catch (failure) {
+        // A coupon refused before payment (D33): back to the plans, saying why.
+        const problem = problemOf(failure, t('checkout.failed'));
+        if (isCouponRefusal(problem.code)) {
+          toast(t(`promo.errors.${problem.code}`), 'error');
+          void navigate('/subscribe', { replace: true });
+          return;
+        }
         toast(t('checkout.failed'), 'error');
         void navigate('/', { replace: true });
         return;
@@ -185,6 +196,9 @@ export function CheckoutPage() {
                 })
               : words.name(request.planKey)}
           </p>
+        )}
+        {request?.coupon && (
+          <p className="vw-checkout__plan">{t('promo.applied', { code: request.coupon.toUpperCase() })}</p>
         )}
       </div>
       {deviceCheck.dialog}

@@ -1,4 +1,5 @@
 import type { PlanQuote, StoredPlan } from '@chitram/contracts/web';
+import { useState } from 'react';
 import { Trans } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useHost } from '../app/host';
@@ -13,6 +14,7 @@ import { checkoutPath } from './billing-rules';
 import { usePlanWords } from './plan-words';
 import { PlanSkeletons } from './PlanSkeletons';
 import { DeviceNotice, PlanDeviceNote, useDeviceConfirm } from './DeviceNotice';
+import { type AppliedCoupon, CouponField, CouponNote, TrialOfferCard } from './Promotions';
 import '../styles/billing.css';
 
 /**
@@ -45,6 +47,8 @@ export function PlansPage() {
     [signedIn, current?.planKey, current?.validTill],
   );
   const deviceCheck = useDeviceConfirm();
+  // A coupon the server priced for each plan (D33); the chosen plan's checkout carries its code.
+  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
 
   function choose(plan: StoredPlan) {
     if (!signedIn) {
@@ -53,7 +57,12 @@ export function PlansPage() {
       return;
     }
     // The checkout asks again only when it is opened without this page's answer (a shared link).
-    deviceCheck.confirm(plan, () => void navigate(checkoutPath(plan), { state: { devicesConfirmed: true } }));
+    const withCoupon =
+      coupon && typeof coupon.quotes.get(plan.planKey) === 'object' ? coupon.code : undefined;
+    deviceCheck.confirm(
+      plan,
+      () => void navigate(checkoutPath(plan, withCoupon), { state: { devicesConfirmed: true } }),
+    );
   }
 
   return (
@@ -78,11 +87,15 @@ export function PlansPage() {
       {!plans.data && plans.status !== 'error' && <PlanSkeletons />}
       {plans.status === 'error' && <ErrorLine message={plans.error} onRetry={plans.reload} />}
       {plans.data && <DeviceNotice plans={plans.data} />}
+      <TrialOfferCard signedIn={signedIn} subscribed={Boolean(current)} />
+      {plans.data && signedIn && <CouponField plans={plans.data} applied={coupon} onApplied={setCoupon} />}
       {plans.data && (
         <ul className="vw-plans__grid">
           {plans.data.map((plan) => {
             const yours = current?.planName === plan.plan;
-            const priced = quotes.data?.find((q) => q.planKey === plan.planKey);
+            const withCoupon = coupon?.quotes.get(plan.planKey);
+            const couponQuote = typeof withCoupon === 'object' ? withCoupon : undefined;
+            const priced = couponQuote ?? quotes.data?.find((q) => q.planKey === plan.planKey);
             return (
               <li key={plan.planKey} className={yours ? 'vw-plan vw-plan--current' : 'vw-plan'}>
                 <h2 className="vw-plan__name">{words.name(plan.planKey).toUpperCase()}</h2>
@@ -110,6 +123,7 @@ export function PlansPage() {
                 </dl>
                 <PlanDeviceNote plan={plan} />
                 {priced && <QuoteNote quote={priced} />}
+                <CouponNote result={withCoupon} />
                 <button
                   type="button"
                   className="button button--primary button--block"
@@ -118,7 +132,9 @@ export function PlansPage() {
                 >
                   {priced?.kind === 'upgrade'
                     ? t('plans.upgradePay', { plan: words.name(plan.planKey), pay: rupees(priced.amount) })
-                    : t('plans.pay', { price: plan.price, amount: price(plan.price) })}
+                    : couponQuote?.discount
+                      ? t('promo.pay', { pay: rupees(couponQuote.amount) })
+                      : t('plans.pay', { price: plan.price, amount: price(plan.price) })}
                 </button>
               </li>
             );
@@ -137,7 +153,8 @@ function QuoteNote({ quote }: { quote: PlanQuote }) {
   const { rupees, date } = useFormats();
   const words = usePlanWords();
   if (quote.blocked) return <p className="vw-plan__quote">{t('plans.blocked')}</p>;
-  if (quote.kind === 'upgrade' && quote.creditPlanKey)
+  // A free trial earns no credit (D33): nothing to say then.
+  if (quote.kind === 'upgrade' && quote.creditPlanKey && quote.credit > 0)
     return (
       <p className="vw-plan__quote">
         {t('plans.creditFrom', { credit: rupees(quote.credit), plan: words.name(quote.creditPlanKey) })}

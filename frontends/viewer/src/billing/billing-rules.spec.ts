@@ -22,7 +22,15 @@ describe('checkout query (SPEC §2.1, DECISIONS D16)', () => {
       planName: 'Premium Plan',
       device: 'Mobile, Website, TAB and Smart TV',
       price: '999',
+      coupon: null,
     });
+  });
+
+  it('carries a coupon’s code to the checkout, and nothing that is not one (D33)', () => {
+    const plan = { planKey: 'basic' as const, plan: 'Basic Plan', device: 'Mobile', price: '99' };
+    const request = (path: string) => checkoutRequestFrom(new URL(`http://x${path}`).searchParams);
+    expect(request(checkoutPath(plan, 'WELCOME20'))?.coupon).toBe('WELCOME20');
+    expect(request('/checkout?plan=basic&coupon=%3Cscript%3E')?.coupon).toBeNull();
   });
 
   it('refuses a plan the product does not sell, and shows no made-up price', () => {

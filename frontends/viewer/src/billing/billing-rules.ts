@@ -9,20 +9,27 @@ export interface CheckoutRequest {
   planName: string;
   device: string;
   price: string;
+  /** A coupon's code chosen on the plans page (D33), or null. */
+  coupon: string | null;
 }
 
-export function checkoutPath(plan: {
-  planKey: PlanKey;
-  plan: string;
-  device: string;
-  price: string;
-}): string {
+export function checkoutPath(
+  plan: {
+    planKey: PlanKey;
+    plan: string;
+    device: string;
+    price: string;
+  },
+  coupon?: string,
+): string {
   const query = new URLSearchParams({
     plan: plan.planKey,
     planName: plan.plan,
     device: plan.device,
     price: plan.price,
   });
+  // A coupon's code only (D33): the server prices it again when the order is made.
+  if (coupon) query.set('coupon', coupon);
   return `/checkout?${query.toString()}`;
 }
 
@@ -35,6 +42,9 @@ export function checkoutRequestFrom(search: URLSearchParams): CheckoutRequest | 
     planName: (search.get('planName') ?? '').slice(0, 60),
     device: (search.get('device') ?? '').slice(0, 80),
     price: /^\d{1,6}$/.test(search.get('price') ?? '') ? (search.get('price') as string) : '',
+    coupon: /^[A-Za-z0-9_-]{1,32}$/.test(search.get('coupon') ?? '')
+      ? (search.get('coupon'))
+      : null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type CheckoutOrder,
+  type CouponQuoteRequest,
   type CreateOrderRequest,
   DomainError,
   ErrorCode,
@@ -17,6 +18,7 @@ import { BillingAccountsRepository } from '../accounts/billing-accounts.reposito
 import { BillingConfig } from '../config';
 import { SettlementService } from '../payments/settlement.service';
 import { PlansService } from '../plans/plans.service';
+import { CouponsService } from '../promotions/coupons.service';
 import { PaymentProvider, type ProviderPayment } from '../providers/payment-provider';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
@@ -48,6 +50,7 @@ export class CheckoutService {
     private readonly rpc: RpcClient,
     private readonly accounts: BillingAccountsRepository,
     private readonly held: SubscriptionsRepository,
+    private readonly coupons: CouponsService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -56,7 +59,12 @@ export class CheckoutService {
    * A state given with it becomes the viewer's (D32: asked at the first checkout); the order records the
    * place of supply, the viewer's state, or by law the supplier's when none is on record.
    */
-  async createOrder({ viewerId, planKey, stateCode }: CreateOrderRequest): Promise<CheckoutOrder> {
+  async createOrder({
+    viewerId,
+    planKey,
+    stateCode,
+    couponCode,
+  }: CreateOrderRequest): Promise<CheckoutOrder> {
     const plan = await this.plans.get(planKey);
     const viewer = await this.rpc.call(Subjects.users.getViewer, { id: viewerId });
     // One checkout per viewer at a time, so two taps (or two tabs) cannot make two orders.
@@ -65,8 +73,13 @@ export class CheckoutService {
       if (stateCode) await this.accounts.setState(viewerId, stateCode, manager);
       const placeOfSupply =
         stateCode ?? (await this.accounts.stateOf(viewerId, manager)) ?? this.config.SELLER_STATE_CODE;
-      const priced = await this.priceFor(manager, viewerId, plan);
-      if (priced.blocked) throw planQueued();
+      const base = await this.priceFor(manager, viewerId, plan);
+      if (base.blocked) throw planQueued();
+      // A coupon (D33) is priced after the credit, its row locked until this order holds a redemption.
+      const withCoupon = couponCode
+        ? await this.coupons.price(manager, viewerId, base, couponCode, true)
+        : null;
+      const priced = withCoupon?.quote ?? base;
       const open = await this.orders.findOpen(
         manager,
         viewerId,
@@ -75,8 +88,16 @@ export class CheckoutService {
         placeOfSupply,
         priced.amount,
         this.config.ORDER_REUSE_SECONDS,
+        withCoupon?.coupon.id ?? null,
       );
-      if (open) return { order: open, priced };
+      if (open && (!withCoupon || (await this.coupons.holds(manager, open.id))))
+        return { order: open, priced };
+      // Refused at its limit here, before any payment; never after (D33).
+      if (withCoupon) await this.coupons.checkLimits(manager, viewerId, withCoupon.coupon, plan.planKey);
+      if (open && withCoupon) {
+        await this.coupons.hold(manager, withCoupon, open.id, viewerId);
+        return { order: open, priced };
+      }
       const receipt = `chitram_${Date.now().toString(36)}`;
       const created = await this.provider.createOrder(priced.amount, plan.currency, receipt, {
         viewerId,
@@ -96,7 +117,11 @@ export class CheckoutService {
         credit: priced.credit,
         creditPlanKey: priced.creditPlanKey,
         extraDays: priced.extraDays,
+        discount: priced.discount,
+        couponId: withCoupon?.coupon.id ?? null,
+        couponCode: withCoupon?.coupon.code ?? null,
       });
+      if (withCoupon) await this.coupons.hold(manager, withCoupon, order.id, viewerId);
       return { order, priced };
     });
     return {
@@ -138,7 +163,25 @@ export class CheckoutService {
         : priced.kind === 'extend-queued' && running?.next
           ? running.next.validTill
           : null;
-    return { planKey: plan.planKey, ...priced, startsAt: startsAt?.toISOString() ?? null };
+    return {
+      planKey: plan.planKey,
+      ...priced,
+      discount: 0,
+      couponCode: null,
+      startsAt: startsAt?.toISOString() ?? null,
+    };
+  }
+
+  /** One plan's price for this viewer now with a coupon (D33), as createOrder would set it; or its refusal. */
+  async quoteWithCoupon({ viewerId, planKey, coupon }: CouponQuoteRequest): Promise<PlanQuote> {
+    const plan = await this.plans.get(planKey);
+    return this.dataSource.transaction(async (manager) => {
+      const base = await this.priceFor(manager, viewerId, plan);
+      if (!coupon || base.blocked) return base;
+      const priced = await this.coupons.price(manager, viewerId, base, coupon, false);
+      await this.coupons.checkLimits(manager, viewerId, priced.coupon, plan.planKey);
+      return priced.quote;
+    });
   }
 
   /** The viewer's own order, by the provider's id; another viewer's is not found, as if it did not exist. */

@@ -26,6 +26,10 @@ export interface StoredOrder {
   creditPlanKey: PlanKey | null;
   /** Days of the new plan for credit its price could not take. */
   extraDays: number;
+  /** Paise a coupon took off after the credit (D33); `amount` is listPrice − credit − discount. */
+  discount: number;
+  couponId: string | null;
+  couponCode: string | null;
   status: OrderStatus;
   createdAt: Date;
 }
@@ -45,6 +49,9 @@ interface OrderRow {
   credit_paise: number;
   credit_plan_key: PlanKey | null;
   extra_days: number;
+  discount_paise: number;
+  coupon_id: string | null;
+  coupon_code: string | null;
   status: OrderStatus;
   created_at: Date;
 }
@@ -65,6 +72,9 @@ function toOrder(row: OrderRow): StoredOrder {
     credit: row.credit_paise,
     creditPlanKey: row.credit_plan_key,
     extraDays: row.extra_days,
+    discount: row.discount_paise,
+    couponId: row.coupon_id,
+    couponCode: row.coupon_code,
     status: row.status,
     createdAt: new Date(row.created_at),
   };
@@ -84,7 +94,7 @@ export class OrdersRepository {
   /**
    * The viewer's newest open order for a plan, made within the last `seconds`, on this provider, for the
    * same place of supply (a state changed since makes a new order, invoiced where the viewer now is)
-   * and the same price (a credit that changed since makes a new order).
+   * and the same price (a credit that changed since makes a new order) with the same coupon, or none.
    */
   async findOpen(
     manager: EntityManager,
@@ -94,13 +104,14 @@ export class OrdersRepository {
     placeOfSupply: string,
     amount: number,
     seconds: number,
+    couponId: string | null = null,
   ): Promise<StoredOrder | undefined> {
     const rows: OrderRow[] = await manager.query(
       `SELECT * FROM "payment_order" WHERE "viewer_id" = $1 AND "plan_key" = $2 AND "provider" = $3
-         AND "place_of_supply" = $4 AND "amount_paise" = $5
+         AND "place_of_supply" = $4 AND "amount_paise" = $5 AND "coupon_id" IS NOT DISTINCT FROM $7
          AND "status" = 'created' AND "created_at" > now() - make_interval(secs => $6)
        ORDER BY "created_at" DESC LIMIT 1`,
-      [viewerId, planKey, provider, placeOfSupply, amount, seconds],
+      [viewerId, planKey, provider, placeOfSupply, amount, seconds, couponId],
     );
     return rows[0] && toOrder(rows[0]);
   }
@@ -109,8 +120,8 @@ export class OrdersRepository {
     const rows: OrderRow[] = await manager.query(
       `INSERT INTO "payment_order" ("provider", "provider_order_id", "viewer_id", "phone_number", "plan_key",
          "amount_paise", "currency", "place_of_supply", "kind", "list_price_paise", "credit_paise",
-         "credit_plan_key", "extra_days")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
+         "credit_plan_key", "extra_days", "discount_paise", "coupon_id", "coupon_code")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING *`,
       [
         order.provider,
         order.providerOrderId,
@@ -125,6 +136,9 @@ export class OrdersRepository {
         order.credit,
         order.creditPlanKey,
         order.extraDays,
+        order.discount,
+        order.couponId,
+        order.couponCode,
       ],
     );
     return toOrder(rows[0]);

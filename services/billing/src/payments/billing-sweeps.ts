@@ -3,6 +3,7 @@ import { Events, type SubscriptionExpired } from '@chitram/contracts';
 import { JobHandler, JobQueue, LOGGER, type JobContext, type Logger, Outbox } from '@chitram/nest-kit';
 import { BillingConfig } from '../config';
 import { OrdersRepository, type StoredOrder } from '../orders/orders.repository';
+import { CouponsService } from '../promotions/coupons.service';
 import { PaymentProvider } from '../providers/payment-provider';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import { reconciliations } from './payment-metrics';
@@ -28,6 +29,7 @@ export class BillingSweeps implements OnApplicationBootstrap {
     private readonly subscriptions: SubscriptionsRepository,
     private readonly provider: PaymentProvider,
     private readonly settlement: SettlementService,
+    private readonly coupons: CouponsService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -42,6 +44,9 @@ export class BillingSweeps implements OnApplicationBootstrap {
     await this.reconcile(progress);
     const abandoned = await this.orders.abandonOlderThan(ABANDON_AFTER_DAYS);
     if (abandoned) this.logger.info({ abandoned }, 'unpaid orders given up');
+    // After reconciliation asked about them: coupons held by orders still unpaid go back (D33).
+    const released = await this.coupons.releaseUnpaid();
+    if (released) this.logger.info({ released }, 'coupon redemptions of unpaid orders released');
     await this.announceExpiries();
   }
 

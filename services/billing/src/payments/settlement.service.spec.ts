@@ -4,6 +4,7 @@ import { createLogger, type EmitEvent, type Outbox } from '@chitram/nest-kit';
 import type { EntityManager } from 'typeorm';
 import type { BillingConfig } from '../config';
 import type { NewOrder, OrdersRepository, StoredOrder } from '../orders/orders.repository';
+import type { CouponsService } from '../promotions/coupons.service';
 import { PlansService } from '../plans/plans.service';
 import type { PlansRepository } from '../plans/plans.repository';
 import type { ProviderPayment } from '../providers/payment-provider';
@@ -127,6 +128,9 @@ class InMemoryBilling {
       credit: 0,
       creditPlanKey: null,
       extraDays: 0,
+      discount: 0,
+      couponId: null,
+      couponCode: null,
       status: 'created',
       createdAt: new Date(),
     };
@@ -170,6 +174,8 @@ function setUp() {
     billing.receiptsRepository as ReceiptsRepository,
     plans,
     { SELLER_STATE_CODE: '36' } as BillingConfig,
+    // No order here has a coupon, and a failure has no redemption to give back.
+    { release: () => Promise.resolve(), redeem: () => Promise.resolve() } as unknown as CouponsService,
     createLogger('settlement-test', 'silent'),
   );
   return { billing, settlement };

@@ -14,6 +14,7 @@ import type { EntityManager } from 'typeorm';
 import { BillingConfig } from '../config';
 import { OrdersRepository, type StoredOrder } from '../orders/orders.repository';
 import { PlansService } from '../plans/plans.service';
+import { CouponsService } from '../promotions/coupons.service';
 import type { ProviderPayment } from '../providers/payment-provider';
 import { ReceiptsRepository } from '../receipts/receipts.repository';
 import { financialYear, invoiceFigures, receiptNumber } from '../receipts/receipt-rules';
@@ -54,6 +55,7 @@ export class SettlementService {
     private readonly receipts: ReceiptsRepository,
     private readonly plans: PlansService,
     private readonly config: BillingConfig,
+    private readonly coupons: CouponsService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -114,6 +116,8 @@ export class SettlementService {
       );
       if (!changed || stored.status !== 'failed') return;
       failedNow = true;
+      // The coupon's redemption held for this order goes back (D33); a later payment takes it again.
+      await this.coupons.release(manager, locked.id);
       if (!locked.viewerId) return;
       const event: PaymentFailed = {
         viewerId: locked.viewerId,
@@ -170,6 +174,8 @@ export class SettlementService {
       validTill: next.validTill,
     });
     await this.orders.markPaid(manager, order.id);
+    // The coupon's redemption held by the order is kept: counted once, as the order is settled once (D33).
+    if (order.couponId) await this.coupons.redeem(manager, order.id);
 
     const year = financialYear(now);
     const sequence = await this.receipts.nextSequence(manager, year);
@@ -193,6 +199,8 @@ export class SettlementService {
       listPrice: order.listPrice,
       credit: order.credit,
       creditPlanName: order.creditPlanKey ? (await this.plans.get(order.creditPlanKey)).plan : null,
+      discount: order.discount,
+      couponCode: order.couponCode,
       taxable: figures.taxable,
       gst: figures.cgst + figures.sgst + figures.igst,
       gstRatePercent: GST_RATE_PERCENT,

@@ -139,16 +139,29 @@ export function renderReceiptPdf(receipt: ReceiptView): Promise<Buffer> {
       ['Payment id', receipt.paymentId],
       ['Order id', receipt.orderId],
     ],
-    lines: receipt.credit
-      ? [
-          // An upgrade (D38): the plan's price, the credit for the unused days as a discount, GST on the rest.
-          { label: `${service} (price, GST included)`, sac: receipt.sac, amount: inr(receipt.listPrice) },
-          {
-            label: `Less: credit for unused days of your ${receipt.credit.planName}`,
-            amount: `- ${inr(receipt.credit.amount)}`,
-          },
-        ]
-      : [{ label: service, sac: receipt.sac, amount: inr(receipt.taxableValue) }],
+    lines:
+      receipt.credit || receipt.discount
+        ? [
+            // The plan's price, an upgrade's credit (D38) and a coupon (D33) as discounts, GST on the rest.
+            { label: `${service} (price, GST included)`, sac: receipt.sac, amount: inr(receipt.listPrice) },
+            ...(receipt.credit
+              ? [
+                  {
+                    label: `Less: credit for unused days of your ${receipt.credit.planName}`,
+                    amount: `- ${inr(receipt.credit.amount)}`,
+                  },
+                ]
+              : []),
+            ...(receipt.discount
+              ? [
+                  {
+                    label: `Less: coupon ${receipt.discount.code}`,
+                    amount: `- ${inr(receipt.discount.amount)}`,
+                  },
+                ]
+              : []),
+          ]
+        : [{ label: service, sac: receipt.sac, amount: inr(receipt.taxableValue) }],
     taxableValue: receipt.taxableValue,
     taxes: receipt.taxes,
     totalLabel: 'Total',

@@ -24,6 +24,9 @@ export interface NewReceipt {
   listPrice: number;
   credit: number;
   creditPlanName: string | null;
+  /** A coupon's discount after the credit (D33), and its code. */
+  discount: number;
+  couponCode: string | null;
   taxable: number;
   gst: number;
   gstRatePercent: number;
@@ -47,6 +50,8 @@ interface ReceiptRow {
   list_price_paise: number | null;
   credit_paise: number;
   credit_plan_name: string | null;
+  discount_paise: number;
+  coupon_code: string | null;
   taxable_paise: number;
   gst_paise: number;
   gst_rate_percent: number;
@@ -96,9 +101,10 @@ export class ReceiptsRepository {
       `INSERT INTO "receipt" ("number", "financial_year", "sequence", "payment_id", "viewer_id", "phone_number",
          "plan_key", "plan_name", "valid_from", "valid_till", "amount_paise", "taxable_paise", "gst_paise",
          "gst_rate_percent", "currency", "supplier_state_code", "place_of_supply", "sac", "cgst_paise",
-         "sgst_paise", "igst_paise", "list_price_paise", "credit_paise", "credit_plan_name")
+         "sgst_paise", "igst_paise", "list_price_paise", "credit_paise", "credit_plan_name", "discount_paise",
+         "coupon_code")
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'INR', $15, $16, $17, $18, $19, $20,
-         $21, $22, $23)
+         $21, $22, $23, $24, $25)
        RETURNING "id", "number"`,
       [
         receipt.number,
@@ -124,6 +130,8 @@ export class ReceiptsRepository {
         receipt.listPrice,
         receipt.credit,
         receipt.creditPlanName,
+        receipt.discount,
+        receipt.couponCode,
       ],
     );
     return rows[0];
@@ -167,6 +175,7 @@ export class ReceiptsRepository {
       listPrice: row.list_price_paise ?? row.amount_paise,
       credit:
         row.credit_paise > 0 ? { amount: row.credit_paise, planName: row.credit_plan_name ?? '' } : null,
+      discount: row.discount_paise > 0 ? { amount: row.discount_paise, code: row.coupon_code ?? '' } : null,
       taxableValue: row.taxable_paise,
       gst: row.gst_paise,
       gstRatePercent: row.gst_rate_percent,

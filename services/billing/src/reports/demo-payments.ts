@@ -63,6 +63,9 @@ export class DemoPayments {
       credit: 0,
       creditPlanKey: null,
       extraDays: 0,
+      discount: 0,
+      couponId: null,
+      couponCode: null,
     });
     const captured: ProviderPayment = {
       id: paymentId,

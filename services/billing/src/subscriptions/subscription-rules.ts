@@ -40,6 +40,8 @@ export interface CurrentPlan {
   planKey: PlanKey;
   validFrom: Date;
   validTill: Date;
+  /** A free trial (D33): nothing was paid for it, so an upgrade from it earns no credit. */
+  trial?: boolean;
   next: { planKey: PlanKey; validTill: Date } | null;
 }
 

@@ -45,8 +45,9 @@ export class SubscriptionsRepository {
       valid_till: Date;
       next_plan_key: PlanKey | null;
       next_valid_till: Date | null;
+      trial: boolean;
     }> = await manager.query(
-      `SELECT "plan_key", "valid_from", "valid_till", "next_plan_key", "next_valid_till"
+      `SELECT "plan_key", "valid_from", "valid_till", "next_plan_key", "next_valid_till", "trial"
          FROM "subscription" WHERE "viewer_id" = $1`,
       [viewerId],
     );
@@ -56,6 +57,7 @@ export class SubscriptionsRepository {
           planKey: row.plan_key,
           validFrom: new Date(row.valid_from),
           validTill: new Date(row.valid_till),
+          trial: row.trial,
           next:
             row.next_plan_key && row.next_valid_till
               ? { planKey: row.next_plan_key, validTill: new Date(row.next_valid_till) }
@@ -151,7 +153,7 @@ export class SubscriptionsRepository {
        VALUES ($1, $2, $3, $4)
        ON CONFLICT ("viewer_id") DO UPDATE SET "plan_key" = EXCLUDED."plan_key",
          "valid_from" = CASE WHEN $5 THEN "subscription"."valid_from" ELSE EXCLUDED."valid_from" END,
-         "valid_till" = EXCLUDED."valid_till", "expiry_announced" = false, "updated_at" = now(),
+         "valid_till" = EXCLUDED."valid_till", "expiry_announced" = false, "updated_at" = now(), "trial" = false,
          "next_plan_key" = CASE WHEN $5 THEN "subscription"."next_plan_key" END,
          "next_valid_till" = CASE WHEN $5 THEN "subscription"."next_valid_till" END`,
       [period.viewerId, period.planKey, period.validFrom, period.validTill, period.change === 'extended'],

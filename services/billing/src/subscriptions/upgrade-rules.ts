@@ -77,9 +77,12 @@ export function quote(
   if (plan.planKey === running.planKey) return full('extend');
   if (rank(plan.planKey) < rank(running.planKey)) return full('queue');
 
-  const earned = Math.floor(
-    (held.amount * daysLeft(running.validTill, now)) / planDays(running.validFrom, held.validityMonths),
-  );
+  // A free trial (D33) was not paid for: it earns no credit.
+  const earned = running.trial
+    ? 0
+    : Math.floor(
+        (held.amount * daysLeft(running.validTill, now)) / planDays(running.validFrom, held.validityMonths),
+      );
   const credit = Math.min(earned, Math.max(0, plan.amount - MIN_CHARGE_PAISE));
   const leftover = earned - credit;
   const extraDays =
