@@ -9,6 +9,7 @@ import { Streams1795376000000 } from './migrations/1795376000000-Streams';
 import { VideoCancelled1795390000000 } from './migrations/1795390000000-VideoCancelled';
 import { UploadLocks1795390100000 } from './migrations/1795390100000-UploadLocks';
 import { ScreensInRedis1795390200000 } from './migrations/1795390200000-ScreensInRedis';
+import { OutboxTraceContext1795818230247 } from './migrations/1795818230247-OutboxTraceContext';
 
 export const mediaService = defineService({
   name: 'media',
@@ -24,6 +25,7 @@ export const mediaService = defineService({
       VideoCancelled1795390000000,
       UploadLocks1795390100000,
       ScreensInRedis1795390200000,
+      OutboxTraceContext1795818230247,
     ],
   },
 });
