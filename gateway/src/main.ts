@@ -19,7 +19,8 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit(GatewayConfig, 'gateway');
   const logger = createLogger('gateway', config.LOG_LEVEL);
   // Before the app is built: it adds its tracing hooks only when tracing is on (D41).
-  if (await startTracing({ app: 'gateway' })) logger.info('tracing on: spans exported over OTLP');
+  if (await startTracing({ app: 'gateway', endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT }))
+    logger.info('tracing on: spans exported over OTLP');
   const app = await createGatewayApp(config, logger);
   await app.listen(config.PORT, config.HOST);
   logger.info({ port: config.PORT }, 'gateway ready');

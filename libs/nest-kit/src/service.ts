@@ -193,7 +193,8 @@ export async function bootstrapService<C extends ServiceConfig>(
   const config = loadConfigOrExit(definition.config, definition.name);
   const logger = createLogger(definition.name, config.LOG_LEVEL);
   // Before the service is built, so the database and Redis drivers it loads are instrumented (D41).
-  if (await startTracing({ app: definition.name })) logger.info('tracing on: spans exported over OTLP');
+  if (await startTracing({ app: definition.name, endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT }))
+    logger.info('tracing on: spans exported over OTLP');
   let running: RunningService;
   try {
     running = await startService(definition, config, logger);

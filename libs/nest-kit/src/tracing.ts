@@ -45,7 +45,9 @@ export interface TracingOptions {
   app: string;
   /** Where spans go (a test's in-memory exporter); by default OTLP over HTTP when the environment names an endpoint. */
   exporter?: SpanExporter;
-  /** Read for OTEL_EXPORTER_OTLP_ENDPOINT and OTEL_BSP_SCHEDULE_DELAY; process.env by default. */
+  /** The collector's OTLP/HTTP address (the app's OTEL_EXPORTER_OTLP_ENDPOINT); empty or missing, no export. */
+  endpoint?: string;
+  /** Read for OTEL_BSP_SCHEDULE_DELAY; process.env by default. */
   env?: NodeJS.ProcessEnv;
 }
 
@@ -64,7 +66,7 @@ export function tracingOn(): boolean {
 export async function startTracing(options: TracingOptions): Promise<boolean> {
   if (tracer) return true;
   const env = options.env ?? process.env;
-  const endpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
+  const endpoint = options.endpoint?.trim();
   if (!options.exporter && !endpoint) return false;
   const [sdk, core, { AsyncLocalStorageContextManager }, { resourceFromAttributes }] = await Promise.all([
     import('@opentelemetry/sdk-trace-base'),
@@ -79,7 +81,7 @@ export async function startTracing(options: TracingOptions): Promise<boolean> {
     const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-http');
     const delay = Number(env.OTEL_BSP_SCHEDULE_DELAY);
     processor = new sdk.BatchSpanProcessor(
-      new OTLPTraceExporter(),
+      new OTLPTraceExporter({ url: new URL('v1/traces', endpoint!.replace(/\/?$/, '/')).href }),
       Number.isFinite(delay) && delay > 0 ? { scheduledDelayMillis: delay } : {},
     );
   }
