@@ -12,6 +12,7 @@ import {
   runWithRequestContext,
   startHealthServer,
   strictValidationPipe,
+  tracingOn,
   type Logger,
 } from '@chitram/nest-kit';
 import { AppModule } from './app.module';
@@ -21,6 +22,7 @@ import { HttpErrorFilter } from './http/error.filter';
 import { refuseMalformedInput } from './http/input-guards';
 import { JsonOnlyGuard } from './http/json-only';
 import { drainRefusedBodies } from './http/refused-body';
+import { traceRequests } from './http/tracing';
 import { addSecurityHeaders } from './security-headers';
 
 /** Builds the gateway: Fastify, security headers, CORS, validation, error mapping, request ids, OpenAPI. */
@@ -45,6 +47,8 @@ export async function createGatewayApp(
   // context, so logs and NATS messages carry its id. preValidation comes after the body is read (its
   // stream events would leave an earlier context) and just before Nest. A hook, not a Nest interceptor:
   // any global interceptor makes Nest wrap every request in AsyncResource bindings and rxjs streams.
+  // A span per request while tracing is on (started before this app was built: main.ts, tests).
+  if (tracingOn()) traceRequests(fastify);
   fastify.addHook('preValidation', (request, _reply, done) => {
     runWithRequestContext({ requestId: request.id }, done);
   });

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { setFlagsFromString } from 'node:v8';
-import { createLogger, loadConfigOrExit } from '@chitram/nest-kit';
+import { createLogger, exitAfter, loadConfigOrExit, startTracing } from '@chitram/nest-kit';
 import { createGatewayApp } from './app';
 import { GatewayConfig } from './config';
 import { drainAndClose, GatewayReadiness } from './health/readiness';
@@ -18,6 +18,9 @@ setFlagsFromString('--heap-growing-percent=200');
 async function main(): Promise<void> {
   const config = loadConfigOrExit(GatewayConfig, 'gateway');
   const logger = createLogger('gateway', config.LOG_LEVEL);
+  // Before the app is built: it adds its tracing hooks only when tracing is on (D41).
+  if (await startTracing({ app: 'gateway', endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT }))
+    logger.info('tracing on: spans exported over OTLP');
   const app = await createGatewayApp(config, logger);
   await app.listen(config.PORT, config.HOST);
   logger.info({ port: config.PORT }, 'gateway ready');
@@ -27,13 +30,7 @@ async function main(): Promise<void> {
   const stop = (drainMs: number) => {
     if (stopping) return;
     stopping = true;
-    drainAndClose(app, app.get(GatewayReadiness), drainMs, logger).then(
-      () => process.exit(0),
-      (err: unknown) => {
-        logger.error({ err }, 'unclean stop');
-        process.exit(1);
-      },
-    );
+    exitAfter(drainAndClose(app, app.get(GatewayReadiness), drainMs, logger), logger);
   };
   process.once('SIGTERM', () => stop(config.SHUTDOWN_DRAIN_MS));
   process.once('SIGINT', () => stop(0));

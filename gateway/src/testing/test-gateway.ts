@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { loadConfig } from '@chitram/nest-kit';
+import { loadConfig, type Logger } from '@chitram/nest-kit';
 import { testInfrastructure } from '@chitram/test-helpers';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
@@ -17,12 +17,14 @@ export interface TestGateway {
 
 /**
  * This gateway in-process, on the test infrastructure and the test's own Redis key prefix, checking
- * access tokens with `jwtPublicKey`, ready for supertest. `overrides` adds or replaces settings.
+ * access tokens with `jwtPublicKey`, ready for supertest. `overrides` adds or replaces settings; `logger`
+ * replaces the silent one (a test reading the request log).
  */
 export async function startTestGateway(
   env: { REDIS_KEY_PREFIX: string },
   jwtPublicKey: string,
   overrides: Record<string, string> = {},
+  logger?: Logger,
 ): Promise<TestGateway> {
   const config = loadConfig(GatewayConfig, {
     ...testInfrastructure(),
@@ -34,7 +36,7 @@ export async function startTestGateway(
     TRUSTED_PROXIES: 'loopback',
     ...overrides,
   });
-  const app = await createGatewayApp(config);
+  const app = await createGatewayApp(config, logger);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return { app, http: request(app.getHttpServer()) };

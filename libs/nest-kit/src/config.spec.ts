@@ -71,6 +71,7 @@ describe('describeConfig', () => {
         'LOG_LEVEL',
         'NATS_URL',
         'NODE_ENV',
+        'OTEL_EXPORTER_OTLP_ENDPOINT',
         'REGION',
         'RPC_TIMEOUT_MS',
         'SMS_TOKEN',

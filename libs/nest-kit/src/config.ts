@@ -110,6 +110,15 @@ export class BaseConfig {
   @Max(60_000)
   RPC_TIMEOUT_MS = 5000;
 
+  /**
+   * A collector's OTLP/HTTP address (`http://collector:4318`): OpenTelemetry traces go there (DECISIONS
+   * D41). Empty, the default: nothing is traced.
+   */
+  @Matches(/^(https?:\/\/[^\s]+)?$/, {
+    message: 'OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s):// address, or empty for no tracing',
+  })
+  OTEL_EXPORTER_OTLP_ENDPOINT = '';
+
   get isProduction(): boolean {
     return this.NODE_ENV === 'production';
   }

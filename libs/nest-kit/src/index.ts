@@ -25,3 +25,4 @@ export * from './jobs';
 export * from './audit';
 export * from './rebuild-jobs';
 export * from './unreachable-server';
+export * from './tracing';

@@ -1,8 +1,12 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { currentRequestId } from './request-context';
+import { traceFields, tracingOn } from './tracing';
 
-/** One structured (JSON) logger per app; every line carries the app name and, inside a request, its id. */
+/**
+ * One structured (JSON) logger per app; every line carries the app name and, inside a request, its id,
+ * and while tracing is on the active span's `traceId` and `spanId`.
+ */
 export function createLogger(app: string, level = 'info', destination?: DestinationStream): Logger {
   return pino(
     {
@@ -10,6 +14,7 @@ export function createLogger(app: string, level = 'info', destination?: Destinat
       base: { app },
       mixin() {
         const requestId = currentRequestId();
+        if (tracingOn()) return requestId ? { requestId, ...traceFields() } : traceFields();
         return requestId ? { requestId } : {};
       },
       timestamp: pino.stdTimeFunctions.isoTime,

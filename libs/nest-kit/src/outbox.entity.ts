@@ -21,4 +21,8 @@ export class OutboxEvent {
 
   @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
   publishedAt: Date | null;
+
+  /** The writer's W3C `traceparent` while tracing is on (DECISIONS D41); null otherwise. */
+  @Column({ name: 'trace_context', type: 'text', nullable: true })
+  traceContext: string | null;
 }

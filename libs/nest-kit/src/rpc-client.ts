@@ -6,11 +6,13 @@ import {
   type QueryText,
   type Subject,
 } from '@chitram/contracts';
+import type { Span } from '@opentelemetry/api';
 import { createInbox, headers as natsHeaders, type Msg, type NatsConnection, type Subscription } from 'nats';
 import { randomUUID } from 'node:crypto';
 import { natsClientRequestSeconds, type RpcOutcome } from './metrics';
 import { currentRequestId } from './request-context';
 import { readReply, type RpcReply } from './rpc-wire';
+import { beginSpan, endSpan, injectSpan, natsAttributes, SpanKind, tracingOn } from './tracing';
 
 export interface RpcCallOptions {
   /** Overrides the client's default timeout for this call (health probes use a shorter one). */
@@ -26,6 +28,8 @@ interface PendingCall {
   /** performance.now() when it was sent. */
   sentAt: number;
   timer: NodeJS.Timeout;
+  /** The call's client span while tracing is on (its context travels in the request's headers). */
+  span: Span | undefined;
   resolve(reply: RpcReply): void;
   reject(error: DomainError): void;
 }
@@ -136,6 +140,10 @@ export class RpcClient {
       const replyTo = `${this.inbox}.${id}`;
       const headers = natsHeaders();
       headers.set(REQUEST_ID_HEADER, currentRequestId() ?? randomUUID());
+      const span = tracingOn()
+        ? beginSpan(subject, SpanKind.CLIENT, { attributes: natsAttributes(subject) })
+        : undefined;
+      if (span) injectSpan(span, headers);
       // Nest tells a request (answered) from an event by the packet's id; it is echoed, never read.
       const payload = Buffer.from(JSON.stringify({ pattern: subject, data, id }));
       try {
@@ -144,11 +152,12 @@ export class RpcClient {
       } catch {
         // Closed or draining: nothing can be sent.
         natsClientRequestSeconds.child(subject, 'unreachable').observe(0);
+        endSpan(span, 'unreachable');
         reject(unavailable(subject, 'unreachable', timeoutMs));
         return;
       }
       const timer = setTimeout(() => this.settle(id, undefined, 'timeout'), timeoutMs);
-      this.pending.set(id, { subject, timeoutMs, sentAt: performance.now(), timer, resolve, reject });
+      this.pending.set(id, { subject, timeoutMs, sentAt: performance.now(), timer, span, resolve, reject });
     });
   }
 
@@ -196,6 +205,7 @@ export class RpcClient {
         ? 'ok'
         : errorOutcome(reply.body);
     natsClientRequestSeconds.child(call.subject, outcome).observe((performance.now() - call.sentAt) / 1000);
+    endSpan(call.span, outcome === 'ok' || outcome === 'refused' ? undefined : outcome);
     if (reply) call.resolve(reply);
     else call.reject(unavailable(call.subject, silence ?? 'unreachable', call.timeoutMs));
   }

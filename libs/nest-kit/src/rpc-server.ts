@@ -23,6 +23,16 @@ import { batchNatsWrites } from './nats-writes';
 import { requestIdFrom, runWithRequestContext } from './request-context';
 import { RejectedMessages, UnreadableMessage } from './rejected-messages';
 import { RpcReplySerializer, RpcRequestDeserializer } from './rpc-wire';
+import {
+  activeSpan,
+  beginSpan,
+  contextFrom,
+  endSpan,
+  natsAttributes,
+  SpanKind,
+  tracingOn,
+  withSpan,
+} from './tracing';
 import { isUnreachableServer, unreachableServerError } from './unreachable-server';
 
 /** Flattens class-validator errors into `{ field: [messages] }`, nested fields dotted. */
@@ -171,9 +181,30 @@ export class ContextualNatsServer extends ServerNats {
 
   override async handleMessage(channel: string, natsMsg: NatsMsg): Promise<void> {
     const requestId = requestIdFrom(natsMsg.headers?.get(REQUEST_ID_HEADER));
+    const serve = () => runWithRequestContext({ requestId }, () => super.handleMessage(channel, natsMsg));
+    if (tracingOn()) return this.handleTraced(natsMsg, serve);
     try {
-      await runWithRequestContext({ requestId }, () => super.handleMessage(channel, natsMsg));
+      await serve();
     } catch (error) {
+      this.refuse(natsMsg, error);
+    }
+  }
+
+  /**
+   * A message served under a span that continues the caller's trace (its `traceparent` header); the
+   * span ends when the answer leaves (getPublisher), or here when nobody waits for one.
+   */
+  private async handleTraced(natsMsg: NatsMsg, serve: () => Promise<unknown>): Promise<void> {
+    const parent = contextFrom(natsMsg.headers);
+    const span = beginSpan(natsMsg.subject, SpanKind.SERVER, {
+      parent,
+      attributes: natsAttributes(natsMsg.subject),
+    })!;
+    try {
+      await withSpan(span, parent, serve);
+      if (!natsMsg.reply) endSpan(span);
+    } catch (error) {
+      endSpan(span, 'refused');
       this.refuse(natsMsg, error);
     }
   }
@@ -190,11 +221,13 @@ export class ContextualNatsServer extends ServerNats {
     const publish = super.getPublisher(natsMsg, id, ctx) as (response: unknown) => unknown;
     const startedAt = performance.now();
     const subject = natsMsg.subject;
+    const span = tracingOn() ? activeSpan() : undefined;
     return (response) => {
-      if (response.isDisposed || response.err !== undefined)
-        natsHandlerSeconds
-          .child(subject, answerOutcome(response))
-          .observe((performance.now() - startedAt) / 1000);
+      if (response.isDisposed || response.err !== undefined) {
+        const outcome = answerOutcome(response);
+        natsHandlerSeconds.child(subject, outcome).observe((performance.now() - startedAt) / 1000);
+        if (span) endSpan(span, outcome === 'failed' ? outcome : undefined);
+      }
       return publish(response);
     };
   }

@@ -21,6 +21,7 @@ import { connectNats, natsConnectionSettings } from './nats';
 import { RpcClient } from './rpc-client';
 import { ContextualNatsServer, RpcErrorFilter, strictValidationPipe } from './rpc-server';
 import { CONFIG, NATS_CONNECTION } from './tokens';
+import { startTracing, stopTracing } from './tracing';
 
 /** Everything that makes one back-end service: its name (and so its queue group), config, module and tables. */
 export interface ServiceDefinition<C extends ServiceConfig = ServiceConfig> {
@@ -169,12 +170,31 @@ export async function startService<C extends ServiceConfig>(
   };
 }
 
+/**
+ * Ends an app's process once `closing` (its stop) is done and its last spans are sent: status 0, or 1
+ * when the stop failed.
+ */
+export function exitAfter(closing: Promise<unknown>, logger: Logger): void {
+  closing
+    .then(() => stopTracing())
+    .then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'unclean stop');
+        process.exit(1);
+      },
+    );
+}
+
 /** Entry point of a service's main.ts. */
 export async function bootstrapService<C extends ServiceConfig>(
   definition: ServiceDefinition<C>,
 ): Promise<void> {
   const config = loadConfigOrExit(definition.config, definition.name);
   const logger = createLogger(definition.name, config.LOG_LEVEL);
+  // Before the service is built, so the database and Redis drivers it loads are instrumented (D41).
+  if (await startTracing({ app: definition.name, endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT }))
+    logger.info('tracing on: spans exported over OTLP');
   let running: RunningService;
   try {
     running = await startService(definition, config, logger);
@@ -187,13 +207,7 @@ export async function bootstrapService<C extends ServiceConfig>(
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'stopping');
-    running.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        logger.error({ err }, 'unclean stop');
-        process.exit(1);
-      },
-    );
+    exitAfter(running.close(), logger);
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));

@@ -4,13 +4,7 @@ import { deletedViewerId, ErrorCode, Events, subject } from '@chitram/contracts'
 import {
   busSubject,
   connectNats,
-  createInboxTable,
-  createOutboxTable,
-  defineService,
-  dropInboxTable,
-  dropOutboxTable,
   EventHandler,
-  EventServiceConfig,
   Handles,
   EventsModule,
   jobStreamName,
@@ -19,16 +13,15 @@ import {
   type EventOf,
   type JobEnvelope,
   JobsModule,
-  OutboxEvent,
-  ProcessedEvent,
   RPC_REPLY_HEADER,
   RpcClient,
 } from '@chitram/nest-kit';
 import { IsString, MaxLength } from 'class-validator';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { JSONCodec, type NatsConnection } from 'nats';
-import type { EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
+  eventTestService,
   isolatedEnv,
   startTestService,
   testInfrastructure,
@@ -36,18 +29,6 @@ import {
   waitFor,
   type TestService,
 } from './index';
-
-class PoisonTestInit1763712000000 implements MigrationInterface {
-  name = 'PoisonTestInit1763712000000';
-  async up(queryRunner: QueryRunner) {
-    await createOutboxTable(queryRunner);
-    await createInboxTable(queryRunner);
-  }
-  async down(queryRunner: QueryRunner) {
-    await dropInboxTable(queryRunner);
-    await dropOutboxTable(queryRunner);
-  }
-}
 
 // Subjects and streams of this test only: a platform on the same NATS never sees its garbage.
 const prefix = uniqueName('chitram.poisontest');
@@ -93,12 +74,7 @@ class Listeners {
 })
 class PoisonTestModule {}
 
-const definition = defineService({
-  name: 'users',
-  config: EventServiceConfig,
-  module: PoisonTestModule,
-  database: { entities: [OutboxEvent, ProcessedEvent], migrations: [PoisonTestInit1763712000000] },
-});
+const definition = eventTestService(PoisonTestModule);
 
 /** Bytes nobody should send, each as a service might meet it. */
 const deep = '['.repeat(100_000) + ']'.repeat(100_000);

@@ -10,6 +10,7 @@ import { AuditTrail1795390000000 } from './migrations/1795390000000-AuditTrail';
 import { AdminSignInPerAddress1795400000000 } from './migrations/1795400000000-AdminSignInPerAddress';
 import { AdminRolesAndSecondFactor1795410000000 } from './migrations/1795410000000-AdminRolesAndSecondFactor';
 import { SessionProfile1795420000000 } from './migrations/1795420000000-SessionProfile';
+import { OutboxTraceContext1795818230247 } from './migrations/1795818230247-OutboxTraceContext';
 import { AuthSession, RefreshToken } from './sessions/session.entity';
 
 export const authService = defineService({
@@ -35,6 +36,7 @@ export const authService = defineService({
       AdminSignInPerAddress1795400000000,
       AdminRolesAndSecondFactor1795410000000,
       SessionProfile1795420000000,
+      OutboxTraceContext1795818230247,
     ],
   },
 });

@@ -11,6 +11,7 @@ import { UpgradeCredit1795500100000 } from './migrations/1795500100000-UpgradeCr
 import { CreditNotes1795500200000 } from './migrations/1795500200000-CreditNotes';
 import { Refunds1795817829925 } from './migrations/1795817829925-Refunds';
 import { Promotions1795817895917 } from './migrations/1795817895917-Promotions';
+import { OutboxTraceContext1795818230247 } from './migrations/1795818230247-OutboxTraceContext';
 
 export const billingService = defineService({
   name: 'billing',
@@ -29,6 +30,7 @@ export const billingService = defineService({
       CreditNotes1795500200000,
       Refunds1795817829925,
       Promotions1795817895917,
+      OutboxTraceContext1795818230247,
     ],
   },
 });

@@ -13,6 +13,7 @@ import { SearchInMemory1795400700000 } from './migrations/1795400700000-SearchIn
 import { VideoDurations1795400900000 } from './migrations/1795400900000-VideoDurations';
 import { SearchShows1795401900000 } from './migrations/1795401900000-SearchShows';
 import { PickedRows1795402000000 } from './migrations/1795402000000-PickedRows';
+import { OutboxTraceContext1795818230247 } from './migrations/1795818230247-OutboxTraceContext';
 import { EpisodeEntity } from './shows/episode.entity';
 import { SeriesEntity } from './shows/series.entity';
 import { MovieEntity } from './titles/movie.entity';
@@ -36,6 +37,7 @@ export const catalogService = defineService({
       VideoDurations1795400900000,
       SearchShows1795401900000,
       PickedRows1795402000000,
+      OutboxTraceContext1795818230247,
     ],
   },
 });

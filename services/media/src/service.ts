@@ -10,6 +10,7 @@ import { VideoCancelled1795390000000 } from './migrations/1795390000000-VideoCan
 import { UploadLocks1795390100000 } from './migrations/1795390100000-UploadLocks';
 import { ScreensInRedis1795390200000 } from './migrations/1795390200000-ScreensInRedis';
 import { TrickplayAndMarkers1795817953299 } from './migrations/1795817953299-TrickplayAndMarkers';
+import { OutboxTraceContext1795818230247 } from './migrations/1795818230247-OutboxTraceContext';
 
 export const mediaService = defineService({
   name: 'media',
@@ -26,6 +27,7 @@ export const mediaService = defineService({
       UploadLocks1795390100000,
       ScreensInRedis1795390200000,
       TrickplayAndMarkers1795817953299,
+      OutboxTraceContext1795818230247,
     ],
   },
 });

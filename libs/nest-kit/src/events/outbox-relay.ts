@@ -4,17 +4,25 @@ import {
   Injectable,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { JSONCodec, type NatsConnection } from 'nats';
+import { headers as natsHeaders, JSONCodec, type MsgHdrs, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import { LOGGER, type Logger } from '../logging';
 import { outboxProbes, type OutboxState } from '../metrics';
 import { CONFIG, NATS_CONNECTION } from '../tokens';
+import { TRACE_PARENT } from '../tracing';
 import type { EventEnvelope } from './envelope';
 import { busSubject, type EventBusSettings } from './settings';
 import { ensureEventStream } from './stream';
 
 const codec = JSONCodec<EventEnvelope>();
 const RELAY_BATCH = 100;
+
+/** The writer's trace context, carried to the consumers in the message's headers (DECISIONS D41). */
+function traceHeaders(traceParent: string): MsgHdrs {
+  const headers = natsHeaders();
+  headers.set(TRACE_PARENT, traceParent);
+  return headers;
+}
 
 /**
  * Publishes outbox rows to JetStream, oldest first, and marks them published. Rows are claimed with
@@ -65,12 +73,17 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     }
     const js = this.connection.jetstream();
     return this.dataSource.transaction(async (manager) => {
-      const rows: Array<{ id: string; subject: string; payload: unknown; created_at: Date }> =
-        await manager.query(
-          `SELECT "id", "subject", "payload", "created_at" FROM "outbox_event"
+      const rows: Array<{
+        id: string;
+        subject: string;
+        payload: unknown;
+        created_at: Date;
+        trace_context: string | null;
+      }> = await manager.query(
+        `SELECT "id", "subject", "payload", "created_at", "trace_context" FROM "outbox_event"
           WHERE "published_at" IS NULL ORDER BY "created_at", "id" LIMIT $1 FOR UPDATE SKIP LOCKED`,
-          [RELAY_BATCH],
-        );
+        [RELAY_BATCH],
+      );
       for (const row of rows) {
         const envelope: EventEnvelope = {
           id: row.id,
@@ -81,6 +94,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         await js.publish(busSubject(this.settings, row.subject), codec.encode(envelope), {
           msgID: row.id,
           expect: { streamName: this.settings.EVENTS_STREAM },
+          headers: row.trace_context ? traceHeaders(row.trace_context) : undefined,
         });
       }
       if (rows.length) {

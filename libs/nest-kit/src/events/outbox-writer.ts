@@ -1,10 +1,14 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { EVENT_SUBJECT_ROOT, type EventSubject } from '@chitram/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { currentTraceParent } from '../tracing';
 import { OutboxRelay } from './outbox-relay';
 import { busSubject } from './settings';
 
-/** Adds an event to the outbox inside the caller's transaction; the payload is the one its declaration names. */
+/**
+ * Adds an event to the outbox inside the caller's transaction; the payload is the one its declaration
+ * names. The row keeps the writer's trace context while tracing is on (DECISIONS D41).
+ */
 export async function recordEvent<Payload>(
   manager: EntityManager,
   subject: EventSubject<Payload, unknown>,
@@ -12,8 +16,8 @@ export async function recordEvent<Payload>(
 ): Promise<string> {
   busSubject({ EVENTS_SUBJECT_ROOT: EVENT_SUBJECT_ROOT }, subject); // refuses a subject the stream would not capture
   const rows: Array<{ id: string }> = await manager.query(
-    'INSERT INTO "outbox_event" ("subject", "payload") VALUES ($1, $2::jsonb) RETURNING "id"',
-    [subject, JSON.stringify(payload)],
+    'INSERT INTO "outbox_event" ("subject", "payload", "trace_context") VALUES ($1, $2::jsonb, $3) RETURNING "id"',
+    [subject, JSON.stringify(payload), currentTraceParent() ?? null],
   );
   return rows[0].id;
 }

@@ -1,6 +1,8 @@
+import { ROOT_CONTEXT, type Span } from '@opentelemetry/api';
 import type { JetStreamManager, JsMsg, NatsConnection } from 'nats';
 import type { Logger } from '../logging';
 import { consumerProbes, eventsHandled, jobSeconds, jobsFinished, jobsRunning } from '../metrics';
+import { beginSpan, endSpan, SpanKind, TRACE_PARENT, tracingOn, withSpan } from '../tracing';
 import { isUnusableMessageError, type RejectedMessages, UnreadableMessage } from '../rejected-messages';
 import {
   type ConsumerLoop,
@@ -11,6 +13,23 @@ import {
   stopLoops,
 } from './durable-consumer';
 import type { Envelope } from './envelopes';
+
+/**
+ * The span of one delivery: a trace of its own (a consumer works long after the writer answered),
+ * linked to the writer's span when the message carries its context (DECISIONS D41).
+ */
+function consumerSpan(kind: 'event' | 'job', envelope: Envelope, message: JsMsg): Span | undefined {
+  const writer = message.headers?.get(TRACE_PARENT);
+  return beginSpan(`${kind} ${envelope.subject}`, SpanKind.CONSUMER, {
+    parent: ROOT_CONTEXT,
+    attributes: {
+      'messaging.system': 'nats',
+      'messaging.destination.name': message.subject,
+      [`chitram.${kind}_id`]: envelope.id,
+    },
+    linkTo: writer || undefined,
+  });
+}
 
 /** The words events and jobs use in their logs, so the shared loop logs each as it always did. */
 const WORDS = {
@@ -122,11 +141,15 @@ export class EnvelopeConsumers {
     }
     const running = handling.kind === 'job' ? jobsRunning.labels(this.nameOf(handling)) : undefined;
     running?.inc();
+    const span = tracingOn() ? consumerSpan(handling.kind, envelope, message) : undefined;
     try {
-      await handling.work(envelope, message);
+      if (span) await withSpan(span, ROOT_CONTEXT, () => handling.work(envelope, message));
+      else await handling.work(envelope, message);
+      endSpan(span);
       message.ack();
       this.count(handling, 'ok', startedAt);
     } catch (error) {
+      endSpan(span, 'failed');
       if (handling.finalFailure?.(error, envelope, message)) {
         this.count(handling, 'dropped', startedAt);
         return;
