@@ -56,6 +56,7 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
       Subjects.users.deleteViewer,
       // The language is read with the profile (D37), and set here.
       Subjects.users.preferences.update,
+      Subjects.users.reminders,
       Subjects.users.myList,
       Subjects.users.profiles,
       Subjects.users.reports,
@@ -68,6 +69,7 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
       Subjects.billing.analytics.revenue,
       Subjects.billing.analytics.rebuild,
       Subjects.billing.analytics.rebuildStatus,
+      Subjects.billing.planEnding,
       Subjects.catalog.homeContent,
       Subjects.catalog.movieGroup,
       Subjects.catalog.languageMovies,
@@ -117,6 +119,7 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
     calls: [],
     emits: [Events.userDeleted, Events.profileDeleted, Events.viewerSignedUp, Events.adminActionRecorded],
     consumes: {
+      'users-plan-end-reminders': Events.planEndReminderDue,
       'users-analytics-sign-ups': Events.viewerSignedUp,
       'users-analytics-forget-viewer': Events.userDeleted,
       'users-my-list-forget-viewer': Events.userDeleted,
@@ -132,6 +135,7 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
       Events.subscriptionExtended,
       Events.subscriptionReplaced,
       Events.subscriptionExpired,
+      Events.planEndReminderDue,
       Events.paymentCaptured,
       Events.paymentFailed,
     ],
@@ -143,7 +147,7 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
       'billing-analytics-replaced': Events.subscriptionReplaced,
       'billing-analytics-deleted-viewer': Events.userDeleted,
     },
-    jobs: ['billing.sweep', 'billing.analytics-rebuild'],
+    jobs: ['billing.sweep', 'billing.analytics-rebuild', 'billing.plan-end-reminders'],
   },
   catalog: {
     serves: [Subjects.catalog],

@@ -18,6 +18,9 @@ import { PlansService } from './plans/plans.service';
 import { ProvidersModule } from './providers/providers.module';
 import { ReceiptsRepository } from './receipts/receipts.repository';
 import { ReceiptsService } from './receipts/receipts.service';
+import { PlanEndReminders } from './reminders/plan-end-reminders';
+import { PlanEndRemindersRepository } from './reminders/plan-end-reminders.repository';
+import { PlanEndingController } from './reminders/plan-ending.controller';
 import { BillingAnalyticsController } from './reports/billing-analytics.controller';
 import { BillingAnalyticsHandler } from './reports/billing-analytics.handler';
 import { BillingAnalyticsRepository } from './reports/billing-analytics.repository';
@@ -31,7 +34,12 @@ import { SubscriptionsService } from './subscriptions/subscriptions.service';
 
 @Module({
   imports: [EventsModule.forService(), JobsModule.forService(), ProvidersModule],
-  controllers: [BillingController, BillingReportsController, BillingAnalyticsController],
+  controllers: [
+    BillingController,
+    BillingReportsController,
+    BillingAnalyticsController,
+    PlanEndingController,
+  ],
   providers: [
     PlansRepository,
     PlansService,
@@ -57,6 +65,8 @@ import { SubscriptionsService } from './subscriptions/subscriptions.service';
     BillingAnalyticsService,
     BillingAnalyticsHandler,
     DemoPayments,
+    PlanEndRemindersRepository,
+    PlanEndReminders,
   ],
 })
 export class AppModule {}

@@ -9,6 +9,7 @@ import { DashboardTallies1795400600000 } from './migrations/1795400600000-Dashbo
 import { TaxInvoices1795500000000 } from './migrations/1795500000000-TaxInvoices';
 import { UpgradeCredit1795500100000 } from './migrations/1795500100000-UpgradeCredit';
 import { CreditNotes1795500200000 } from './migrations/1795500200000-CreditNotes';
+import { PlanEndReminders1795818216874 } from './migrations/1795818216874-PlanEndReminders';
 
 export const billingService = defineService({
   name: 'billing',
@@ -25,6 +26,7 @@ export const billingService = defineService({
       TaxInvoices1795500000000,
       UpgradeCredit1795500100000,
       CreditNotes1795500200000,
+      PlanEndReminders1795818216874,
     ],
   },
 });

@@ -11,6 +11,7 @@ import { AnalyticsRebuildJobs1795400500000 } from './migrations/1795400500000-An
 import { MyList1795400600000 } from './migrations/1795400600000-MyList';
 import { Profiles1795400700000 } from './migrations/1795400700000-Profiles';
 import { ProfileLock1795400800000 } from './migrations/1795400800000-ProfileLock';
+import { SmsReminders1795818377930 } from './migrations/1795818377930-SmsReminders';
 import { Viewer } from './viewers/viewer.entity';
 
 export const usersService = defineService({
@@ -30,6 +31,7 @@ export const usersService = defineService({
       MyList1795400600000,
       Profiles1795400700000,
       ProfileLock1795400800000,
+      SmsReminders1795818377930,
     ],
   },
 });
