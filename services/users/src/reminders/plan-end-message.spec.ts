@@ -12,10 +12,10 @@ const reminder = (daysLeft: number, kind: PlanEndReminderDue['kind']): PlanEndRe
 });
 
 describe('the plan-end SMS (D40)', () => {
-  it('says how many days are left, the end date in India, and links to the plans page', () => {
+  it('says how many days are left, the end date in India, and links to the plans page (/subscribe)', () => {
     const text = planEndMessage(reminder(3, '3-days'), 'https://chitram.in/');
     expect(text).toBe(
-      "Chitram: your Gold Plan ends in 3 days (9 Dec). Plans don't renew by themselves. Renew: https://chitram.in/plans",
+      "Chitram: your Gold Plan ends in 3 days (9 Dec). Plans don't renew by themselves. Renew: https://chitram.in/subscribe",
     );
     expect(text.length).toBeLessThanOrEqual(160);
   });

@@ -18,5 +18,5 @@ export function planEndMessage(reminder: PlanEndReminderDue, publicUrl: string):
 
 /** The plans page on the public site. */
 export function plansLink(publicUrl: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/plans`;
+  return `${publicUrl.replace(/\/+$/, '')}/subscribe`;
 }

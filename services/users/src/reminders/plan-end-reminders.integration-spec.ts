@@ -89,7 +89,7 @@ describe('the users service sends plan-end reminders by SMS', () => {
       {
         to: viewer.phoneNumber,
         messagingServiceSid: FAKE_TWILIO_MESSAGING.messagingServiceSid,
-        body: "Chitram: your Gold Plan ends in 3 days (9 Dec). Plans don't renew by themselves. Renew: https://chitram.example.com/plans",
+        body: "Chitram: your Gold Plan ends in 3 days (9 Dec). Plans don't renew by themselves. Renew: https://chitram.example.com/subscribe",
       },
     ]);
   });
