@@ -35,7 +35,12 @@ export class UsersConfig extends EventServiceConfig {
     if (this.SMS_PROVIDER === 'twilio')
       for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_SMS_FROM'] as const)
         if (!this[name]) problems.push(`${name}: is required when SMS_PROVIDER is twilio`);
-    if (this.isProduction && this.TWILIO_API_BASE_URL)
+    if (!this.isProduction) return problems;
+    if (this.SMS_PROVIDER === 'console')
+      problems.push(
+        'SMS_PROVIDER: "console" is for development only; production sends reminders with twilio',
+      );
+    if (this.TWILIO_API_BASE_URL)
       problems.push('TWILIO_API_BASE_URL: is for development and tests only; production talks to Twilio');
     return problems;
   }
