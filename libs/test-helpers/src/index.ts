@@ -150,3 +150,4 @@ export * from './analytics-rebuild';
 export * from './private-servers';
 export * from './jetstream-waits';
 export * from './metrics';
+export * from './http-stand-in';

@@ -98,7 +98,7 @@ describe('the users service sends plan-end reminders by SMS', () => {
     const viewer = await newViewer();
     twilio.failNext = true;
     await publish(reminder(viewer.id, 'day-of'));
-    await waitFor(() => twilio.to(viewer.phoneNumber).length > 0, 30_000);
+    await waitFor(async () => twilio.to(viewer.phoneNumber).length > 0, 30_000);
     expect(twilio.to(viewer.phoneNumber).map((m) => m.body)).toEqual([
       expect.stringContaining('ends today.'),
     ]);
