@@ -278,6 +278,8 @@ if (wants('integration') || wants('e2e')) {
           CONTROL_TOKEN: platform.controlToken,
           E2E_ADMIN_EMAIL: test.admin.email,
           E2E_ADMIN_PASSWORD: test.admin.password,
+          // Billing's database, for the few specs that age a plan as time would (D40's reminders).
+          E2E_BILLING_DATABASE_URL: databaseOf(test.infraEnv.DATABASE_URL, `${test.databasePrefix}billing`),
         },
         // E2E_PATTERN narrows the browser suite to matching spec files while working on one screen.
         process.env.E2E_PATTERN ? [process.env.E2E_PATTERN] : [],
@@ -292,3 +294,10 @@ if (wants('integration') || wants('e2e')) {
   }
 }
 await finish(0);
+
+/** The address of one database on the server `serverUrl` names. */
+function databaseOf(serverUrl, database) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}

@@ -88,6 +88,7 @@ const EGRESS_BY_VARIABLE: Record<string, string> = {
 const PUBLIC_APIS: Record<string, string> = {
   auth: 'Twilio Verify (OTP_PROVIDER=twilio)',
   billing: 'Razorpay (PAYMENT_PROVIDER=razorpay)',
+  users: "Twilio's Messages API for plan-end reminders (SMS_PROVIDER=twilio, D40)",
 };
 const INTERNET_LABEL = 'egress.chitram/internet-https';
 

@@ -236,6 +236,17 @@ describe('the route table: every route says who may call it, and the guard holds
     });
   });
 
+  it('serves the plan-end banner and the SMS reminder switch to viewers only (D40)', () => {
+    const access = new Map(table.map((r) => [key(r), describeAccess(r)]));
+    expect(
+      Object.fromEntries([...access].filter(([k]) => /\/api\/user\/(reminders|plan-ending)\b/.test(k))),
+    ).toEqual({
+      'GET /api/user/plan-ending': 'user',
+      'GET /api/user/reminders': 'user',
+      'PUT /api/user/reminders': 'user',
+    });
+  });
+
   it('serves My List to viewers only (issue 22)', () => {
     const access = new Map(table.map((r) => [key(r), describeAccess(r)]));
     expect(Object.fromEntries([...access].filter(([k]) => /\/api\/user\/list\b/.test(k)))).toEqual({

@@ -6,6 +6,8 @@ export * from './identity';
 export * from './sign-in';
 export * from './interface-languages';
 export * from './preferences';
+export * from './plan-end-answers';
+export * from './plan-end-reminders';
 export * from './my-list';
 export * from './watch-history';
 export * from './picks';

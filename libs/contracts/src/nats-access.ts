@@ -56,6 +56,7 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
       Subjects.users.deleteViewer,
       // The language is read with the profile (D37), and set here.
       Subjects.users.preferences.update,
+      Subjects.users.reminders,
       Subjects.users.myList,
       Subjects.users.profiles,
       Subjects.users.reports,
@@ -71,6 +72,7 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
       Subjects.billing.refunds,
       Subjects.billing.gstReports,
       Subjects.billing.promotions,
+      Subjects.billing.planEnding,
       Subjects.catalog.homeContent,
       Subjects.catalog.movieGroup,
       Subjects.catalog.languageMovies,
@@ -120,6 +122,7 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
     calls: [],
     emits: [Events.userDeleted, Events.profileDeleted, Events.viewerSignedUp, Events.adminActionRecorded],
     consumes: {
+      'users-plan-end-reminders': Events.planEndReminderDue,
       'users-analytics-sign-ups': Events.viewerSignedUp,
       'users-analytics-forget-viewer': Events.userDeleted,
       'users-my-list-forget-viewer': Events.userDeleted,
@@ -135,6 +138,7 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
       Events.subscriptionExtended,
       Events.subscriptionReplaced,
       Events.subscriptionExpired,
+      Events.planEndReminderDue,
       Events.paymentCaptured,
       Events.paymentFailed,
     ],
@@ -147,6 +151,7 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
       'billing-analytics-deleted-viewer': Events.userDeleted,
     },
     jobs: ['billing.sweep', 'billing.analytics-rebuild', 'billing.refunds-due'],
+    jobs: ['billing.sweep', 'billing.analytics-rebuild', 'billing.plan-end-reminders'],
   },
   catalog: {
     serves: [Subjects.catalog],

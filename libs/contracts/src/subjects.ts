@@ -12,6 +12,8 @@ import {
   type ViewerSignedUp,
 } from './analytics';
 import { AuditEvents, AuditSubjects } from './audit';
+import type { PlanEndReminderDue } from './plan-end-answers';
+import { PlanEndingSubjects, ReminderSettingSubjects } from './plan-end-reminders';
 import {
   BillingSubjects,
   type PaymentCaptured,
@@ -115,6 +117,8 @@ export const Subjects = {
     gstReports: GstReportSubjects,
     /** Coupons and the free trial (libs/contracts/src/promotions.ts, D33). */
     promotions: PromotionSubjects,
+    /** The end of a viewer's time when it is near, for the header's banner (D40; plan-end-reminders.ts). */
+    planEnding: PlanEndingSubjects,
   },
   /** Payloads and answers: libs/contracts/src/sign-in.ts and identity.ts. */
   auth: {
@@ -135,6 +139,8 @@ export const Subjects = {
     deleteViewer: subject<DeleteViewerRequest, ViewerDeleted>('chitram.users.viewer.delete.v1'),
     /** A viewer's own settings, such as the interface language (libs/contracts/src/preferences.ts). */
     preferences: ViewerPreferenceSubjects,
+    /** Whether plan-end reminders come by SMS (D40; libs/contracts/src/plan-end-reminders.ts). */
+    reminders: ReminderSettingSubjects,
     /** My List (issue 22): a profile's titles kept for later (libs/contracts/src/my-list.ts). */
     myList: MyListSubjects,
     /** Profiles (issue 22, D37): up to five per account (libs/contracts/src/profiles.ts). */
@@ -246,6 +252,8 @@ export const Events = {
   subscriptionReplaced: event<SubscriptionChanged>('chitram.events.billing.subscription-replaced.v1'),
   /** Payload SubscriptionExpired (billing.ts): a plan's validity ran out with nothing after it. */
   subscriptionExpired: event<SubscriptionExpired>('chitram.events.billing.subscription-expired.v1'),
+  /** Payload PlanEndReminderDue (plan-end-answers.ts): one reminder of a plan's end, claimed once (D40). */
+  planEndReminderDue: event<PlanEndReminderDue>('chitram.events.billing.plan-end-reminder-due.v1'),
   /** Payload PaymentCaptured (billing.ts). */
   paymentCaptured: event<PaymentCaptured>('chitram.events.billing.payment-captured.v1'),
   /** Payload PaymentFailed (billing.ts). */

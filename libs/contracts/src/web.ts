@@ -16,6 +16,7 @@ export * from './interface-languages';
 export * from './my-list-answers';
 export * from './partners-answers';
 export * from './picks-answers';
+export * from './plan-end-answers';
 export * from './plans';
 export * from './profiles-answers';
 export * from './refunds-answers';

@@ -151,3 +151,4 @@ export * from './private-servers';
 export * from './jetstream-waits';
 export * from './metrics';
 export * from './event-test-service';
+export * from './http-stand-in';

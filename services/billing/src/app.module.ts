@@ -23,6 +23,9 @@ import { TrialsService } from './promotions/trials.service';
 import { ProvidersModule } from './providers/providers.module';
 import { ReceiptsRepository } from './receipts/receipts.repository';
 import { ReceiptsService } from './receipts/receipts.service';
+import { PlanEndReminders } from './reminders/plan-end-reminders';
+import { PlanEndRemindersRepository } from './reminders/plan-end-reminders.repository';
+import { PlanEndingController } from './reminders/plan-ending.controller';
 import { BillingAnalyticsController } from './reports/billing-analytics.controller';
 import { BillingAnalyticsHandler } from './reports/billing-analytics.handler';
 import { BillingAnalyticsRepository } from './reports/billing-analytics.repository';
@@ -50,6 +53,7 @@ import { SubscriptionsService } from './subscriptions/subscriptions.service';
     RefundsController,
     GstReportsController,
     PromotionsController,
+    PlanEndingController,
   ],
   providers: [
     PlansRepository,
@@ -85,6 +89,8 @@ import { SubscriptionsService } from './subscriptions/subscriptions.service';
     CouponsService,
     TrialsRepository,
     TrialsService,
+    PlanEndRemindersRepository,
+    PlanEndReminders,
   ],
 })
 export class AppModule {}

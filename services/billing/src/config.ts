@@ -57,6 +57,12 @@ export class BillingConfig extends EventServiceConfig {
   @Max(3600)
   BILLING_SWEEP_SECONDS = 60;
 
+  /** How often the plan-end reminders due are looked for (once across all instances, D40). */
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  PLAN_END_REMINDER_SWEEP_SECONDS = 300;
+
   /** The sandbox sends its webhook this long after a payment, as Razorpay does a moment after checkout. */
   @IsInt()
   @Min(0)

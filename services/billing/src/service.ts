@@ -12,6 +12,7 @@ import { CreditNotes1795500200000 } from './migrations/1795500200000-CreditNotes
 import { Refunds1795817829925 } from './migrations/1795817829925-Refunds';
 import { Promotions1795817895917 } from './migrations/1795817895917-Promotions';
 import { OutboxTraceContext1795818230247 } from './migrations/1795818230247-OutboxTraceContext';
+import { PlanEndReminders1795818216874 } from './migrations/1795818216874-PlanEndReminders';
 
 export const billingService = defineService({
   name: 'billing',
@@ -31,6 +32,7 @@ export const billingService = defineService({
       Refunds1795817829925,
       Promotions1795817895917,
       OutboxTraceContext1795818230247,
+      PlanEndReminders1795818216874,
     ],
   },
 });

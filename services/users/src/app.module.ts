@@ -11,17 +11,22 @@ import { MyListRepository } from './my-list/my-list.repository';
 import { ProfilesController } from './profiles/profiles.controller';
 import { ProfilesRepository } from './profiles/profiles.repository';
 import { ProfilesService } from './profiles/profiles.service';
+import { PlanEndReminderHandler } from './reminders/plan-end-reminder.handler';
+import { ReminderSettingsController } from './reminders/reminder-settings.controller';
+import { ReminderSettingsRepository } from './reminders/reminder-settings.repository';
+import { SmsModule } from './sms/sms.module';
 import { ViewersController } from './viewers/viewers.controller';
 import { ViewersService } from './viewers/viewers.service';
 
 @Module({
-  imports: [EventsModule.forService(), AnalyticsModule],
+  imports: [EventsModule.forService(), AnalyticsModule, SmsModule],
   controllers: [
     ViewersController,
     ViewerDirectoryController,
     ViewerPreferencesController,
     MyListController,
     ProfilesController,
+    ReminderSettingsController,
   ],
   providers: [
     ViewersService,
@@ -31,6 +36,8 @@ import { ViewersService } from './viewers/viewers.service';
     MyListHandler,
     ProfilesRepository,
     ProfilesService,
+    ReminderSettingsRepository,
+    PlanEndReminderHandler,
   ],
 })
 export class AppModule {}

@@ -12,6 +12,7 @@ import { MyList1795400600000 } from './migrations/1795400600000-MyList';
 import { Profiles1795400700000 } from './migrations/1795400700000-Profiles';
 import { ProfileLock1795400800000 } from './migrations/1795400800000-ProfileLock';
 import { OutboxTraceContext1795818230247 } from './migrations/1795818230247-OutboxTraceContext';
+import { SmsReminders1795818377930 } from './migrations/1795818377930-SmsReminders';
 import { Viewer } from './viewers/viewer.entity';
 
 export const usersService = defineService({
@@ -32,6 +33,7 @@ export const usersService = defineService({
       Profiles1795400700000,
       ProfileLock1795400800000,
       OutboxTraceContext1795818230247,
+      SmsReminders1795818377930,
     ],
   },
 });

@@ -6,6 +6,7 @@ import { Brand } from './Brand';
 import { NAV_LINKS, SOLID_HEADER_AFTER_PX } from './header-rules';
 import { HeaderActions } from './HeaderActions';
 import { LanguageMenu } from './LanguageMenu';
+import { PlanEndingBanner } from './PlanEndingBanner';
 import { PriorityNav } from './PriorityNav';
 import { SearchBox } from './SearchBox';
 
@@ -66,6 +67,7 @@ export function Header() {
           <LanguageMenu />
           <HeaderActions />
         </div>
+        <PlanEndingBanner />
       </header>
 
       <div className="drawer" data-open={menuOpen ? 'true' : 'false'} inert={!menuOpen}>

@@ -13,6 +13,7 @@ import { useLoader } from '../app/use-loader';
 import { EmptyState, ErrorLine, LoadingLine } from '../components/LoadStatus';
 import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
+import { SmsRemindersSwitch } from '../reminders/SmsRemindersSwitch';
 import { usePlanWords } from './plan-words';
 import { downloadCreditNote, downloadReceipt } from './receipt-download';
 import { StateSelect } from './StatePicker';
@@ -126,6 +127,7 @@ export function ProfilePage() {
       {profile.data && account.data && (
         <InvoiceState held={account.data.stateCode ?? ''} onSaved={account.reload} />
       )}
+      {profile.data && <SmsRemindersSwitch />}
 
       <h2 className="vw-profile__heading">{t('profile.payments')}</h2>
       {payments.status === 'loading' && !payments.data && <LoadingLine />}
