@@ -150,8 +150,7 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
       'billing-analytics-replaced': Events.subscriptionReplaced,
       'billing-analytics-deleted-viewer': Events.userDeleted,
     },
-    jobs: ['billing.sweep', 'billing.analytics-rebuild', 'billing.refunds-due'],
-    jobs: ['billing.sweep', 'billing.analytics-rebuild', 'billing.plan-end-reminders'],
+    jobs: ['billing.sweep', 'billing.analytics-rebuild', 'billing.refunds-due', 'billing.plan-end-reminders'],
   },
   catalog: {
     serves: [Subjects.catalog],

@@ -42,9 +42,7 @@ export function checkoutRequestFrom(search: URLSearchParams): CheckoutRequest | 
     planName: (search.get('planName') ?? '').slice(0, 60),
     device: (search.get('device') ?? '').slice(0, 80),
     price: /^\d{1,6}$/.test(search.get('price') ?? '') ? (search.get('price') as string) : '',
-    coupon: /^[A-Za-z0-9_-]{1,32}$/.test(search.get('coupon') ?? '')
-      ? (search.get('coupon'))
-      : null,
+    coupon: /^[A-Za-z0-9_-]{1,32}$/.test(search.get('coupon') ?? '') ? search.get('coupon') : null,
   };
 }
 
