@@ -97,6 +97,8 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
       Subjects.media.videos.get,
       Subjects.media.videos.retry,
       Subjects.media.videos.copy,
+      Subjects.media.videos.markers,
+      Subjects.media.videos.setMarkers,
     ],
     // Its cache of whole catalogue answers is emptied on each change, and what its stream grants keep
     // of a viewer when the viewer's plan or account changes (events, heard as they pass: no consumer).
@@ -195,7 +197,7 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
       'media-remove-released-videos': Events.catalogVideosReleased,
       'media-remove-released-images': Events.catalogImagesReleased,
     },
-    jobs: ['media.transcode'],
+    jobs: ['media.transcode', 'media.trickplay'],
   },
 };
 
