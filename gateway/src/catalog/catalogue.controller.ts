@@ -1,11 +1,16 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Subjects } from '@chitram/contracts';
+import { Subjects, type MaturityLevel } from '@chitram/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PublicIdentified } from '../auth/access';
 import { CallerProfiles } from '../users/caller-profiles';
 import { CatalogueAnswers, type AnswerOptions } from './catalogue-answers';
 import { SearchRateLimit } from './search-rate-limit';
+
+/** A catalogue answer's options for a caller of this kids level (D37); as given for an adult's. */
+function atLevel(level: MaturityLevel | null, options: AnswerOptions, title = false): AnswerOptions {
+  return level ? { ...options, maturity: { level, title } } : options;
+}
 
 /**
  * The public catalogue of SPEC §7: answers pass through unchanged from the catalog service (which
@@ -25,8 +30,7 @@ export class CatalogueController {
 
   /** The answer's options for the caller: a kids profile's level (D37), nothing for anyone else. */
   private async forCaller(request: FastifyRequest, options: AnswerOptions = {}, title = false) {
-    const level = await this.callers.kidsLevel(request.principal);
-    return level ? { ...options, maturity: { level, title } } : options;
+    return atLevel(await this.callers.kidsLevel(request.principal), options, title);
   }
 
   @Get('home/content')
@@ -205,12 +209,14 @@ export class CatalogueController {
     @Query('page') page?: string,
     @Query('search') search?: string,
   ): Promise<void> {
+    // A kids profile's page is made at its level, so its totals count only what it may see (D37).
+    const level = await this.callers.kidsLevel(request.principal);
     return this.answers.answer(
       request,
       reply,
       Subjects.catalog.episodes.page,
-      { page, search },
-      await this.forCaller(request, { keep: search ? 'when-asked-again' : 'always' }),
+      { page, search, ...(level ? { maturity: level } : {}) },
+      atLevel(level, { keep: search ? 'when-asked-again' : 'always' }),
     );
   }
 }

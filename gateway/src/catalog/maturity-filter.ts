@@ -32,8 +32,8 @@ function rated(value: unknown): value is { rating: unknown } {
 
 /**
  * A public catalogue answer as a profile of this level may see it (D37): every rated title (film,
- * series, episode) above the level leaves the lists it is in, wherever they are in the answer. Counts
- * beside a list (an episode page's totals) are left as they were.
+ * series, episode) above the level leaves the lists it is in, wherever they are in the answer. The one
+ * answer with counts beside its list, the shows list, is made at the profile's level by the catalogue.
  */
 export function withinMaturity(value: unknown, maturity: MaturityLevel): unknown {
   if (Array.isArray(value))

@@ -23,6 +23,7 @@ import {
 import { parseDuration, type DurationParts } from './durations';
 import { todayInIndia } from './india-time';
 import { isMediaKey } from './media';
+import { MATURITY_LEVELS, type MaturityLevel } from './profiles-answers';
 import {
   CATEGORIES,
   type Category,
@@ -319,7 +320,15 @@ export class CategoryEpisodesRequest {
   category: Category;
 }
 
-export class EpisodePageRequest extends SearchablePageRequest {}
+/**
+ * The shows list (`GET /api/series/episodes`); a kids profile's asks with its level, so the page and its
+ * totals hold only the episodes it may see (D37).
+ */
+export class EpisodePageRequest extends SearchablePageRequest {
+  @IsOptional()
+  @oneOf(MATURITY_LEVELS)
+  maturity?: MaturityLevel;
+}
 export class AdminMoviePageRequest extends SearchablePageRequest {}
 export class SeriesPageRequest extends SearchablePageRequest {}
 

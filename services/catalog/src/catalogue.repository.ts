@@ -19,7 +19,8 @@ export async function unusedImages(manager: EntityManager, keys: string[]): Prom
 
 /**
  * A page of an admin list (`from`: `movie m`, `episode e`, …; `columns` read with that alias), newest
- * first, searched by title; with the number of titles that match.
+ * first, searched by title and, for a kids profile, only of the ratings it may see (D37); with the number
+ * of titles that match.
  */
 export async function newestFirstPage<Row>(
   source: DataSource,
@@ -27,17 +28,27 @@ export async function newestFirstPage<Row>(
   columns: string,
   search: string | undefined,
   offset: number,
+  ratings?: readonly string[],
 ): Promise<{ rows: Row[]; total: number }> {
   const alias = from.split(' ')[1];
-  const where = search ? `WHERE ${alias}.title ILIKE $1` : '';
-  const filter = search ? [containsPattern(search)] : [];
+  const conditions: string[] = [];
+  const parameters: unknown[] = [];
+  if (search) {
+    parameters.push(containsPattern(search));
+    conditions.push(`${alias}.title ILIKE $${parameters.length}`);
+  }
+  if (ratings) {
+    parameters.push(ratings);
+    conditions.push(`${alias}.rating = ANY($${parameters.length}::text[])`);
+  }
+  const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
   const [rows, [{ total }]] = await Promise.all([
     source.query<Row[]>(
       `SELECT ${columns} FROM ${from} ${where} ORDER BY ${alias}.created_at DESC, ${alias}.id
        LIMIT ${ADMIN_PAGE_SIZE} OFFSET ${offset}`,
-      filter,
+      parameters,
     ),
-    source.query<Array<{ total: number }>>(`SELECT count(*)::int AS total FROM ${from} ${where}`, filter),
+    source.query<Array<{ total: number }>>(`SELECT count(*)::int AS total FROM ${from} ${where}`, parameters),
   ]);
   return { rows, total };
 }

@@ -3,6 +3,7 @@ import {
   ADMIN_PAGE_SIZE,
   DomainError,
   ErrorCode,
+  ratingsFor,
   type Category,
   type CategoryEpisodes,
   type AdminActor,
@@ -48,10 +49,11 @@ export class EpisodeCatalogue {
     return { episodes: rows.map(toPublicEpisode), series };
   }
 
-  /** The shows list: newest first, 10 a page (SPEC §9), searched by title. */
+  /** The shows list: newest first, 10 a page (SPEC §9), searched by title; a kids profile's at its level. */
   async page(request: EpisodePageRequest): Promise<EpisodePage> {
     const { page, offset } = pageOf(request.page, ADMIN_PAGE_SIZE);
-    const { rows, total } = await this.episodes.page(request.search, offset);
+    const ratings = request.maturity ? ratingsFor(request.maturity) : undefined;
+    const { rows, total } = await this.episodes.page(request.search, offset, ratings);
     return {
       paginatedEpisodes: rows.map(toPublicEpisode),
       currentPage: page,

@@ -34,9 +34,23 @@ export class EpisodesRepository extends ShowWritesRepository {
     return { rows, series };
   }
 
-  /** A page of the admin list, newest first, searched by title; with the number of matches. */
-  page(search: string | undefined, offset: number): Promise<{ rows: EpisodeEntity[]; total: number }> {
-    return newestFirstPage<EpisodeEntity>(this.dataSource, 'episode e', EPISODE_COLUMNS, search, offset);
+  /**
+   * A page of the shows list, newest first, searched by title, of the given ratings only when named
+   * (a kids profile's, D37); with the number of matches.
+   */
+  page(
+    search: string | undefined,
+    offset: number,
+    ratings?: readonly string[],
+  ): Promise<{ rows: EpisodeEntity[]; total: number }> {
+    return newestFirstPage<EpisodeEntity>(
+      this.dataSource,
+      'episode e',
+      EPISODE_COLUMNS,
+      search,
+      offset,
+      ratings,
+    );
   }
 
   find(id: string, manager: EntityManager = this.dataSource.manager): Promise<EpisodeEntity | null> {
