@@ -127,7 +127,7 @@ describe('promotions (D33)', () => {
     await page.getByRole('button', { name: 'Create coupon' }).click();
     const row = page.locator('tr', { hasText: code });
     await row.waitFor();
-    expect(await row.innerText()).toMatch(/₹50 off[\s\S]*Gold Plan[\s\S]*0 of 100/);
+    expect(await row.innerText()).toMatch(/₹50\.00 off[\s\S]*Gold Plan[\s\S]*0 of 100/);
     await shoot('admin-coupons');
     await row.getByRole('button', { name: `Disable ${code}` }).click();
     await row.getByText('Disabled').waitFor();

@@ -1,4 +1,4 @@
-import { type CouponView, PLANS, todayInIndia } from '@chitram/contracts/web';
+import { type CouponView, formatRupees, PLANS, todayInIndia } from '@chitram/contracts/web';
 import { type FormEvent, useRef, useState } from 'react';
 import { useApi } from '../../app/api';
 import { useHost } from '../../app/host';
@@ -17,7 +17,6 @@ import { TableFrame } from '../../components/TableTools';
 import { useFormValues } from '../../components/use-form-values';
 import { useResource } from '../../components/use-resource';
 
-const rupees = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN')}`;
 const day = (iso: string) =>
   new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' }).format(new Date(iso));
 const planNames = (keys: readonly string[]) =>
@@ -121,7 +120,9 @@ export function CouponsPage() {
                   {coupon.disabled && <> · Disabled</>}
                 </td>
                 <td>
-                  {coupon.kind === 'percent' ? `${coupon.percent}% off` : `${rupees(coupon.amount ?? 0)} off`}
+                  {coupon.kind === 'percent'
+                    ? `${coupon.percent}% off`
+                    : `${formatRupees(coupon.amount ?? 0)} off`}
                 </td>
                 <td>{planNames(coupon.planKeys)}</td>
                 <td>
