@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
+import { toleratePeerDeletes } from './s3rver-store.mjs';
 import { errorXml, verifySigV4 } from './sigv4.mjs';
 
 const require = createRequire(import.meta.url);
@@ -23,6 +24,9 @@ if (!directory || !accessKey || !secretKey) {
   process.stderr.write('s3rver: S3RVER_DIRECTORY, S3RVER_ACCESS_KEY and S3RVER_SECRET_KEY are required\n');
   process.exit(2);
 }
+
+// Deletes of many objects at once race in s3rver's folder clean-up; see s3rver-store.mjs.
+toleratePeerDeletes(require('@20minutes/s3rver/lib/stores/filesystem'));
 
 AWSAccount.DUMMY_ACCOUNT.createKeyPair(accessKey, secretKey);
 if (accessKey !== 'S3RVER') AWSAccount.DUMMY_ACCOUNT.revokeAccessKey('S3RVER');

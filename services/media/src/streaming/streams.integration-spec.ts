@@ -162,27 +162,31 @@ describe('signed streams from the media origin', () => {
       credits: { startSeconds: 11, endSeconds: 13 },
     };
     await rpc.call(Subjects.media.videos.setMarkers, { videoId, markers });
-    const answer = await grant();
+    // A viewer of its own: the screen it takes would count against the shared viewer's two.
+    const someone = randomUUID();
+    const answer = await grant({ viewerId: someone });
     expect(answer.markers).toEqual(markers);
     expect(answer.thumbnailsUrl).toMatch(/^\/api\/stream\/[^/]+\/trickplay\/index\.vtt$/);
 
-    const index = await origin(answer.thumbnailsUrl!);
+    const index = await origin(answer.thumbnailsUrl!, someone);
     expect(index.status).toBe(200);
     expect(index.headers['content-type']).toBe('text/vtt');
     const cues = parseTrickplayIndex(index.body.toString());
     expect(cues[0].start).toBe(0);
     expect(cues.at(-1)!.end).toBeCloseTo(13, 0);
     const sheetUrl = answer.thumbnailsUrl!.replace(/index\.vtt$/, cues[0].sheet);
-    const sheet = await origin(sheetUrl);
+    const sheet = await origin(sheetUrl, someone);
     expect(sheet.status).toBe(200);
     expect(sheet.headers['content-type']).toBe('image/jpeg');
     expect(jpegSize(sheet.body)).toMatchObject({ width: cues[0].w * 10 });
     // Another viewer, a segment or playlist through the trickplay token, and the master token for sheets: 403.
     expect((await origin(sheetUrl, randomUUID())).status).toBe(403);
     expect(
-      (await origin(answer.thumbnailsUrl!.replace(/trickplay\/index\.vtt$/, 'master.m3u8'))).status,
+      (await origin(answer.thumbnailsUrl!.replace(/trickplay\/index\.vtt$/, 'master.m3u8'), someone)).status,
     ).toBe(403);
-    expect((await origin(answer.movieUrl.replace(/master\.m3u8$/, 'trickplay/index.vtt'))).status).toBe(403);
+    expect(
+      (await origin(answer.movieUrl.replace(/master\.m3u8$/, 'trickplay/index.vtt'), someone)).status,
+    ).toBe(403);
   });
 
   it('refuses a higher rendition, an altered or expired token, and another viewer, with 403', async () => {

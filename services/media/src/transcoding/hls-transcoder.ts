@@ -90,37 +90,45 @@ export async function transcodeToHls(
     },
   });
 
-  // The poster: a frame a tenth of the way in (past a black opening), at most 720p high.
-  const at = Math.min(probe.durationSeconds * 0.1, 30).toFixed(2);
-  await run(
-    ffmpeg,
-    [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-y',
-      '-ss',
-      at,
-      '-i',
-      source,
-      '-frames:v',
-      '1',
-      '-vf',
-      `scale=-2:${Math.min(720, probe.height)}`,
-      '-q:v',
-      '3',
-      path.join(outDir, POSTER_FILE),
-    ],
-    { signal },
-  );
+  // The poster and the sheets report no progress of their own: meanwhile the job says it is alive, or
+  // the work queue would give it to another worker after its ack wait (D42).
+  const alive = setInterval(() => onProgress(1), 1000);
+  let trickplay: Trickplay;
+  try {
+    // The poster: a frame a tenth of the way in (past a black opening), at most 720p high.
+    const at = Math.min(probe.durationSeconds * 0.1, 30).toFixed(2);
+    await run(
+      ffmpeg,
+      [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-y',
+        '-ss',
+        at,
+        '-i',
+        source,
+        '-frames:v',
+        '1',
+        '-vf',
+        `scale=-2:${Math.min(720, probe.height)}`,
+        '-q:v',
+        '3',
+        path.join(outDir, POSTER_FILE),
+      ],
+      { signal },
+    );
 
-  // Trickplay from the lowest rendition's keyframes (a keyframe every segment, few pixels to decode).
-  const trickplay = await makeTrickplay(
-    path.join(outDir, renditionPlaylist(renditions[0].height)),
-    probe.durationSeconds,
-    outDir,
-    signal,
-  );
+    // Trickplay from the lowest rendition's keyframes (a keyframe every segment, few pixels to decode).
+    trickplay = await makeTrickplay(
+      path.join(outDir, renditionPlaylist(renditions[0].height)),
+      probe.durationSeconds,
+      outDir,
+      signal,
+    );
+  } finally {
+    clearInterval(alive);
+  }
 
   const transcoded = renditions.map((r) => ({
     ...r,

@@ -195,7 +195,13 @@ export class TranscodeWorker {
         );
         context.progress();
       }
-      const made = await makeTrickplay(path.join(rendition, 'index.m3u8'), video.durationSeconds, work);
+      // ffmpeg reports nothing while it makes the sheets: the job says it is alive meanwhile.
+      const alive = setInterval(() => context.progress(), 1000);
+      const made = await makeTrickplay(
+        path.join(rendition, 'index.m3u8'),
+        video.durationSeconds,
+        work,
+      ).finally(() => clearInterval(alive));
       for (const file of made.files)
         await this.storage.put(
           `${video.outputPrefix}${TRICKPLAY_DIR}/${file}`,
