@@ -483,7 +483,8 @@ describe('videos and their transcoding jobs', () => {
 
       // Worker B takes the job over once A's ack wait has passed without a sign of life.
       b = await startTestService(mediaService, { env, database });
-      const ready = await whenReady(video.videoId, 150_000);
+      // A whole transcode with its sprite sheets (D42) on a machine running the browser suite beside it.
+      const ready = await whenReady(video.videoId, 270_000);
       expect(ready.renditions).toEqual([360, 480, 720]);
       const attempts = new Set((await s3.keys(`hls/${video.videoId}/`)).map((k) => k.split('/')[2]));
       expect(attempts.size).toBe(1);
@@ -491,7 +492,7 @@ describe('videos and their transcoding jobs', () => {
       a?.kill('SIGKILL');
       await b?.destroy();
     }
-  }, 300_000);
+  }, 420_000);
 
   it('leaves the jobs of a media process with MEDIA_TRANSCODE=off to a worker process, which transcodes them', async () => {
     // A jobs stream of its own, which no earlier media instance has consumed from.
