@@ -73,6 +73,19 @@ it('tells a viewer whose plan ends in 2 days, with Renew leading to the plans pa
   // Right under the header's bar, where the viewer looks, at the phone's width too.
   for (const width of [390, 1366]) {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+    // Once the header has laid itself out again at this width (two rows on a phone).
+    await page
+      .waitForFunction(
+        () => {
+          const top = document
+            .querySelector('[data-testid="plan-ending-banner"]')
+            ?.getBoundingClientRect().top;
+          return top !== undefined && top >= 40 && top < 130;
+        },
+        undefined,
+        { timeout: 5000 },
+      )
+      .catch(() => undefined);
     const box = (await banner().boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(40);
     expect(box.y).toBeLessThan(130);

@@ -21,6 +21,7 @@ import {
   testInfrastructure,
   testObjectStorage,
   testSigningKeys,
+  waitFor,
   type TestObjectStorage,
 } from '@chitram/test-helpers';
 import { getMetadataStorage } from 'class-validator';
@@ -239,6 +240,21 @@ function bodyFor(fields: FieldSpec[]): Record<string, unknown> {
     body[random.pick(fields).name] = random.pick(HOSTILE);
   if (random.chance(0.1)) body[`unknown${random.int(10)}`] = random.pick(HOSTILE);
   return body;
+}
+
+/**
+ * The platform's health report answers 503 by design while any service's check runs past its limit
+ * (as it may on a busy machine under this very load): a readiness signal, not an error, when its body
+ * is the report.
+ */
+function isHealthReport(c: { method: string; url: string }, status: number, text: string): boolean {
+  if (c.method !== 'GET' || !/^\/api\/health(\?|$)/.test(c.url) || status !== 503) return false;
+  try {
+    const report = JSON.parse(text) as { status?: unknown; services?: unknown };
+    return report.status === 'degraded' && typeof report.services === 'object' && report.services !== null;
+  } catch {
+    return false;
+  }
 }
 
 /** Percent-encoding that takes lone surrogates too (as the replacement character a browser would send). */
@@ -799,7 +815,8 @@ describe('fuzzing every route of the gateway', () => {
         try {
           const { status, text } = await send(c);
           statuses[status] = (statuses[status] ?? 0) + 1;
-          if (status >= 500) failures.push(`${label} → ${status} ${text.slice(0, 200)}`);
+          if (status >= 500 && !isHealthReport(c, status, text))
+            failures.push(`${label} → ${status} ${text.slice(0, 200)}`);
           else if (internal.test(text))
             failures.push(`${label} → ${status} names an internal address: ${text.slice(0, 200)}`);
         } catch (error) {
@@ -818,8 +835,15 @@ describe('fuzzing every route of the gateway', () => {
     expect({ failures, errors }).toEqual({ failures: [], errors: [] });
     expect(ordered.length).toBeLessThanOrEqual(MAX_CASES_PER_ROUTE * inputs.length);
 
-    // And every service is still up afterwards.
-    const health = (await (await fetch(`${base}/api/health`)).json()) as { status: string };
-    expect(health.status).toBe('up');
+    // And every service is still up afterwards (a check may have run slow while the machine was busy).
+    const health = await waitFor(
+      async () => {
+        const report = (await (await fetch(`${base}/api/health`)).json()) as { status: string };
+        return report.status === 'up' ? report : undefined;
+      },
+      15_000,
+      500,
+    ).catch(async () => (await fetch(`${base}/api/health`)).json());
+    expect(health).toMatchObject({ status: 'up' });
   });
 });

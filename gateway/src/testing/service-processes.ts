@@ -118,7 +118,8 @@ export async function startServiceProcesses(
         if (child.exitCode !== null) throw new Error(`${service} exited:\n${output.join('')}`);
         const report = await rpc.call(Subjects.health(service), {});
         return report.status === 'up';
-      }, 30_000);
+        // Five processes start at once, beside the browser stage's platform on a two-core machine.
+      }, 60_000);
     } finally {
       await nats.close();
     }

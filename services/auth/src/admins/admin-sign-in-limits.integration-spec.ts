@@ -199,8 +199,10 @@ describe('admin sign-in: the per-address limit and no telling real e-mails apart
         // The right password clears the admin's failures, so the next round is not locked.
         await login(DEMO_ADMIN.email, DEMO_ADMIN.password, freshAddress());
       }
-      // The quickest of each: what the work costs, without the waits a busy machine adds at random.
-      expect(Math.abs(Math.min(...unknown) - Math.min(...known))).toBeLessThan(Math.min(...checks) / 2);
+      // The quickest of each: what the work costs, without the waits a busy machine adds at random. A
+      // skipped check would open a gap of a whole check or more; the known admin's failure count is
+      // written besides, which a busy machine's database can stretch to half a check.
+      expect(Math.abs(Math.min(...unknown) - Math.min(...known))).toBeLessThan(Math.min(...checks) * 0.75);
     });
   });
 

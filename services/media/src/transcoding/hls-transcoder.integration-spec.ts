@@ -31,16 +31,18 @@ function segmentsOf(playlist: string) {
 
 describe('transcoding a source into the HLS ladder with the real ffmpeg (DECISIONS D23)', () => {
   let dir: string;
+  /** 14 seconds at 720p with sound, made once for the probe and the ladder. */
+  let source: string;
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'chitram-hls-'));
-  });
+    source = path.join(dir, 'source.mp4');
+    await makeTestVideo(source, { seconds: 14, height: 720 });
+  }, 120_000);
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
   });
 
   it('probes a video by its streams, and refuses a file that is not one whatever its name', async () => {
-    const source = path.join(dir, 'source.mp4');
-    await makeTestVideo(source, { seconds: 14, height: 720 });
     expect(await probeVideo(source)).toMatchObject({
       width: 1280,
       height: 720,
@@ -54,8 +56,6 @@ describe('transcoding a source into the HLS ladder with the real ffmpeg (DECISIO
   });
 
   it('writes 360p to the source height in 6-second segments with a master playlist and a poster', async () => {
-    const source = path.join(dir, 'ladder.mp4');
-    await makeTestVideo(source, { seconds: 14, height: 720 });
     const probe = await probeVideo(source);
     const out = path.join(dir, 'out');
     const progress: number[] = [];
