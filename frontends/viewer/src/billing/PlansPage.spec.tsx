@@ -82,6 +82,23 @@ describe('the plans page on a computer', () => {
     expect((await card(/^STANDARD PLAN$/)).textContent).not.toContain('From ');
   });
 
+  it('words a plan by the terms it has now, not those it started with (D43)', async () => {
+    openPlans(
+      VIEWER,
+      STORED.map((plan) =>
+        plan.planKey === 'basic'
+          ? { ...plan, maxResolution: 1080, maxStreams: 2 }
+          : plan.planKey === 'standard'
+            ? { ...plan, maxResolution: 480 }
+            : plan,
+      ),
+    );
+    const basic = await card(/^BASIC PLAN$/);
+    expect(basic.textContent).toContain('Full HD 1080p');
+    expect(basic.textContent).not.toContain('HD 720P');
+    expect((await card(/^STANDARD PLAN$/)).textContent).toContain('480p');
+  });
+
   it('sends a visitor to log in first, with a word why', async () => {
     const { toasts } = openPlans(null);
     await userEvent.click(within(await card(/^GOLD PLAN$/)).getByRole('button', { name: /^Pay/ }));
