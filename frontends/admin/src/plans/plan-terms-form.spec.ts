@@ -1,21 +1,12 @@
 import type { AdminPlanView } from '@chitram/contracts/web';
+import { termsVersion } from './plan-fixtures';
 import { checkPlanTermsForm, planTermsBody, planTermsFormOf } from './plan-terms-form';
 
 const now = new Date('2026-11-28T10:00:00Z');
 const basic: AdminPlanView = {
   planKey: 'basic',
   plan: 'Basic Plan',
-  current: {
-    _id: 'v1',
-    effectiveFrom: '1970-01-01T00:00:00.000Z',
-    amount: 9900,
-    validityMonths: 3,
-    devices: ['mobile'],
-    maxResolution: 720,
-    maxStreams: 1,
-    createdBy: null,
-    createdAt: '2026-11-01T00:00:00.000Z',
-  },
+  current: termsVersion(),
   scheduled: [],
 };
 const filled = planTermsFormOf(basic);

@@ -1,25 +1,14 @@
 /** @jest-environment @chitram/web-testing/jsdom-environment.js */
-import type { AdminPlanView, PlanTermsVersion } from '@chitram/contracts/web';
+import type { AdminPlanView } from '@chitram/contracts/web';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { termsVersion } from '../../plans/plan-fixtures';
 import { ApiStandIn, renderPage } from '../../testing/render-page';
 import { PlansPage } from './PlansPage';
 
 // /admin/plans (D43): finance sees each plan's terms and scheduled changes, and changes a plan's terms.
 
-const version = (terms: Partial<PlanTermsVersion>): PlanTermsVersion => ({
-  _id: 'v-basic',
-  effectiveFrom: '1970-01-01T00:00:00.000Z',
-  amount: 9900,
-  validityMonths: 3,
-  devices: ['mobile'],
-  maxResolution: 720,
-  maxStreams: 1,
-  createdBy: null,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  ...terms,
-});
-const SCHEDULED = version({
+const SCHEDULED = termsVersion({
   _id: 'v-gold-next',
   effectiveFrom: '2099-12-31T18:30:00.000Z',
   amount: 134900,
@@ -29,11 +18,11 @@ const SCHEDULED = version({
   maxStreams: 4,
 });
 const PLANS: AdminPlanView[] = [
-  { planKey: 'basic', plan: 'Basic Plan', current: version({}), scheduled: [] },
+  { planKey: 'basic', plan: 'Basic Plan', current: termsVersion({}), scheduled: [] },
   {
     planKey: 'gold',
     plan: 'Gold Plan',
-    current: version({
+    current: termsVersion({
       ...SCHEDULED,
       _id: 'v-gold',
       amount: 120000,
