@@ -4,6 +4,7 @@ import { isolatedEnv, testSigningKeys } from '@chitram/test-helpers';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type request from 'supertest';
 import { webhookBodyLimit } from './billing/raw-body';
+import { signedAs } from './testing/access-tokens';
 import { startServiceProcesses, type RunningProcesses } from './testing/service-processes';
 import { bearer, payForPlan, signInViewer, startTestGateway } from './testing/test-gateway';
 
@@ -191,6 +192,66 @@ describe('subscribing through the gateway', () => {
     expect(
       (await http.get('/api/movie/subscription-status').set(bearer(viewer.token))).body.isSubscribed,
     ).toBe(false);
+  });
+
+  it('lets finance schedule a plan’s new terms, shown on the plans page ahead of their date (D43)', async () => {
+    const viewer = await signIn();
+    const finance = await signedAs(keys.privatePem, 'admin', 'finance');
+    const content = await signedAs(keys.privatePem, 'admin', 'content');
+    const effectiveFrom = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const change = {
+      price: '1299.50',
+      validityMonths: 12,
+      devices: ['mobile', 'website', 'tab', 'tv'],
+      maxResolution: 2160,
+      maxStreams: 5,
+      effectiveFrom,
+    };
+    const schedule = (token: string | null, body: object = change, planKey = 'gold') => {
+      const req = http.post(`/api/admin/plans/${planKey}/changes`);
+      return (token ? req.set(bearer(token)) : req).send(body);
+    };
+    expect((await schedule(null)).status).toBe(401);
+    expect((await schedule(viewer.token)).status).toBe(403);
+    expect((await schedule(content)).body).toMatchObject({ code: ErrorCode.ADMIN_ROLE_FORBIDDEN });
+    await http.get('/api/admin/plans').set(bearer(viewer.token)).expect(403);
+
+    for (const bad of [
+      { ...change, price: '0' },
+      { ...change, price: '12.345' },
+      { ...change, devices: [] },
+      { ...change, maxResolution: 900 },
+      { ...change, maxStreams: 11 },
+      { ...change, effectiveFrom: 'next week' },
+    ]) {
+      const res = await schedule(finance, bad);
+      expect([res.status, res.body.code]).toEqual([400, ErrorCode.VALIDATION_FAILED]);
+    }
+    expect((await schedule(finance, change, 'platinum')).body.code).toBe(ErrorCode.VALIDATION_FAILED);
+    const past = await schedule(finance, { ...change, effectiveFrom: '2020-01-01T00:00:00.000Z' });
+    expect([past.status, past.body.code]).toEqual([422, ErrorCode.PLAN_CHANGE_IN_PAST]);
+
+    const made = await schedule(finance).expect(201);
+    expect(made.body).toMatchObject({
+      planKey: 'gold',
+      current: { amount: 120000 },
+      scheduled: [{ amount: 129950, effectiveFrom, maxStreams: 5 }],
+    });
+    const plans = await http.get('/api/plans').expect(200);
+    expect(plans.body.find((p: { planKey: string }) => p.planKey === 'gold')).toMatchObject({
+      amount: 120000,
+      upcoming: { amount: 129950, effectiveFrom },
+    });
+
+    const cancelled = await http
+      .delete(`/api/admin/plans/gold/changes/${made.body.scheduled[0]._id}`)
+      .set(bearer(finance))
+      .expect(200);
+    expect(cancelled.body.scheduled).toEqual([]);
+    const started = await http
+      .delete(`/api/admin/plans/gold/changes/${made.body.current._id}`)
+      .set(bearer(finance));
+    expect([started.status, started.body.code]).toEqual([409, ErrorCode.PLAN_CHANGE_STARTED]);
   });
 
   it('takes a webhook by the signature over its exact bytes, without viewer sign-in', async () => {

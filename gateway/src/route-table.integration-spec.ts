@@ -139,6 +139,7 @@ describe('the route table: every route says who may call it, and the guard holds
       dashboard: areaOf.get('GET /api/admin/dashboard'),
       ownSecondFactor: areaOf.get('POST /api/admin/me/second-factor'),
       coupons: areaOf.get('POST /api/admin/coupons'),
+      planChanges: areaOf.get('POST /api/admin/plans/:planKey/changes'),
     }).toEqual({
       movieEdit: 'catalogue',
       episodeUpload: 'catalogue',
@@ -152,6 +153,7 @@ describe('the route table: every route says who may call it, and the guard holds
       dashboard: 'dashboard',
       ownSecondFactor: 'account',
       coupons: 'finance',
+      planChanges: 'finance',
     });
   });
 
@@ -298,6 +300,9 @@ describe('the route table: every route says who may call it, and the guard holds
       'POST /api/admin/payments/:paymentId/refunds': 'admin:finance',
       'GET /api/admin/reports/gst-summary': 'admin:finance',
       'GET /api/admin/reports/invoice-register': 'admin:finance',
+      'GET /api/admin/plans': 'admin:finance',
+      'POST /api/admin/plans/:planKey/changes': 'admin:finance',
+      'DELETE /api/admin/plans/:planKey/changes/:changeId': 'admin:finance',
       'POST /api/dev/payments-sandbox/pay': 'user',
       'POST /api/dev/payments-sandbox/fail': 'user',
     });

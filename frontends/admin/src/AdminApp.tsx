@@ -11,6 +11,7 @@ import { AnalyticsPage, PartnerFormPage, PartnerPage, PartnersPage } from './pag
 import { CouponsPage } from './pages/coupons/CouponsPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { PaymentsPage } from './pages/payments/PaymentsPage';
+import { PlansPage } from './pages/plans/PlansPage';
 import {
   MovieFormPage,
   MoviesPage,
@@ -45,6 +46,7 @@ export default function AdminApp({ host }: RemoteAppProps) {
             <Route path="analytics" element={<AnalyticsPage />} />
             <Route path="payments" element={<PaymentsPage />} />
             <Route path="coupons" element={<CouponsPage />} />
+            <Route path="plans" element={<PlansPage />} />
           </Route>
           <Route element={<AreaGate area="partners" />}>
             <Route path="vendor" element={<PartnersPage />} />

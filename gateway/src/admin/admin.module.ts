@@ -9,10 +9,11 @@ import { DashboardController } from './dashboard.controller';
 import { PartnerDirectory } from './partner-directory';
 import { PartnersController } from './partners.controller';
 import { PaymentsController } from './payments.controller';
+import { PlansController } from './plans.controller';
 import { ViewerAccounts } from './viewer-accounts';
 import { ViewersController } from './viewers.controller';
 
-/** The back office: dashboard, viewers, analytics, content partners, the admins themselves (SPEC §2.13; DECISIONS D12, D13, D25, D33, D34). */
+/** The back office: dashboard, viewers, analytics, content partners, the admins themselves (SPEC §2.13; DECISIONS D12, D13, D25, D33, D34, D43). */
 @Module({
   controllers: [
     DashboardController,
@@ -24,6 +25,7 @@ import { ViewersController } from './viewers.controller';
     OwnSecondFactorController,
     PaymentsController,
     CouponsController,
+    PlansController,
   ],
   providers: [AdminDashboardService, ViewerAccounts, AdminAnalyticsService, PartnerDirectory],
 })

@@ -30,7 +30,9 @@ export class CheckoutController {
 
   @Get('plans')
   @Public()
-  @ApiOperation({ summary: 'The four prepaid plans, priced by the server' })
+  @ApiOperation({
+    summary: 'The four prepaid plans, priced by the server, each with its next scheduled change (D43)',
+  })
   listPlans(): Promise<StoredPlan[]> {
     return this.rpc.call(Subjects.billing.listPlans, {});
   }

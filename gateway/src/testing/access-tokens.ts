@@ -71,12 +71,17 @@ function handMade(header: object, role: Role, sign: (input: string) => string): 
 
 /**
  * A token for a fresh subject and session of `role`, signed with `privatePem` (the auth service's key);
- * an admin's is an owner's (D34).
+ * an admin's is an owner's (D34) unless another admin role is named.
  */
-export function signedAs(privatePem: string, role: Role): Promise<string> {
+export function signedAs(privatePem: string, role: Role, adminRole?: AdminRole): Promise<string> {
   return new AccessTokenSigner(createPrivateKey(privatePem), {
     issuer: DEFAULT_JWT_ISSUER,
     audience: DEFAULT_JWT_AUDIENCE,
     ttlSeconds: 900,
-  }).sign({ sub: randomUUID(), role, sid: randomUUID(), adminRole: role === 'admin' ? 'owner' : undefined });
+  }).sign({
+    sub: randomUUID(),
+    role,
+    sid: randomUUID(),
+    adminRole: role === 'admin' ? (adminRole ?? 'owner') : undefined,
+  });
 }

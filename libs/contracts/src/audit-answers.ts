@@ -13,6 +13,7 @@ export const AUDIT_ENTITY_TYPES = [
   'partner',
   'admin',
   'analytics',
+  'plan',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -43,6 +44,8 @@ export const AUDIT_ACTIONS = [
   'second-factor-enrolled',
   'second-factor-reset',
   'recovery-code-used',
+  'plan-change-scheduled',
+  'plan-change-cancelled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -123,6 +126,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'second-factor-enrolled': 'Enrolled a second factor',
   'second-factor-reset': 'Reset the second factor',
   'recovery-code-used': 'Signed in with a recovery code',
+  'plan-change-scheduled': 'Scheduled a plan change',
+  'plan-change-cancelled': 'Cancelled a plan change',
 };
 
 export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
@@ -133,4 +138,5 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   partner: 'Partner',
   admin: 'Admin',
   analytics: 'Analytics',
+  plan: 'Plan',
 };

@@ -1,5 +1,6 @@
 import { SignInMessages } from './identity';
 import type { GstState } from './gst-states';
+import type { ScheduledPlanTerms } from './plan-terms-answers';
 import type { Plan, PlanKey } from './plans';
 
 export * from './gst-states';
@@ -9,11 +10,16 @@ export * from './gst-states';
 
 export type PaymentProviderName = 'razorpay' | 'sandbox';
 
-/** `GET /api/plans`: a plan as billing stores and answers it, the plan table with the price in paise. */
+/**
+ * `GET /api/plans`: a plan with the terms in force now (D43), the price in paise, and the next change
+ * finance has scheduled for it, which the plans page shows ahead of its date.
+ */
 export interface StoredPlan extends Plan {
   /** Paise: the server's price (D16). */
   amount: number;
   currency: 'INR';
+  /** The next scheduled change of its terms; null when none is scheduled. */
+  upcoming: ScheduledPlanTerms | null;
 }
 
 /** `POST /api/checkout/create-order`: SPEC §3's payment order, with what the checkout shows beside it. */

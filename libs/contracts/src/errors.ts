@@ -64,6 +64,11 @@ export enum ErrorCode {
   COUPON_CODE_TAKEN = 'COUPON_CODE_TAKEN',
   /** This number had its free trial already (once per number, ever), or a plan runs now. */
   TRIAL_NOT_AVAILABLE = 'TRIAL_NOT_AVAILABLE',
+  // Plans the business can change (issue 26, D43).
+  /** New terms for a plan from a moment already past: a change takes effect now or later. */
+  PLAN_CHANGE_IN_PAST = 'PLAN_CHANGE_IN_PAST',
+  /** The change to cancel has taken effect already (orders were sold on it). */
+  PLAN_CHANGE_STARTED = 'PLAN_CHANGE_STARTED',
   // Playback (issue 8): SPEC §8 names the first two.
   UNAUTHORIZED_ACCESS = 'UNAUTHORIZED_ACCESS',
   DEVICE_NOT_ALLOWED = 'DEVICE_NOT_ALLOWED',
@@ -134,6 +139,8 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ErrorCode.COUPON_FIRST_PURCHASE_ONLY]: 403,
   [ErrorCode.COUPON_CODE_TAKEN]: 409,
   [ErrorCode.TRIAL_NOT_AVAILABLE]: 409,
+  [ErrorCode.PLAN_CHANGE_IN_PAST]: 422,
+  [ErrorCode.PLAN_CHANGE_STARTED]: 409,
   [ErrorCode.UNAUTHORIZED_ACCESS]: 403,
   [ErrorCode.DEVICE_NOT_ALLOWED]: 403,
   [ErrorCode.STREAM_LIMIT_REACHED]: 429,

@@ -18,6 +18,7 @@ export * from './media';
 export * from './subject';
 export * from './nats-access';
 export * from './billing';
+export * from './plan-terms';
 export * from './promotions';
 export * from './videos';
 export * from './playback';

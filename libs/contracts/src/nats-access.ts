@@ -72,6 +72,7 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
       Subjects.billing.refunds,
       Subjects.billing.gstReports,
       Subjects.billing.promotions,
+      Subjects.billing.planTerms,
       Subjects.billing.planEnding,
       Subjects.catalog.homeContent,
       Subjects.catalog.movieGroup,
@@ -135,6 +136,9 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
   billing: {
     serves: [Subjects.billing],
     calls: [Subjects.users.getViewer],
+    // Every instance hears finance's plan changes as another makes them, and reads the terms again (D43).
+    announces: [Subjects.billing.planTermsChanged],
+    hears: [Subjects.billing.planTermsChanged],
     emits: [
       Events.subscriptionActivated,
       Events.subscriptionExtended,
@@ -143,6 +147,8 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
       Events.planEndReminderDue,
       Events.paymentCaptured,
       Events.paymentFailed,
+      // Finance's plan changes (D43), for the audit trail.
+      Events.adminActionRecorded,
     ],
     consumes: {
       'billing-anonymise-deleted-user': Events.userDeleted,

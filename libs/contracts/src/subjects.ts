@@ -21,6 +21,7 @@ import {
   type SubscriptionChanged,
   type SubscriptionExpired,
 } from './billing';
+import { planTermsChanged, PlanTermsSubjects } from './plan-terms';
 import { PromotionSubjects } from './promotions';
 import type {
   AdminCreateEpisode,
@@ -117,6 +118,9 @@ export const Subjects = {
     gstReports: GstReportSubjects,
     /** Coupons and the free trial (libs/contracts/src/promotions.ts, D33). */
     promotions: PromotionSubjects,
+    /** Finance's plan terms, scheduled from a moment on (libs/contracts/src/plan-terms.ts, D43). */
+    planTerms: PlanTermsSubjects,
+    planTermsChanged,
     /** The end of a viewer's time when it is near, for the header's banner (D40; plan-end-reminders.ts). */
     planEnding: PlanEndingSubjects,
   },

@@ -17,6 +17,7 @@ export * from './my-list-answers';
 export * from './partners-answers';
 export * from './picks-answers';
 export * from './plan-end-answers';
+export * from './plan-terms-answers';
 export * from './plans';
 export * from './profiles-answers';
 export * from './refunds-answers';

@@ -18,6 +18,7 @@ import { PlansService } from './plans/plans.service';
 import { CouponsRepository } from './promotions/coupons.repository';
 import { CouponsService } from './promotions/coupons.service';
 import { PromotionsController } from './promotions/promotions.controller';
+import { PlanTermsController } from './plans/plan-terms.controller';
 import { TrialsRepository } from './promotions/trials.repository';
 import { TrialsService } from './promotions/trials.service';
 import { ProvidersModule } from './providers/providers.module';
@@ -54,6 +55,7 @@ import { SubscriptionsService } from './subscriptions/subscriptions.service';
     GstReportsController,
     PromotionsController,
     PlanEndingController,
+    PlanTermsController,
   ],
   providers: [
     PlansRepository,

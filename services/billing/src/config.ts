@@ -122,6 +122,17 @@ export class BillingConfig extends EventServiceConfig {
   @Max(7 * 86_400)
   COUPON_HOLD_SECONDS = 30 * 60;
 
+  // ---- Plan terms (D43). ----
+
+  /**
+   * How long an instance keeps the plans' terms before reading them again: finance's change made on
+   * another instance reaches this one within this time (a change scheduled ahead needs no reload).
+   */
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  PLAN_TERMS_REFRESH_SECONDS = 30;
+
   get usesSandbox(): boolean {
     return this.PAYMENT_PROVIDER === 'sandbox';
   }

@@ -13,6 +13,7 @@ import { Refunds1795817829925 } from './migrations/1795817829925-Refunds';
 import { Promotions1795817895917 } from './migrations/1795817895917-Promotions';
 import { OutboxTraceContext1795818230247 } from './migrations/1795818230247-OutboxTraceContext';
 import { PlanEndReminders1795818216874 } from './migrations/1795818216874-PlanEndReminders';
+import { PlanTerms1795831369017 } from './migrations/1795831369017-PlanTerms';
 
 export const billingService = defineService({
   name: 'billing',
@@ -33,6 +34,7 @@ export const billingService = defineService({
       Promotions1795817895917,
       OutboxTraceContext1795818230247,
       PlanEndReminders1795818216874,
+      PlanTerms1795831369017,
     ],
   },
 });

@@ -12,6 +12,7 @@ export const ADMIN_MENU: ReadonlyArray<{ to: string; label: string; area: AdminA
   { to: 'analytics', label: 'Analytics', area: 'finance' },
   { to: 'payments', label: 'Payments', area: 'finance' },
   { to: 'coupons', label: 'Coupons', area: 'finance' },
+  { to: 'plans', label: 'Plans', area: 'finance' },
   { to: 'vendor', label: 'Vendor', area: 'partners' },
   { to: 'users', label: 'Users', area: 'viewers' },
   { to: 'audit', label: 'Audit', area: 'audit' },

@@ -29,6 +29,8 @@ export function entityPath(entry: Pick<AuditEntry, 'action' | 'entity'>): string
   const { type, id } = entry.entity;
   // The aggregates have no one record: their page shows them, and how the latest rebuild went.
   if (type === 'analytics') return '/admin/analytics';
+  // A plan is never deleted; its page shows its terms and their changes (D43).
+  if (type === 'plan') return '/admin/plans';
   if (!id || entry.action === 'deleted') return undefined;
   const encoded = encodeURIComponent(id);
   switch (type) {

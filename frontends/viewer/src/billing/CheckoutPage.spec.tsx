@@ -1,4 +1,5 @@
 /** @jest-environment @chitram/web-testing/jsdom-environment.js */
+import { findPlan } from '@chitram/contracts/web';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiStandIn, renderPage } from '../testing/render-page';
@@ -61,6 +62,14 @@ describe('the checkout of a plan that does not play on this device', () => {
       state: { devicesConfirmed: true },
     });
     await waitFor(() => expect(asked.called('POST checkout/create-order')).toBe(1));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('asks by the plan’s devices now: Basic made to play on websites goes straight to the order (D43)', async () => {
+    const basicNow = { ...findPlan('basic')!, devices: ['mobile', 'website'], amount: 9900, upcoming: null };
+    const api = sandboxCheckout().on('GET plans', { body: [basicNow] });
+    renderPage(<CheckoutPage />, { at: BASIC_LINK, path: '/checkout', user: VIEWER, api });
+    await waitFor(() => expect(api.called('POST checkout/create-order')).toBe(1));
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 

@@ -2,6 +2,7 @@ import {
   type BillingAccountView,
   type CheckoutOrder,
   type PaymentConfirmation,
+  type StoredPlan,
   type VerifiedPayment,
   findPlan,
 } from '@chitram/contracts/web';
@@ -117,14 +118,21 @@ export function CheckoutPage() {
     // page, or here when the checkout was opened from a link.
     const devicesConfirmed =
       (location.state as { devicesConfirmed?: unknown } | null)?.devicesConfirmed === true;
-    const plan = findPlan(planKey)!;
     if (devicesConfirmed) void createOrder();
-    else
+    else void confirmDevices();
+
+    /** Asks about the plan's devices as they are now (D43); those of the plan table if they cannot be read. */
+    async function confirmDevices() {
+      const plans = await api
+        .get('plans')
+        .json<StoredPlan[]>()
+        .catch(() => [] as StoredPlan[]);
       deviceCheck.confirm(
-        plan,
+        plans.find((p) => p.planKey === planKey) ?? findPlan(planKey)!,
         () => void createOrder(),
         () => void navigate('/subscribe', { replace: true }),
       );
+    }
 
     /** The viewer's state when billing has none yet (asked once), else undefined; null if they cancelled. */
     async function stateToGive(): Promise<string | null | undefined> {

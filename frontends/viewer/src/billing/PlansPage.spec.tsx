@@ -10,6 +10,7 @@ const STORED: StoredPlan[] = PLANS.map((plan) => ({
   ...plan,
   amount: Number(plan.price) * 100,
   currency: 'INR',
+  upcoming: null,
 }));
 const VIEWER = {
   token: 'viewer-token',
@@ -18,8 +19,8 @@ const VIEWER = {
   activeSubscription: null,
 };
 
-function openPlans(user: typeof VIEWER | null = VIEWER) {
-  const api = new ApiStandIn().on('GET plans', { body: STORED });
+function openPlans(user: typeof VIEWER | null = VIEWER, plans: StoredPlan[] = STORED) {
+  const api = new ApiStandIn().on('GET plans', { body: plans });
   return renderPage(<PlansPage />, { at: '/subscribe', path: '/subscribe', user, api });
 }
 
@@ -60,6 +61,42 @@ describe('the plans page on a computer', () => {
     await userEvent.click(within(await card(/^STANDARD PLAN$/)).getByRole('button', { name: /^Pay/ }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(location()).toMatch(/^\/checkout\?plan=standard&/);
+  });
+
+  it('shows a price change finance has scheduled, with its date, on that plan’s card only (D43)', async () => {
+    const upcoming = {
+      effectiveFrom: '2026-12-31T18:30:00.000Z',
+      amount: 134900,
+      validityMonths: 12,
+      devices: [...STORED[3].devices],
+      maxResolution: 2160,
+      maxStreams: 4,
+    };
+    openPlans(
+      VIEWER,
+      STORED.map((plan) => (plan.planKey === 'gold' ? { ...plan, upcoming } : plan)),
+    );
+    const gold = await card(/^GOLD PLAN$/);
+    expect(gold.textContent).toContain('₹1,200');
+    expect(gold.textContent).toMatch(/From 1 Jan 2027: ₹1,349/);
+    expect((await card(/^STANDARD PLAN$/)).textContent).not.toContain('From ');
+  });
+
+  it('words a plan by the terms it has now, not those it started with (D43)', async () => {
+    openPlans(
+      VIEWER,
+      STORED.map((plan) =>
+        plan.planKey === 'basic'
+          ? { ...plan, maxResolution: 1080, maxStreams: 2 }
+          : plan.planKey === 'standard'
+            ? { ...plan, maxResolution: 480 }
+            : plan,
+      ),
+    );
+    const basic = await card(/^BASIC PLAN$/);
+    expect(basic.textContent).toContain('Full HD 1080p');
+    expect(basic.textContent).not.toContain('HD 720P');
+    expect((await card(/^STANDARD PLAN$/)).textContent).toContain('480p');
   });
 
   it('sends a visitor to log in first, with a word why', async () => {

@@ -18,9 +18,9 @@ import { type AppliedCoupon, CouponField, CouponNote, TrialOfferCard } from './P
 import '../styles/billing.css';
 
 /**
- * /subscribe (SPEC §2.8, §4.4; DECISIONS D16, D17, D38): one card per plan, priced by the server; for a
- * viewer with a plan, what each would cost now: an upgrade's credit for the unused days, a lower plan's
- * queued start.
+ * /subscribe (SPEC §2.8, §4.4; DECISIONS D16, D17, D38, D43): one card per plan, priced by the server,
+ * with a change finance has scheduled shown ahead of its date; for a viewer with a plan, what each would
+ * cost now: an upgrade's credit for the unused days, a lower plan's queued start.
  */
 export function PlansPage() {
   const { t } = useViewerTranslation();
@@ -107,6 +107,14 @@ export function PlansPage() {
                     {t('plans.perPeriod', { period: words.period(plan) })}
                   </span>
                 </p>
+                {plan.upcoming && (
+                  <p className="vw-plan__upcoming">
+                    {t('plans.priceFrom', {
+                      date: date(plan.upcoming.effectiveFrom) ?? t('common.notAvailable'),
+                      price: rupees(plan.upcoming.amount),
+                    })}
+                  </p>
+                )}
                 <dl className="vw-plan__facts">
                   <div>
                     <dt>{t('plans.quality')}</dt>

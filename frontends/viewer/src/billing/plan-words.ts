@@ -1,4 +1,4 @@
-import { type DeviceClass, findPlan, type Plan, planNamed } from '@chitram/contracts/web';
+import { type DeviceClass, findPlan, type Plan, planNamed, PLANS } from '@chitram/contracts/web';
 import { useMemo } from 'react';
 import { formatDeviceList } from '../i18n/formats';
 import { useFormats } from '../i18n/use-formats';
@@ -22,7 +22,14 @@ export function usePlanWords() {
         const found = plan(keyOrName);
         return found ? t(`planWords.names.${found.planKey}`) : (keyOrName ?? '');
       },
-      quality: (found: Plan) => t(`planWords.qualities.${found.planKey}`),
+      /**
+       * Its highest resolution in words: the words of the plan that first had it (finance may change a
+       * plan's resolution, D43), or `480p` for one no plan had.
+       */
+      quality: (found: Plan) => {
+        const named = PLANS.find((p) => p.maxResolution === found.maxResolution);
+        return named ? t(`planWords.qualities.${named.planKey}`) : `${found.maxResolution}p`;
+      },
       period: (found: Plan) => planPeriod(found.validityMonths),
       devices: (devices: readonly DeviceClass[]) => formatDeviceList(devices, deviceName, locale),
       plan,

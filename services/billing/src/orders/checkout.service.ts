@@ -23,7 +23,7 @@ import { PaymentProvider, type ProviderPayment } from '../providers/payment-prov
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { quote } from '../subscriptions/upgrade-rules';
-import { OrdersRepository, type StoredOrder } from './orders.repository';
+import { OrdersRepository, soldTermsOf, type StoredOrder } from './orders.repository';
 
 export function planQueued(): DomainError {
   return new DomainError(
@@ -89,6 +89,7 @@ export class CheckoutService {
         priced.amount,
         this.config.ORDER_REUSE_SECONDS,
         withCoupon?.coupon.id ?? null,
+        soldTermsOf(plan),
       );
       if (open && (!withCoupon || (await this.coupons.holds(manager, open.id))))
         return { order: open, priced };
@@ -120,6 +121,7 @@ export class CheckoutService {
         discount: priced.discount,
         couponId: withCoupon?.coupon.id ?? null,
         couponCode: withCoupon?.coupon.code ?? null,
+        terms: soldTermsOf(plan),
       });
       if (withCoupon) await this.coupons.hold(manager, withCoupon, order.id, viewerId);
       return { order, priced };
@@ -155,8 +157,12 @@ export class CheckoutService {
     const now = new Date();
     const current = await this.held.current(manager, viewerId);
     const running = current && current.validTill > now ? current : null;
-    const heldPlan = running ? await this.plans.get(running.planKey) : null;
-    const priced = quote(current, plan, heldPlan, now);
+    const priced = quote(
+      current,
+      plan,
+      await this.subscriptions.heldPrice(viewerId, running, now, manager),
+      now,
+    );
     const startsAt =
       priced.kind === 'queue' && running
         ? running.validTill

@@ -1,11 +1,29 @@
 import { Injectable } from '@nestjs/common';
-import type { PaymentProviderName, PlanKey } from '@chitram/contracts';
+import type { DeviceClass, PaymentProviderName, PlanKey, PlanTerms } from '@chitram/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { OrderKind } from '../subscriptions/subscription-rules';
 
 export type OrderStatus = 'created' | 'paid' | 'abandoned';
 
-/** An order as billing stores it (D16: priced by the server). Amounts in paise. */
+/** What an order sells besides its price, as the plan's terms were when it was made (D43). */
+export type SoldTerms = Omit<PlanTerms, 'amount'>;
+
+/** The terms a plan sells with now, as an order keeps them. */
+export function soldTermsOf(
+  plan: Omit<SoldTerms, 'devices'> & { devices: readonly DeviceClass[] },
+): SoldTerms {
+  return {
+    validityMonths: plan.validityMonths,
+    devices: [...plan.devices],
+    maxResolution: plan.maxResolution,
+    maxStreams: plan.maxStreams,
+  };
+}
+
+/**
+ * An order as billing stores it (D16: priced by the server). Amounts in paise. It keeps the terms it was
+ * sold with (D43): a change of the plan's terms afterwards does not reach it.
+ */
 export interface StoredOrder {
   id: string;
   provider: PaymentProviderName;
@@ -30,6 +48,7 @@ export interface StoredOrder {
   discount: number;
   couponId: string | null;
   couponCode: string | null;
+  terms: SoldTerms;
   status: OrderStatus;
   createdAt: Date;
 }
@@ -52,6 +71,10 @@ interface OrderRow {
   discount_paise: number;
   coupon_id: string | null;
   coupon_code: string | null;
+  validity_months: number;
+  devices: DeviceClass[];
+  max_resolution: number;
+  max_streams: number;
   status: OrderStatus;
   created_at: Date;
 }
@@ -75,6 +98,12 @@ function toOrder(row: OrderRow): StoredOrder {
     discount: row.discount_paise,
     couponId: row.coupon_id,
     couponCode: row.coupon_code,
+    terms: {
+      validityMonths: row.validity_months,
+      devices: row.devices,
+      maxResolution: row.max_resolution,
+      maxStreams: row.max_streams,
+    },
     status: row.status,
     createdAt: new Date(row.created_at),
   };
@@ -104,14 +133,28 @@ export class OrdersRepository {
     placeOfSupply: string,
     amount: number,
     seconds: number,
-    couponId: string | null = null,
+    couponId: string | null,
+    terms: SoldTerms,
   ): Promise<StoredOrder | undefined> {
     const rows: OrderRow[] = await manager.query(
       `SELECT * FROM "payment_order" WHERE "viewer_id" = $1 AND "plan_key" = $2 AND "provider" = $3
          AND "place_of_supply" = $4 AND "amount_paise" = $5 AND "coupon_id" IS NOT DISTINCT FROM $7
+         AND "validity_months" = $8 AND "devices" = $9 AND "max_resolution" = $10 AND "max_streams" = $11
          AND "status" = 'created' AND "created_at" > now() - make_interval(secs => $6)
        ORDER BY "created_at" DESC LIMIT 1`,
-      [viewerId, planKey, provider, placeOfSupply, amount, seconds, couponId],
+      [
+        viewerId,
+        planKey,
+        provider,
+        placeOfSupply,
+        amount,
+        seconds,
+        couponId,
+        terms.validityMonths,
+        terms.devices,
+        terms.maxResolution,
+        terms.maxStreams,
+      ],
     );
     return rows[0] && toOrder(rows[0]);
   }
@@ -120,8 +163,10 @@ export class OrdersRepository {
     const rows: OrderRow[] = await manager.query(
       `INSERT INTO "payment_order" ("provider", "provider_order_id", "viewer_id", "phone_number", "plan_key",
          "amount_paise", "currency", "place_of_supply", "kind", "list_price_paise", "credit_paise",
-         "credit_plan_key", "extra_days", "discount_paise", "coupon_id", "coupon_code")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING *`,
+         "credit_plan_key", "extra_days", "discount_paise", "coupon_id", "coupon_code", "validity_months",
+         "devices", "max_resolution", "max_streams")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+       RETURNING *`,
       [
         order.provider,
         order.providerOrderId,
@@ -139,6 +184,10 @@ export class OrdersRepository {
         order.discount,
         order.couponId,
         order.couponCode,
+        order.terms.validityMonths,
+        order.terms.devices,
+        order.terms.maxResolution,
+        order.terms.maxStreams,
       ],
     );
     return toOrder(rows[0]);

@@ -3,10 +3,14 @@ import { Events, PLANS, type PlanKey, type StoredPlan } from '@chitram/contracts
 import { createLogger, type EmitEvent, type Outbox } from '@chitram/nest-kit';
 import type { EntityManager } from 'typeorm';
 import type { BillingConfig } from '../config';
-import type { NewOrder, OrdersRepository, StoredOrder } from '../orders/orders.repository';
+import {
+  type NewOrder,
+  type OrdersRepository,
+  soldTermsOf,
+  type StoredOrder,
+} from '../orders/orders.repository';
 import type { CouponsService } from '../promotions/coupons.service';
-import { PlansService } from '../plans/plans.service';
-import type { PlansRepository } from '../plans/plans.repository';
+import type { PlansService } from '../plans/plans.service';
 import type { ProviderPayment } from '../providers/payment-provider';
 import type { NewReceipt, ReceiptsRepository } from '../receipts/receipts.repository';
 import type { CurrentPlan } from '../subscriptions/subscription-rules';
@@ -15,6 +19,7 @@ import type {
   StoredPeriod,
   SubscriptionsRepository,
 } from '../subscriptions/subscriptions.repository';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { PaymentsRepository, RecordedPayment, StoredPayment } from './payments.repository';
 import { SettlementService } from './settlement.service';
 
@@ -131,6 +136,7 @@ class InMemoryBilling {
       discount: 0,
       couponId: null,
       couponCode: null,
+      terms: soldTermsOf(storedPlan(planKey)),
       status: 'created',
       createdAt: new Date(),
     };
@@ -149,7 +155,9 @@ const storedPlans: StoredPlan[] = PLANS.map((plan) => ({
   ...plan,
   amount: Number(plan.price) * 100,
   currency: 'INR',
+  upcoming: null,
 }));
+const storedPlan = (planKey: string) => storedPlans.find((plan) => plan.planKey === planKey)!;
 
 function paid(order: StoredOrder, amount = order.amount): ProviderPayment {
   return {
@@ -165,7 +173,12 @@ function paid(order: StoredOrder, amount = order.amount): ProviderPayment {
 
 function setUp() {
   const billing = new InMemoryBilling();
-  const plans = new PlansService({ all: () => Promise.resolve(storedPlans) } as unknown as PlansRepository);
+  const plans = { get: (planKey: string) => Promise.resolve(storedPlan(planKey)) } as PlansService;
+  // The plan held was bought at the plan table's price.
+  const viewerPlans = {
+    heldPrice: (_viewerId: string, running: CurrentPlan | null) =>
+      Promise.resolve(running ? storedPlan(running.planKey) : null),
+  } as unknown as SubscriptionsService;
   const settlement = new SettlementService(
     billing.outbox as Outbox,
     billing.ordersRepository as OrdersRepository,
@@ -176,6 +189,7 @@ function setUp() {
     { SELLER_STATE_CODE: '36' } as BillingConfig,
     // No order here has a coupon, and a failure has no redemption to give back.
     { release: () => Promise.resolve(), redeem: () => Promise.resolve() } as unknown as CouponsService,
+    viewerPlans,
     createLogger('settlement-test', 'silent'),
   );
   return { billing, settlement };

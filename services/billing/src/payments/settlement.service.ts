@@ -19,6 +19,7 @@ import type { ProviderPayment } from '../providers/payment-provider';
 import { ReceiptsRepository } from '../receipts/receipts.repository';
 import { financialYear, invoiceFigures, receiptNumber } from '../receipts/receipt-rules';
 import { SubscriptionsRepository, type StoredPeriod } from '../subscriptions/subscriptions.repository';
+import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { nextPeriod } from '../subscriptions/subscription-rules';
 import { paymentsSettled } from './payment-metrics';
 import { quote } from '../subscriptions/upgrade-rules';
@@ -56,6 +57,7 @@ export class SettlementService {
     private readonly plans: PlansService,
     private readonly config: BillingConfig,
     private readonly coupons: CouponsService,
+    private readonly viewerPlans: SubscriptionsService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -149,12 +151,14 @@ export class SettlementService {
     now: Date = new Date(),
   ): Promise<Settlement | null> {
     await this.subscriptions.lockViewer(manager, viewerId);
-    const plan = await this.plans.get(order.planKey);
+    const plan = await this.plans.get(order.planKey, now);
     // What buying the plan does is decided again now, on the plans as they are (another tab may have
-    // bought one since the order was priced); the price paid, credit included, is the order's (D38).
+    // bought one since the order was priced); the price paid, credit included, is the order's (D38),
+    // and so are the terms it was sold with (D43).
     const current = await this.subscriptions.current(manager, viewerId);
     const running = current && current.validTill > now ? current : null;
-    const asNow = quote(current, plan, running ? await this.plans.get(running.planKey) : null, now);
+    const held = await this.viewerPlans.heldPrice(viewerId, running, now, manager);
+    const asNow = quote(current, plan, held, now);
     if (asNow.blocked) {
       this.logger.error(
         { orderId: order.id, paymentId: payment.id },
@@ -163,7 +167,7 @@ export class SettlementService {
       await this.payments.markRefundDue(manager, stored.id);
       return null;
     }
-    const next = nextPeriod(asNow.kind, current, plan.validityMonths, order.extraDays, now);
+    const next = nextPeriod(asNow.kind, current, order.terms.validityMonths, order.extraDays, now);
     const period = await this.subscriptions.apply(manager, {
       viewerId,
       paymentId: stored.id,

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { indiaDayOf, refuseDemoInProduction, type DemoPayment, type DemoRecorded } from '@chitram/contracts';
 import { CONFIG, type EmitEvent, Outbox, type ServiceConfig } from '@chitram/nest-kit';
 import type { EntityManager } from 'typeorm';
-import { OrdersRepository } from '../orders/orders.repository';
+import { OrdersRepository, soldTermsOf } from '../orders/orders.repository';
 import { PaymentsRepository } from '../payments/payments.repository';
 import { SettlementService } from '../payments/settlement.service';
 import { PlansService } from '../plans/plans.service';
@@ -48,7 +48,8 @@ export class DemoPayments {
     const paymentId = providerId('pay', demo.id);
     if (await this.repository.knownPayment(manager, paymentId)) return false;
     const at = new Date(demo.at);
-    const plan = await this.plans.get(demo.planKey);
+    // Priced as the plan was sold then (D43).
+    const plan = await this.plans.get(demo.planKey, at);
     const order = await this.orders.insert(manager, {
       provider: 'sandbox',
       providerOrderId: providerId('order', demo.id),
@@ -66,6 +67,7 @@ export class DemoPayments {
       discount: 0,
       couponId: null,
       couponCode: null,
+      terms: soldTermsOf(plan),
     });
     const captured: ProviderPayment = {
       id: paymentId,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { PlanKey, SubscriptionChange } from '@chitram/contracts';
+import type { DeviceClass, PlanKey, PlanTerms, SubscriptionChange } from '@chitram/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { CurrentPlan } from './subscription-rules';
 
@@ -109,6 +109,44 @@ export class SubscriptionsRepository {
       [viewerId],
     );
     return rows[0] ? toActivePlan(rows[0]) : null;
+  }
+
+  /**
+   * The terms the viewer's period of `planKey` running at `at` was sold with (D43), its list price as
+   * `amount`: the latest bought of those that cover the moment. Null without one (a free trial, or a plan
+   * bought before orders kept their terms).
+   */
+  async soldTerms(
+    viewerId: string,
+    planKey: PlanKey,
+    at: Date,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<PlanTerms | null> {
+    const rows: Array<{
+      list_price_paise: number | null;
+      amount_paise: number;
+      validity_months: number;
+      devices: DeviceClass[];
+      max_resolution: number;
+      max_streams: number;
+    }> = await manager.query(
+      `SELECT o."list_price_paise", o."amount_paise", o."validity_months", o."devices", o."max_resolution",
+              o."max_streams"
+         FROM "subscription_period" p JOIN "payment_order" o ON o."id" = p."order_id"
+        WHERE p."viewer_id" = $1 AND p."plan_key" = $2 AND p."valid_from" <= $3 AND p."valid_till" > $3
+        ORDER BY p."created_at" DESC LIMIT 1`,
+      [viewerId, planKey, at],
+    );
+    const row = rows[0];
+    return row
+      ? {
+          amount: row.list_price_paise ?? row.amount_paise,
+          validityMonths: row.validity_months,
+          devices: row.devices,
+          maxResolution: row.max_resolution,
+          maxStreams: row.max_streams,
+        }
+      : null;
   }
 
   async periodOfPayment(manager: EntityManager, paymentId: string): Promise<StoredPeriod | undefined> {

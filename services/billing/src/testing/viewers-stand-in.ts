@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Controller, Module } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { DomainError, ErrorCode, Subjects, type Viewer, type ViewerIdRequest } from '@chitram/contracts';
@@ -19,6 +20,13 @@ export function viewersStandIn() {
   class ViewersStandInModule {}
   return {
     viewers,
+    /** A new viewer with a number of their own; answers their id. */
+    newViewer(): string {
+      const id = randomUUID();
+      const phoneNumber = `+919${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+      viewers.set(id, { _id: id, phoneNumber, createdAt: new Date().toISOString(), lastSeenAt: '' });
+      return id;
+    },
     definition: defineService({
       name: 'users',
       config: ServiceConfig,
