@@ -56,7 +56,7 @@ export class PaymentsController {
   ): Promise<RefundView> {
     return this.rpc.call(Subjects.billing.refunds.refund, {
       paymentId: params.paymentId,
-      adminId: admin.adminId,
+      actor: admin,
       amount: body.amount,
       reason: body.reason,
     });

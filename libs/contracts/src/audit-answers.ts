@@ -14,6 +14,8 @@ export const AUDIT_ENTITY_TYPES = [
   'admin',
   'analytics',
   'plan',
+  'coupon',
+  'payment',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -46,6 +48,7 @@ export const AUDIT_ACTIONS = [
   'recovery-code-used',
   'plan-change-scheduled',
   'plan-change-cancelled',
+  'refunded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -128,6 +131,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'recovery-code-used': 'Signed in with a recovery code',
   'plan-change-scheduled': 'Scheduled a plan change',
   'plan-change-cancelled': 'Cancelled a plan change',
+  refunded: 'Refunded',
 };
 
 export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
@@ -139,4 +143,6 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   admin: 'Admin',
   analytics: 'Analytics',
   plan: 'Plan',
+  coupon: 'Coupon',
+  payment: 'Payment',
 };

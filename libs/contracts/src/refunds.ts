@@ -1,6 +1,16 @@
 import 'reflect-metadata';
-import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, IsUUID, Length, Matches, Max, Min } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import {
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import type { CreditNoteView } from './billing-answers';
 import type { ReceiptPdf } from './billing';
 import { ViewerRef } from './billing';
@@ -11,6 +21,7 @@ import {
   type RefundView,
 } from './refunds-answers';
 import { trimmed, ViewerSearchRequest } from './admin';
+import { AdminActor } from './audit';
 import { subject } from './subject';
 
 export * from './refunds-answers';
@@ -35,9 +46,10 @@ export class RefundPaymentRequest extends RefundBody {
   @IsUUID()
   paymentId: string;
 
-  /** The admin who asks, from the verified token. */
-  @IsUUID()
-  adminId: string;
+  /** The admin who asks, from the verified token: the refund names them in the audit trail. */
+  @ValidateNested()
+  @Type(() => AdminActor)
+  actor: AdminActor;
 }
 
 /**

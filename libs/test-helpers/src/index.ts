@@ -152,3 +152,4 @@ export * from './jetstream-waits';
 export * from './metrics';
 export * from './event-test-service';
 export * from './http-stand-in';
+export * from './audit-outbox';

@@ -31,6 +31,9 @@ export function entityPath(entry: Pick<AuditEntry, 'action' | 'entity'>): string
   if (type === 'analytics') return '/admin/analytics';
   // A plan is never deleted; its page shows its terms and their changes (D43).
   if (type === 'plan') return '/admin/plans';
+  // Coupons and payments are only disabled and refunded, never deleted: their lists show them.
+  if (type === 'coupon') return '/admin/coupons';
+  if (type === 'payment') return '/admin/payments';
   if (!id || entry.action === 'deleted') return undefined;
   const encoded = encodeURIComponent(id);
   switch (type) {

@@ -68,6 +68,12 @@ describe('how an entry reads', () => {
   it('links to what still exists', () => {
     const movie = { type: 'movie' as const, id: 'm1', label: 'Kaveri Nights' };
     expect(entityPath({ action: 'updated', entity: movie })).toBe('/admin/movies/edit/m1');
+    expect(entityPath({ action: 'disabled', entity: { type: 'coupon', id: 'c1', label: 'DIWALI' } })).toBe(
+      '/admin/coupons',
+    );
+    expect(entityPath({ action: 'refunded', entity: { type: 'payment', id: 'p1', label: 'pay_1' } })).toBe(
+      '/admin/payments',
+    );
     expect(entityPath({ action: 'deleted', entity: movie })).toBeUndefined();
     expect(
       entityPath({ action: 'signed-in', entity: { type: 'admin', id: 'a1', label: 'x' } }),

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode, Events, Subjects, type PlanKey, type SchedulePlanTermsBody } from '@chitram/contracts';
+import { ErrorCode, Subjects, type PlanKey, type SchedulePlanTermsBody } from '@chitram/contracts';
 import { connectNats, RpcClient } from '@chitram/nest-kit';
 import {
   isolatedEnv,
+  recordedAbout,
   startTestService,
   testInfrastructure,
   waitFor,
@@ -100,12 +101,8 @@ describe('plan terms finance can change (D43)', () => {
     expect(order.amount).toBe(9900);
 
     // The audit trail has it, with the terms it follows.
-    const [entry]: Array<{ payload: { action: string; entity: { type: string; id: string } } }> =
-      await first.dataSource.query(
-        `SELECT "payload" FROM "outbox_event" WHERE "subject" = $1 AND "payload"->'entity'->>'id' = 'basic'`,
-        [Events.adminActionRecorded],
-      );
-    expect(entry.payload).toMatchObject({
+    const [entry] = await recordedAbout(first.dataSource, 'basic');
+    expect(entry).toMatchObject({
       action: 'plan-change-scheduled',
       entity: { type: 'plan', id: 'basic', label: 'Basic Plan' },
     });

@@ -84,8 +84,8 @@ const WITH_COUNTS = `SELECT c.*,
 export class CouponsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async insert(coupon: NewCoupon): Promise<CouponView | null> {
-    const rows: CouponRow[] = await this.dataSource.query(
+  async insert(manager: EntityManager, coupon: NewCoupon): Promise<CouponView | null> {
+    const rows: CouponRow[] = await manager.query(
       `INSERT INTO "coupon" ("code", "kind", "percent", "amount_paise", "plan_keys", "valid_from", "valid_till",
          "max_redemptions", "per_account_limit", "first_purchase_only", "created_by")
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT ("code") DO NOTHING RETURNING *`,
@@ -111,18 +111,24 @@ export class CouponsRepository {
     return rows.map(toView);
   }
 
-  async view(id: string): Promise<CouponView | undefined> {
-    const rows: CouponRow[] = await this.dataSource.query(`${WITH_COUNTS} WHERE c."id" = $1`, [id]);
+  async view(id: string, manager: EntityManager = this.dataSource.manager): Promise<CouponView | undefined> {
+    const rows: CouponRow[] = await manager.query(`${WITH_COUNTS} WHERE c."id" = $1`, [id]);
     return rows[0] && toView(rows[0]);
   }
 
-  /** Disables a coupon: it is refused from now on; orders holding it keep their price. */
-  async disable(id: string): Promise<boolean> {
-    const [, count]: [unknown, number] = await this.dataSource.query(
-      `UPDATE "coupon" SET "disabled_at" = coalesce("disabled_at", now()) WHERE "id" = $1`,
+  /**
+   * Disables a coupon: it is refused from now on; orders holding it keep their price. Answers whether it
+   * was enabled until now (false when it was disabled already), or undefined when there is no such coupon.
+   */
+  async disable(manager: EntityManager, id: string): Promise<boolean | undefined> {
+    // An UPDATE's answer through TypeORM: [rows, count].
+    const [rows]: [Array<{ was_enabled: boolean }>, number] = await manager.query(
+      `UPDATE "coupon" AS c SET "disabled_at" = coalesce(c."disabled_at", now())
+       FROM "coupon" AS before WHERE c."id" = $1 AND before."id" = c."id"
+       RETURNING before."disabled_at" IS NULL AS "was_enabled"`,
       [id],
     );
-    return count > 0;
+    return rows[0]?.was_enabled;
   }
 
   /**

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  type AdminActor,
   type CouponView,
   type CreateCouponRequest,
   DomainError,
@@ -7,7 +8,7 @@ import {
   type PlanKey,
   type PlanQuote,
 } from '@chitram/contracts';
-import { LOGGER, type Logger } from '@chitram/nest-kit';
+import { LOGGER, type Logger, Outbox, recordAdminAction } from '@chitram/nest-kit';
 import type { EntityManager } from 'typeorm';
 import { BillingConfig } from '../config';
 import { couponDiscount, couponRefusal, type CouponTerms } from './coupon-rules';
@@ -21,6 +22,22 @@ const REFUSALS: Partial<Record<ErrorCode, string>> = {
   [ErrorCode.COUPON_USED_UP]: 'This coupon has been used up.',
   [ErrorCode.COUPON_FIRST_PURCHASE_ONLY]: 'This coupon is for a first purchase only.',
 };
+
+/** A coupon's terms as the audit trail keeps them (its counts change with every checkout). */
+function auditedTerms(c: CouponView): Record<string, unknown> {
+  return {
+    code: c.code,
+    kind: c.kind,
+    percent: c.percent,
+    amount: c.amount,
+    planKeys: c.planKeys,
+    validFrom: c.validFrom,
+    validTill: c.validTill,
+    maxRedemptions: c.maxRedemptions,
+    perAccountLimit: c.perAccountLimit,
+    firstPurchaseOnly: c.firstPurchaseOnly,
+  };
+}
 
 export function couponRefused(code: ErrorCode): DomainError {
   return new DomainError(code, REFUSALS[code] ?? 'This coupon cannot be used.');
@@ -40,6 +57,7 @@ export interface CouponPriced {
 export class CouponsService {
   constructor(
     private readonly coupons: CouponsRepository,
+    private readonly outbox: Outbox,
     private readonly config: BillingConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -57,21 +75,30 @@ export class CouponsService {
     const validFrom = new Date(request.validFrom);
     const validTill = request.validTill ? new Date(request.validTill) : null;
     if (validTill && validTill <= validFrom) throw invalid('validTill must come after validFrom.');
-    const created = await this.coupons.insert({
-      code: request.code,
-      kind: request.kind,
-      percent: request.percent ?? null,
-      amount: request.amount ?? null,
-      planKeys: request.planKeys ?? [],
-      validFrom,
-      validTill,
-      maxRedemptions: request.maxRedemptions ?? null,
-      perAccountLimit: request.perAccountLimit ?? null,
-      firstPurchaseOnly: request.firstPurchaseOnly ?? false,
-      createdBy: request.actor.adminId,
+    const created = await this.outbox.transaction(async (manager, emit) => {
+      const made = await this.coupons.insert(manager, {
+        code: request.code,
+        kind: request.kind,
+        percent: request.percent ?? null,
+        amount: request.amount ?? null,
+        planKeys: request.planKeys ?? [],
+        validFrom,
+        validTill,
+        maxRedemptions: request.maxRedemptions ?? null,
+        perAccountLimit: request.perAccountLimit ?? null,
+        firstPurchaseOnly: request.firstPurchaseOnly ?? false,
+        createdBy: request.actor.adminId,
+      });
+      if (!made)
+        throw new DomainError(ErrorCode.COUPON_CODE_TAKEN, `A coupon ${request.code} exists already.`);
+      // In the trail if and only if the coupon exists (issue 26): finance's writes name their admin.
+      await recordAdminAction(emit, request.actor, {
+        action: 'created',
+        entity: { type: 'coupon', id: made._id, label: made.code },
+        after: auditedTerms(made),
+      });
+      return made;
     });
-    if (!created)
-      throw new DomainError(ErrorCode.COUPON_CODE_TAKEN, `A coupon ${request.code} exists already.`);
     this.logger.info(
       { couponId: created._id, code: created.code, adminId: request.actor.adminId },
       'coupon created',
@@ -79,12 +106,21 @@ export class CouponsService {
     return created;
   }
 
-  async disable(couponId: string): Promise<CouponView> {
-    if (!(await this.coupons.disable(couponId)))
-      throw new DomainError(ErrorCode.NOT_FOUND, 'There is no such coupon.');
-    const view = await this.coupons.view(couponId);
-    if (!view) throw new DomainError(ErrorCode.NOT_FOUND, 'There is no such coupon.');
-    return view;
+  /** Disables a coupon; the trail has it once, when it was enabled until then. */
+  async disable(couponId: string, actor: AdminActor): Promise<CouponView> {
+    return this.outbox.transaction(async (manager, emit) => {
+      const wasEnabled = await this.coupons.disable(manager, couponId);
+      const view = wasEnabled === undefined ? undefined : await this.coupons.view(couponId, manager);
+      if (!view) throw new DomainError(ErrorCode.NOT_FOUND, 'There is no such coupon.');
+      if (wasEnabled)
+        await recordAdminAction(emit, actor, {
+          action: 'disabled',
+          entity: { type: 'coupon', id: view._id, label: view.code },
+          before: { disabled: false },
+          after: { disabled: true },
+        });
+      return view;
+    });
   }
 
   /**

@@ -50,6 +50,6 @@ export class PromotionsController {
 
   @Handles(promotions.disableCoupon)
   disableCoupon(@Payload() body: DisableCouponRequest) {
-    return this.coupons.disable(body.couponId);
+    return this.coupons.disable(body.couponId, body.actor);
   }
 }

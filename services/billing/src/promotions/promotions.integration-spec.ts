@@ -11,6 +11,7 @@ import {
 import { busSubject, connectNats, RpcClient, type EventEnvelope } from '@chitram/nest-kit';
 import {
   isolatedEnv,
+  recordedAbout,
   startTestService,
   testInfrastructure,
   waitFor,
@@ -284,6 +285,26 @@ describe('promotions: coupons and the free trial (D33)', () => {
       const goldOnly = await coupon({ planKeys: ['gold'] });
       const disabled = await coupon();
       await rpc.call(promotions.disableCoupon, { couponId: disabled._id, actor });
+      // Disabled again, it stays so and the trail does not repeat it: made, then disabled, by finance.
+      expect((await rpc.call(promotions.disableCoupon, { couponId: disabled._id, actor })).disabled).toBe(
+        true,
+      );
+      expect(
+        (await recordedAbout(billing.dataSource, disabled._id)).map((entry) => ({
+          actor: entry.actor.adminId,
+          action: entry.action,
+          entity: entry.entity,
+        })),
+      ).toEqual(
+        ['created', 'disabled'].map((action) => ({
+          actor: actor.adminId,
+          action,
+          entity: { type: 'coupon', id: disabled._id, label: disabled.code },
+        })),
+      );
+      await expect(
+        rpc.call(promotions.disableCoupon, { couponId: randomUUID(), actor }),
+      ).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
       const viewer = newViewer();
       const quote = (planKey: PlanKey, couponCode: string) =>
         refusal(rpc.call(promotions.quote, { viewerId: viewer, planKey, coupon: couponCode }));

@@ -7,7 +7,13 @@ import {
   type PlanKey,
 } from '@chitram/contracts';
 import { connectNats, RpcClient } from '@chitram/nest-kit';
-import { isolatedEnv, startTestService, testInfrastructure, type TestService } from '@chitram/test-helpers';
+import {
+  isolatedEnv,
+  recordedAbout,
+  startTestService,
+  testInfrastructure,
+  type TestService,
+} from '@chitram/test-helpers';
 import type { NatsConnection } from 'nats';
 import { monthInIndia } from '../reports/gst-report-rules';
 import { billingService } from '../service';
@@ -24,7 +30,7 @@ describe('refunds through Razorpay (the real SDK against a local stand-in)', () 
   const isolation = isolatedEnv();
   const razorpay = new FakeRazorpay();
   const users = viewersStandIn();
-  const admin = randomUUID();
+  const admin = { adminId: randomUUID(), sessionId: randomUUID(), address: '203.0.113.9' };
   let usersService: TestService;
   let billing: TestService;
   let nats: NatsConnection;
@@ -55,7 +61,7 @@ describe('refunds through Razorpay (the real SDK against a local stand-in)', () 
     return { viewerId, paymentId: history._id, providerPaymentId: payment.id, orderId: order.orderId };
   };
   const refund = (paymentId: string, amount: number, reason = 'Viewer asked within the first week') =>
-    rpc.call(Subjects.billing.refunds.refund, { paymentId, amount, reason, adminId: admin });
+    rpc.call(Subjects.billing.refunds.refund, { paymentId, amount, reason, actor: admin });
   const validTill = async (viewerId: string) =>
     new Date(
       (
@@ -115,6 +121,18 @@ describe('refunds through Razorpay (the real SDK against a local stand-in)', () 
       notes: { refund_id: asked._id },
     });
     expect(await creditNotesOf(paymentId)).toHaveLength(0);
+    // The audit trail names the admin who asked, with the amount and the reason.
+    expect(await recordedAbout(billing.dataSource, paymentId)).toEqual([
+      expect.objectContaining({
+        actor: admin,
+        action: 'refunded',
+        entity: { type: 'payment', id: paymentId, label: providerPaymentId },
+        changes: expect.arrayContaining([
+          { field: 'amount', before: null, after: 29900 },
+          { field: 'reason', before: null, after: 'Viewer asked within the first week' },
+        ]),
+      }),
+    ]);
 
     razorpay.settleRefund(atRazorpay.id, 'processed');
     const hook = razorpay.refundWebhook('refund.processed', atRazorpay.id);
@@ -207,8 +225,10 @@ describe('refunds through Razorpay (the real SDK against a local stand-in)', () 
     await expect(refund(paymentId, 9901)).rejects.toMatchObject({ code: ErrorCode.REFUND_EXCEEDS_PAYMENT });
     await expect(refund(paymentId, 50)).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED });
     await expect(refund(randomUUID(), 100)).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
+    // Refused, nothing reaches the trail: only the one refund asked above.
+    expect(await recordedAbout(billing.dataSource, paymentId)).toHaveLength(1);
     await expect(
-      rpc.call(Subjects.billing.refunds.refund, { paymentId, amount: 100, reason: '', adminId: admin }),
+      rpc.call(Subjects.billing.refunds.refund, { paymentId, amount: 100, reason: '', actor: admin }),
     ).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED });
   });
 

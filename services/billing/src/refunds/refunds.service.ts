@@ -7,7 +7,7 @@ import {
   type RefundPaymentRequest,
   type RefundView,
 } from '@chitram/contracts';
-import { LOGGER, type Logger, Outbox } from '@chitram/nest-kit';
+import { LOGGER, type Logger, Outbox, recordAdminAction } from '@chitram/nest-kit';
 import type { EntityManager } from 'typeorm';
 import { CreditNotesService } from '../credit-notes/credit-notes.service';
 import { PaymentProvider, type ProviderRefund } from '../providers/payment-provider';
@@ -35,11 +35,25 @@ export class RefundsService {
 
   /** Finance refunds a payment, in full or in part, with a reason. */
   async refund(request: RefundPaymentRequest): Promise<RefundView> {
-    const { refund, payment } = await this.outbox.transaction(async (manager) => {
+    const { refund, payment } = await this.outbox.transaction(async (manager, emit) => {
       const payment = await this.refunds.lockPayment(manager, request.paymentId);
       if (!payment) throw new DomainError(ErrorCode.NOT_FOUND, 'There is no such payment.');
       checkRefundAmount(payment, request.amount);
-      return this.hold(manager, payment, request.amount, request.reason, 'admin', request.adminId);
+      const held = await this.hold(
+        manager,
+        payment,
+        request.amount,
+        request.reason,
+        'admin',
+        request.actor.adminId,
+      );
+      // The trail has the refund finance asked for, with the write that holds its amount (issue 26).
+      await recordAdminAction(emit, request.actor, {
+        action: 'refunded',
+        entity: { type: 'payment', id: payment.id, label: payment.providerPaymentId },
+        after: { refundId: held.refund.id, amount: request.amount, reason: request.reason },
+      });
+      return held;
     });
     await this.ask(refund, payment);
     return this.refunds.view(refund.id);

@@ -1,10 +1,15 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { Subjects, type TitlePartner } from '@chitram/contracts';
 import { connectNats, RpcClient } from '@chitram/nest-kit';
-import { isolatedEnv, startTestService, testInfrastructure, type TestService } from '@chitram/test-helpers';
+import {
+  isolatedEnv,
+  recordedAbout,
+  startTestService,
+  testInfrastructure,
+  type TestService,
+} from '@chitram/test-helpers';
 import type { NatsConnection } from 'nats';
 import { catalogService } from '../service';
-import { recordedAbout } from '../testing/audit-outbox';
 import { episodeInput, movieInput, seriesEpisodeBlock, seriesInput } from '../testing/fixtures';
 
 jest.setTimeout(60_000);

@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, Subjects } from '@chitram/contracts';
 import { connectNats, RpcClient } from '@chitram/nest-kit';
-import { isolatedEnv, startTestService, testInfrastructure, type TestService } from '@chitram/test-helpers';
+import {
+  isolatedEnv,
+  recordedAbout,
+  startTestService,
+  testInfrastructure,
+  type TestService,
+} from '@chitram/test-helpers';
 import type { NatsConnection } from 'nats';
 import { catalogService } from '../service';
-import { recordedAbout } from '../testing/audit-outbox';
 import { episodeInput, imageKey, movieInput, seriesEpisodeBlock, seriesInput } from '../testing/fixtures';
 
 jest.setTimeout(60_000);

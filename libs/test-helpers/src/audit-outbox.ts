@@ -1,7 +1,7 @@
 import { Events, type AdminActionRecorded } from '@chitram/contracts';
 import type { DataSource } from 'typeorm';
 
-/** The admin actions the catalogue's outbox holds about one record, oldest first (audit trail tests). */
+/** The admin actions a service's outbox holds about one record, oldest first (audit trail tests). */
 export async function recordedAbout(
   dataSource: DataSource,
   entityId: string,
