@@ -69,3 +69,15 @@ export async function until(check: () => Promise<boolean>, what: string, ms = 20
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+/** A demo film as the search finds it (by its exact title): its id and its page's slug. */
+export async function demoFilm(title: string, clientIp: string): Promise<{ _id: string; slug: string }> {
+  const res = await fetch(`${BASE_URL}/api/home/search?q=${encodeURIComponent(title)}`, {
+    headers: { 'x-forwarded-for': clientIp },
+  });
+  const found = ((await res.json()) as Array<{ _id: string; slug: string; title: string }>).find(
+    (m) => m.title === title,
+  );
+  if (!found) throw new Error(`no demo title ${title}`);
+  return found;
+}

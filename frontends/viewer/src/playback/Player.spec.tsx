@@ -189,49 +189,94 @@ describe('the player', () => {
   });
 
   it("shows the picture and time where the pointer is on the seek bar, from the grant's trickplay index (D42)", async () => {
-    const vtt = [
-      'WEBVTT',
-      '',
-      '00:00:00.000 --> 00:45:00.000',
-      'sheet_001.jpg#xywh=0,0,240,134',
-      '',
-      '00:45:00.000 --> 01:30:00.000',
-      'sheet_001.jpg#xywh=240,0,240,134',
-      '',
-    ].join('\n');
-    const fetched: string[] = [];
-    const realFetch = global.fetch;
-    global.fetch = jest.fn(async (url: string | URL | Request) => {
-      fetched.push(String(url));
-      return new Response(vtt, { status: 200 });
-    }) as typeof fetch;
+    const fetched = await withTrickplayIndex();
+    const bar = await seekBarOf(1000);
+    await waitFor(() => expect(fetched).toEqual(['/api/stream/tok/trickplay/index.vtt']));
+    // Three quarters along a 90-minute film: 1:07:30, in the second thumbnail.
+    await waitFor(() => {
+      pointAt(bar, 750);
+      const thumb = screen.getByTestId('seek-preview').querySelector<HTMLElement>('.vw-seek__thumb');
+      expect(thumb?.style.backgroundImage).toBe('url("/api/stream/tok/trickplay/sheet_001.jpg")');
+      expect(thumb?.style.backgroundPosition).toBe('-240px 0px');
+    });
+    expect(screen.getByTestId('seek-preview').textContent).toBe('1:07:30');
+    fireEvent.pointerLeave(bar);
+    expect(screen.queryByTestId('seek-preview')).toBeNull();
+    // The keyboard (or a drag) moves the slider: the picture follows, and the video goes there.
+    const slider = screen.getByRole('slider', { name: 'Seek' });
+    fireEvent.change(slider, { target: { value: '600' } });
+    expect(video().currentTime).toBe(600);
+    expect(screen.getByTestId('seek-preview').textContent).toBe('10:00');
+  });
+
+  it('keeps the picture whole at the ends of the bar, as close to them as it is drawn (a phone draws it smaller)', async () => {
+    await withTrickplayIndex();
+    const bar = await seekBarOf(390);
+    // The tile is 240 px wide; a phone's styles draw it 160 px wide, and its time narrower still.
+    const drawn = jest.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: Element,
+    ) {
+      const width = this.classList.contains('vw-seek__thumb') ? 160 : 40;
+      return { left: 0, width, top: 0, height: 20 } as DOMRect;
+    });
     try {
-      openPlayer(jest.fn(), { ...STREAM, thumbnailsUrl: '/api/stream/tok/trickplay/index.vtt' });
-      await screen.findByRole('combobox', { name: 'Quality' });
-      act(() => {
-        video().dispatchEvent(new Event('timeupdate'));
-      });
-      const slider = screen.getByRole('slider', { name: 'Seek' });
-      const bar = slider.parentElement!;
-      bar.getBoundingClientRect = () => ({ left: 0, width: 1000, top: 0, height: 28 }) as DOMRect;
-      await waitFor(() => expect(fetched).toEqual(['/api/stream/tok/trickplay/index.vtt']));
-      // Three quarters along a 90-minute film: 1:07:30, in the second thumbnail.
       await waitFor(() => {
-        // jsdom has no PointerEvent: a mouse event of that type carries the pointer's place.
-        fireEvent(bar, new MouseEvent('pointermove', { bubbles: true, clientX: 750 }));
-        const thumb = screen.getByTestId('seek-preview').querySelector<HTMLElement>('.vw-seek__thumb');
-        expect(thumb?.style.backgroundImage).toBe('url("/api/stream/tok/trickplay/sheet_001.jpg")');
-        expect(thumb?.style.backgroundPosition).toBe('-240px 0px');
+        pointAt(bar, 5);
+        expect(screen.getByTestId('seek-preview').querySelector('.vw-seek__thumb')).not.toBeNull();
       });
-      expect(screen.getByTestId('seek-preview').textContent).toBe('1:07:30');
-      fireEvent.pointerLeave(bar);
-      expect(screen.queryByTestId('seek-preview')).toBeNull();
-      // The keyboard (or a drag) moves the slider: the picture follows, and the video goes there.
-      fireEvent.change(slider, { target: { value: '600' } });
-      expect(video().currentTime).toBe(600);
-      expect(screen.getByTestId('seek-preview').textContent).toBe('10:00');
+      pointAt(bar, 4);
+      // Its centre is half its drawn width in from the bar's start (not half the tile's: 120 px)…
+      expect(screen.getByTestId('seek-preview').style.left).toBe('80px');
+      // …and from its end.
+      pointAt(bar, 388);
+      expect(screen.getByTestId('seek-preview').style.left).toBe('310px');
     } finally {
-      global.fetch = realFetch;
+      drawn.mockRestore();
     }
   });
 });
+
+const INDEX = [
+  'WEBVTT',
+  '',
+  '00:00:00.000 --> 00:45:00.000',
+  'sheet_001.jpg#xywh=0,0,240,134',
+  '',
+  '00:45:00.000 --> 01:30:00.000',
+  'sheet_001.jpg#xywh=240,0,240,134',
+  '',
+].join('\n');
+
+/** A player whose grant has a trickplay index (two thumbnails of a 90-minute film); the URLs it fetched. */
+async function withTrickplayIndex(): Promise<string[]> {
+  const fetched: string[] = [];
+  const realFetch = global.fetch;
+  global.fetch = jest.fn(async (url: string | URL | Request) => {
+    fetched.push(String(url));
+    return new Response(INDEX, { status: 200 });
+  }) as typeof fetch;
+  restoreFetch = () => (global.fetch = realFetch);
+  openPlayer(jest.fn(), { ...STREAM, thumbnailsUrl: '/api/stream/tok/trickplay/index.vtt' });
+  await screen.findByRole('combobox', { name: 'Quality' });
+  act(() => {
+    video().dispatchEvent(new Event('timeupdate'));
+  });
+  return fetched;
+}
+let restoreFetch: (() => void) | undefined;
+afterEach(() => {
+  restoreFetch?.();
+  restoreFetch = undefined;
+});
+
+/** The seek bar, laid out this wide from the window's left edge. */
+async function seekBarOf(width: number): Promise<HTMLElement> {
+  const bar = screen.getByRole('slider', { name: 'Seek' }).parentElement!;
+  bar.getBoundingClientRect = () => ({ left: 0, width, top: 0, height: 28 }) as DOMRect;
+  return bar;
+}
+
+/** The pointer over the bar (jsdom has no PointerEvent: a mouse event of that type carries its place). */
+function pointAt(bar: HTMLElement, clientX: number) {
+  fireEvent(bar, new MouseEvent('pointermove', { bubbles: true, clientX }));
+}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useHost } from '../app/host';
 import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
@@ -45,7 +45,18 @@ export function SeekBar({ at, duration, thumbnailsUrl, onSeek }: SeekBarProps) {
   /** Where the preview points, in seconds; null when hidden. */
   const [preview, setPreview] = useState<number | null>(null);
   const [width, setWidth] = useState(0);
+  const box = useRef<HTMLDivElement>(null);
+  /** Half the preview's width as drawn (a phone draws the picture smaller than its sheet's tile). */
+  const [drawnHalf, setDrawnHalf] = useState<number | null>(null);
   const known = duration > 0;
+
+  // Measured after each render that shows the preview, before it is painted: its picture, scaled by the
+  // screen's styles, may come as close to the bar's ends as its drawn half, and no closer.
+  useLayoutEffect(() => {
+    if (!box.current) return;
+    const half = Math.max(0, ...[...box.current.children].map((c) => c.getBoundingClientRect().width)) / 2;
+    if (half > 0 && half !== drawnHalf) setDrawnHalf(half);
+  });
 
   function pointAt(clientX: number): number {
     const box = track.current?.getBoundingClientRect();
@@ -55,7 +66,7 @@ export function SeekBar({ at, duration, thumbnailsUrl, onSeek }: SeekBarProps) {
 
   const shown = preview === null ? undefined : thumbnailAt(thumbnails, preview);
   // The preview's centre follows the pointer, kept inside the bar.
-  const half = shown ? shown.w / 2 : 40;
+  const half = drawnHalf ?? (shown ? shown.w / 2 : 40);
   const x =
     preview === null || !known ? 0 : Math.max(half, Math.min(width - half, (preview / duration) * width));
 
@@ -71,7 +82,13 @@ export function SeekBar({ at, duration, thumbnailsUrl, onSeek }: SeekBarProps) {
       onPointerLeave={() => setPreview(null)}
     >
       {preview !== null && known && (
-        <div className="vw-seek__preview" style={{ left: x }} data-testid="seek-preview" aria-hidden="true">
+        <div
+          className="vw-seek__preview"
+          ref={box}
+          style={{ left: x }}
+          data-testid="seek-preview"
+          aria-hidden="true"
+        >
           {shown && (
             <span
               className="vw-seek__thumb"
