@@ -1,6 +1,7 @@
+import { mkdirSync } from 'node:fs';
 import { todayInIndia } from '@chitram/contracts';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { BASE_URL, CHROMIUM_ARGS } from '../support/browser';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { BASE_URL, launchBrowser } from '../support/browser';
 import { adminSession, freshClientIp, fromClient, storeSession, viewerSession } from '../support/sessions';
 
 // Plans the business can change (issue 26, DECISIONS D43): finance schedules a plan's new price in the
@@ -10,13 +11,21 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let clientIp: string;
+const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/chitram-plan-terms';
 
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  browser = await launchBrowser();
 });
+
+/** The page at a phone's and a laptop's width, to be looked at. */
+async function shoot(name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 800 });
+}
 
 afterAll(async () => {
   await browser?.close();
@@ -66,11 +75,13 @@ describe('plan terms (D43)', () => {
         .getByRole('row', { name: /^Gold Plan/ })
         .getByText(/^From .*₹1,349\.00/)
         .waitFor();
+      await shoot('admin-plans');
 
       await storeSession(page, 'user', await viewerSession(clientIp));
       await page.goto(`${BASE_URL}/subscribe`);
       const gold = page.locator('.vw-plan', { has: page.getByRole('heading', { name: 'GOLD PLAN' }) });
       await gold.getByText(/^From .+: ₹1,349/).waitFor();
+      await shoot('viewer-plans');
       // Today's price is still the one to pay.
       expect(await gold.getByRole('button', { name: /^Pay/ }).innerText()).toContain('1200');
     } finally {
