@@ -90,15 +90,17 @@ export function demoActivity(now, titles) {
     if (!titles.length) continue;
     const count = Math.round((planKey ? 5 : 2) + random() * (planKey ? 10 : 4));
     for (let p = 0; p < count; p++) {
-      const at = joined + random() * Math.max(0, now - joined - 3_600_000);
+      const started = joined + random() * Math.max(0, now - joined - 3_600_000);
       const title = pick(titles);
+      const watched = Math.round(300 + random() * (title.kind === 'movie' ? 6000 : 1200));
+      const { at, watchSeconds } = endedBy(started, watched, joined, now - 60_000);
       plays.push({
         id: demoId(`play-${i}-${p}`),
         viewerId: viewer.id,
         kind: title.kind,
         titleId: title.id,
         at: new Date(at).toISOString(),
-        watchSeconds: Math.round(300 + random() * (title.kind === 'movie' ? 6000 : 1200)),
+        watchSeconds,
         // Most films played are watched to the end: the co-watching behind "Because you watched".
         finished: title.kind === 'movie' && finishing() < 0.6,
       });
@@ -106,6 +108,16 @@ export function demoActivity(now, titles) {
   }
   plays.push(...todaysPlays(now, viewers, titles, todays));
   return { viewers, payments, plays };
+}
+
+/**
+ * A play that ends by `latest` (ms): started earlier when its watch time would run past it, but not before
+ * `earliest` (the viewer's sign-up, or the start of the window), else watched for less. A history entry
+ * stamped later than now would read as watched in the future.
+ */
+export function endedBy(started, watchSeconds, earliest, latest) {
+  const at = Math.max(earliest, Math.min(started, latest - watchSeconds * 1000));
+  return { at, watchSeconds: Math.max(0, Math.min(watchSeconds, Math.floor((latest - at) / 1000))) };
 }
 
 /**
@@ -127,13 +139,15 @@ function todaysPlays(now, viewers, titles, random) {
       const choice = random() < 0.8 && own.length ? own : films;
       // Earlier films of the list are played more: a row with a clear first, second and third.
       const film = choice[Math.floor(choice.length * random() ** 2)];
+      const started = from + random() * (now - 30_000 - from);
+      const { at, watchSeconds } = endedBy(started, Math.round(300 + random() * 3000), from, now - 30_000);
       plays.push({
         id: demoId(`today-${day}-${i}-${p}`),
         viewerId: viewer.id,
         kind: 'movie',
         titleId: film.id,
-        at: new Date(from + random() * (now - 30_000 - from)).toISOString(),
-        watchSeconds: Math.round(300 + random() * 3000),
+        at: new Date(at).toISOString(),
+        watchSeconds,
         finished: false,
       });
     }

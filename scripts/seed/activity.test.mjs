@@ -21,7 +21,7 @@ describe('the demo activity', () => {
     );
   });
 
-  it('spreads sign-ups, payments and plays over the last 30 days, none in the future', () => {
+  it('spreads sign-ups, payments and plays over the last 30 days, none in the future, each play ended by now', () => {
     const { viewers, payments, plays } = demoActivity(NOW, TITLES);
     assert.equal(viewers.length, DEMO_VIEWERS);
     assert.equal(new Set(viewers.map((v) => v.phoneNumber)).size, DEMO_VIEWERS);
@@ -35,6 +35,10 @@ describe('the demo activity', () => {
     assert.ok(plays.length > DEMO_VIEWERS * 2);
     const joined = new Map(viewers.map((v) => [v.id, Date.parse(v.at)]));
     for (const play of plays) assert.ok(Date.parse(play.at) >= joined.get(play.viewerId));
+    // Each play has ended by now: a history entry stamped later would read as watched in the future.
+    const ended = plays.filter((p) => Date.parse(p.at) + p.watchSeconds * 1000 <= NOW);
+    assert.equal(ended.length, plays.length);
+    assert.ok(plays.filter((p) => p.watchSeconds >= 300).length > plays.length * 0.95);
     assert.match(viewers[0].phoneNumber, /^\+91[6-9]\d{9}$/);
   });
 
