@@ -76,7 +76,8 @@ describe('transcoding a source into the HLS ladder with the real ffmpeg (DECISIO
     expect(await readFile(path.join(out, MASTER_PLAYLIST), 'utf8')).toMatch(/^#EXTM3U/);
     const poster = await readFile(path.join(out, POSTER_FILE));
     expect(poster.subarray(0, 3).toString('hex')).toBe('ffd8ff');
-  });
+    // A whole 720p ladder with its sheets, on a machine running the browser suite beside it.
+  }, 180_000);
 
   it('transcodes a silent video too', async () => {
     const source = path.join(dir, 'silent.mp4');
