@@ -110,13 +110,14 @@ describe('signed streams from the media origin', () => {
       await media.app.get(VideosService).sourceStored(videoId, key);
       await waitFor(
         async () => (await rpc.call(Subjects.media.videos.get, { videoId })).state === 'ready',
-        90_000,
+        // A whole 720p ladder with its sheets, beside the browser suite.
+        150_000,
         300,
       );
     } finally {
       await rm(work, { recursive: true, force: true });
     }
-  }, 150_000);
+  }, 210_000);
 
   afterAll(async () => {
     redis.disconnect();
