@@ -38,12 +38,7 @@ describe('billing with Razorpay (the real SDK against a local stand-in of its AP
   let rpc: RpcClient;
   let env: Record<string, string>;
 
-  const newViewer = () => {
-    const id = randomUUID();
-    const phoneNumber = `+919${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-    users.viewers.set(id, { _id: id, phoneNumber, createdAt: new Date().toISOString(), lastSeenAt: '' });
-    return id;
-  };
+  const newViewer = () => users.newViewer();
   const createOrder = (viewerId: string, planKey: PlanKey, stateCode?: string) =>
     rpc.call(Subjects.billing.createOrder, { viewerId, planKey, ...(stateCode ? { stateCode } : {}) });
   const verify = (viewerId: string, planKey: PlanKey, confirmation: PaymentConfirmation) =>

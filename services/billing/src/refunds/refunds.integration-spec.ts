@@ -37,12 +37,7 @@ describe('refunds through Razorpay (the real SDK against a local stand-in)', () 
   let rpc: RpcClient;
   let env: Record<string, string>;
 
-  const newViewer = () => {
-    const id = randomUUID();
-    const phoneNumber = `+919${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-    users.viewers.set(id, { _id: id, phoneNumber, createdAt: new Date().toISOString(), lastSeenAt: '' });
-    return id;
-  };
+  const newViewer = () => users.newViewer();
   const verify = (viewerId: string, planKey: PlanKey, confirmation: PaymentConfirmation) =>
     rpc.call(Subjects.billing.verifyPayment, { viewerId, planKey, ...confirmation });
   const deliver = (hook: { rawBody: Buffer; signature: string; eventId: string }) =>

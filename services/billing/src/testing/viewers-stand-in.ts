@@ -21,9 +21,8 @@ export function viewersStandIn() {
   return {
     viewers,
     /** A new viewer with a number of their own; answers their id. */
-    newViewer(): string {
+    newViewer(phoneNumber = `+919${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`): string {
       const id = randomUUID();
-      const phoneNumber = `+919${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
       viewers.set(id, { _id: id, phoneNumber, createdAt: new Date().toISOString(), lastSeenAt: '' });
       return id;
     },
