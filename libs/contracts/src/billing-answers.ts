@@ -1,6 +1,6 @@
 import { SignInMessages } from './identity';
 import type { GstState } from './gst-states';
-import type { ScheduledPlanTerms } from './plan-terms-answers';
+import type { PlanTerms, ScheduledPlanTerms } from './plan-terms-answers';
 import type { Plan, PlanKey } from './plans';
 
 export * from './gst-states';
@@ -38,6 +38,8 @@ export interface CheckoutOrder {
   contact: string;
   /** What this purchase does and how it was priced (D38); `amount` is `listPrice` less `credit`. */
   quote: PlanQuote;
+  /** What the order sells, kept with it whatever finance changes later (D43). */
+  terms: Omit<PlanTerms, 'amount'>;
 }
 
 /** What buying a plan now does (D38): start it, extend the plan held or the queued one, upgrade, queue. */

@@ -1,4 +1,4 @@
-import { PLANS, findPlan } from './plans';
+import { PLANS, findPlan, planTextsOf } from './plans';
 
 describe('plan table', () => {
   it('has the four plans of the spec, priced in rupees, cheapest first', () => {
@@ -18,5 +18,30 @@ describe('plan table', () => {
     expect(PLANS.map((p) => p.maxResolution)).toEqual([720, 1080, 1440, 2160]);
     expect(PLANS.map((p) => p.maxStreams)).toEqual([1, 2, 3, 4]);
     expect(findPlan('platinum')).toBeUndefined();
+  });
+});
+
+describe('planTextsOf', () => {
+  it("gives back the plan table's own words for its terms", () => {
+    for (const plan of PLANS)
+      expect(planTextsOf(plan)).toEqual({ quality: plan.quality, device: plan.device, month: plan.month });
+  });
+
+  it('words terms finance has changed', () => {
+    expect(planTextsOf({ validityMonths: 6, devices: ['tv', 'mobile'], maxResolution: 1080 })).toEqual({
+      quality: 'Full HD 1080p',
+      device: 'Mobile & Smart TV',
+      month: '6 months',
+    });
+    expect(
+      planTextsOf({ validityMonths: 24, devices: ['website', 'tab', 'mobile'], maxResolution: 480 }),
+    ).toEqual({
+      quality: '480p',
+      device: 'Mobile, Website and TAB',
+      month: '2 years',
+    });
+    expect(planTextsOf({ validityMonths: 1, devices: ['website'], maxResolution: 720 }).month).toBe(
+      '1 month',
+    );
   });
 });

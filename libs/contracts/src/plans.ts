@@ -83,3 +83,45 @@ export function findPlan(planKey: string): Plan | undefined {
 export function planNamed(name: string | null | undefined): Plan | undefined {
   return name ? PLANS.find((p) => p.plan === name) : undefined;
 }
+
+/** SPEC §3's words for a plan's highest resolution. */
+const QUALITY_WORDS: Readonly<Record<number, string>> = {
+  720: 'HD 720P',
+  1080: 'Full HD 1080p',
+  1440: '2K',
+  2160: 'Ultra HD 4K',
+};
+/** SPEC §3's names of the device classes, in its order. */
+const DEVICE_WORDS: Readonly<Record<DeviceClass, string>> = {
+  mobile: 'Mobile',
+  website: 'Website',
+  tab: 'TAB',
+  tv: 'Smart TV',
+};
+
+/**
+ * The English of SPEC §3's `quality`, `device` and `month` fields for a plan's terms as they are now
+ * (D43: finance may change them, so the words follow the terms, not the plan table of the first start).
+ * The plan table's own terms give back its words exactly ('3 month' included, as SPEC §3 writes it).
+ */
+export function planTextsOf(terms: {
+  validityMonths: number;
+  devices: readonly DeviceClass[];
+  maxResolution: number;
+}): Pick<Plan, 'quality' | 'device' | 'month'> {
+  const names = DEVICE_CLASSES.filter((d) => terms.devices.includes(d)).map((d) => DEVICE_WORDS[d]);
+  const device =
+    names.length <= 1
+      ? (names[0] ?? '')
+      : names.length === 2
+        ? names.join(' & ')
+        : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  const months = terms.validityMonths;
+  const month =
+    months % 12 === 0
+      ? `${months / 12} year${months === 12 ? '' : 's'}`
+      : months === 1 || months === 3
+        ? `${months} month`
+        : `${months} months`;
+  return { quality: QUALITY_WORDS[terms.maxResolution] ?? `${terms.maxResolution}p`, device, month };
+}

@@ -1,6 +1,7 @@
 import {
   type BillingAccountView,
   type CheckoutOrder,
+  type DeviceClass,
   type PaymentConfirmation,
   type StoredPlan,
   type VerifiedPayment,
@@ -51,6 +52,8 @@ export function CheckoutPage() {
   const stateAnswer = useRef<((code: string | null) => void) | null>(null);
   // What the order charges (an upgrade's credit taken off, D38): the success page shows what was paid.
   const charged = useRef<number | null>(null);
+  /** The devices the order sells (D43), for the success page. */
+  const soldDevices = useRef<DeviceClass[] | null>(null);
   const answerState = (code: string | null) => {
     setAskingState(false);
     stateAnswer.current?.(code);
@@ -105,6 +108,7 @@ export function CheckoutPage() {
               ? request!.price
               : (charged.current / 100).toFixed(charged.current % 100 ? 2 : 0),
           device: request!.device,
+          devices: soldDevices.current,
           validTill: answer.activeSubscription?.validTill ?? null,
         };
         void navigate('/success-payment', { replace: true, state: success });
@@ -172,6 +176,7 @@ export function CheckoutPage() {
         return;
       }
       charged.current = order.amount;
+      soldDevices.current = order.terms ? [...order.terms.devices] : null;
       setPhase('paying');
       if (order.provider === 'sandbox') {
         setSandboxOrder(order);

@@ -9,6 +9,7 @@ import {
   APP_PAYMENT_SUCCESS_LINK,
   isAndroidPhoneBrowser,
   paymentSuccessFrom,
+  type PaymentSuccess,
 } from './billing-rules';
 import { usePlanWords } from './plan-words';
 import '../styles/billing.css';
@@ -25,12 +26,15 @@ export function SuccessPage() {
   const plan = useSession((s) => s.user?.activeSubscription ?? null);
   const success =
     handedOver ??
-    (plan ? { planName: plan.planName, price: '', device: '', validTill: plan.validTill } : null);
+    (plan
+      ? { planName: plan.planName, price: '', device: '', devices: null, validTill: plan.validTill }
+      : null);
 
-  // The plan's devices in the interface language; the checkout's words for a plan it does not know.
-  const devicesOf = (planName: string, device: string) => {
-    const bought = words.plan(planName);
-    return bought ? words.devices(bought.devices) : device;
+  // The devices the order sold (D43: finance may have changed the plan's), in the interface language;
+  // else the plan table's, else the checkout's words for a plan it does not know.
+  const devicesOf = ({ planName, device, devices }: PaymentSuccess) => {
+    const sold = devices ?? words.plan(planName)?.devices;
+    return sold ? words.devices(sold) : device;
   };
 
   useEffect(() => {
@@ -63,7 +67,7 @@ export function SuccessPage() {
             {success.device && (
               <div>
                 <dt>{t('success.devices')}</dt>
-                <dd>{devicesOf(success.planName, success.device)}</dd>
+                <dd>{devicesOf(success)}</dd>
               </div>
             )}
             {success.validTill && (

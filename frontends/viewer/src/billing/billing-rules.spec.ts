@@ -47,14 +47,21 @@ describe('success and profile', () => {
         planName: 'Gold Plan',
         price: '1200',
         device: 'All',
+        devices: ['mobile', 'tv'],
         validTill: '2027-11-22T00:00:00.000Z',
       }),
     ).toEqual({
       planName: 'Gold Plan',
       price: '1200',
       device: 'All',
+      devices: ['mobile', 'tv'],
       validTill: '2027-11-22T00:00:00.000Z',
     });
+    // Devices that are no device class are not shown as if they were.
+    expect(
+      paymentSuccessFrom({ planName: 'Gold Plan', price: '1200', device: 'All', devices: ['fridge'] })
+        ?.devices,
+    ).toBeNull();
     expect(paymentSuccessFrom(null)).toBeNull();
     expect(paymentSuccessFrom({ planName: 'Gold Plan' })).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { PLAN_KEYS, type PlanKey } from '@chitram/contracts/web';
+import { DEVICE_CLASSES, type DeviceClass, PLAN_KEYS, type PlanKey } from '@chitram/contracts/web';
 
 // Rules of the plans, checkout and profile screens (SPEC §2.8, §2.9, §4.4; DECISIONS D14, D16), kept
 // apart from React so they are tested directly.
@@ -51,8 +51,13 @@ export interface PaymentSuccess {
   planName: string;
   price: string;
   device: string;
+  /** The devices the order sold (D43), which finance may have changed from the plan table's; null if unknown. */
+  devices: DeviceClass[] | null;
   validTill: string | null;
 }
+
+const isDeviceList = (value: unknown): value is DeviceClass[] =>
+  Array.isArray(value) && value.every((d) => (DEVICE_CLASSES as readonly unknown[]).includes(d));
 
 export function paymentSuccessFrom(state: unknown): PaymentSuccess | null {
   if (typeof state !== 'object' || state === null) return null;
@@ -67,6 +72,7 @@ export function paymentSuccessFrom(state: unknown): PaymentSuccess | null {
     planName: value.planName,
     price: value.price,
     device: value.device,
+    devices: isDeviceList(value.devices) ? value.devices : null,
     validTill: typeof value.validTill === 'string' ? value.validTill : null,
   };
 }

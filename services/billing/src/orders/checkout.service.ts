@@ -136,6 +136,7 @@ export class CheckoutService {
       planName: plan.plan,
       contact: viewer.phoneNumber,
       quote: priced,
+      terms: order.terms,
     };
   }
 

@@ -161,9 +161,24 @@ describe('plan terms finance can change (D43)', () => {
     );
     await waitFor(async () => (await second.app.get(PlansService).get('premium')).amount === 109900);
 
+    // The plans page words the new terms, not the plan table's: SPEC §3's fields follow them.
+    expect(await second.app.get(PlansService).get('premium')).toMatchObject({
+      quality: 'Full HD 1080p',
+      device: 'Mobile & Website',
+      month: '3 month',
+    });
+
     const after = newViewer();
     const later = await rpc.call(Subjects.billing.createOrder, { viewerId: after, planKey: 'premium' });
     expect(later.amount).toBe(109900);
+    // Each order tells the checkout what it sells (the success page lists those devices).
+    expect(earlier.terms).toEqual({
+      validityMonths: 6,
+      devices: ['mobile', 'website', 'tab', 'tv'],
+      maxResolution: 1440,
+      maxStreams: 3,
+    });
+    expect(later.terms.devices).toEqual(['mobile', 'website']);
 
     // The earlier order is paid at its price and gets what it was sold: six months, four devices, 2K.
     expect(await buy(before, earlier.orderId, 'premium')).toMatchObject({ isSubscribed: true });

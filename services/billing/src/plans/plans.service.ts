@@ -11,6 +11,7 @@ import {
   DomainError,
   ErrorCode,
   paiseOfRupees,
+  planTextsOf,
   PLANS,
   type PlanKey,
   type PlanTermsVersion,
@@ -207,6 +208,8 @@ export class PlansService implements OnModuleInit, OnApplicationBootstrap, OnMod
     const next = changesAfter(versions, at)[0];
     return {
       ...plan,
+      // SPEC §3's words follow the terms in force, not the plan table they were seeded from (D43).
+      ...planTextsOf(terms),
       price: rupeeText(terms.amount),
       validityMonths: terms.validityMonths,
       devices: [...terms.devices],
