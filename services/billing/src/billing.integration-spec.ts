@@ -126,6 +126,8 @@ describe('billing with Razorpay (the real SDK against a local stand-in of its AP
         startsAt: null,
         blocked: false,
       },
+      // What the order sells, kept with it (D43).
+      terms: { validityMonths: 3, devices: ['mobile', 'website'], maxResolution: 1080, maxStreams: 2 },
     });
     expect(razorpay.orders.get(order.orderId)?.amount).toBe(29900);
     // Five taps at once, and one more later: still that one order.

@@ -484,8 +484,9 @@ describe('videos and their transcoding jobs', () => {
 
       // Worker B takes the job over once A's ack wait has passed without a sign of life.
       b = await startTestService(mediaService, { env, database });
-      // A whole transcode with its sprite sheets (D42) on a machine running the browser suite beside it.
-      const ready = await whenReady(video.videoId, 180_000);
+      // A whole transcode with its sprite sheets (D42) on a machine running the browser suite beside it
+      // (180 s ran out once with the load average near 30).
+      const ready = await whenReady(video.videoId, 270_000);
       expect(ready.renditions).toEqual([360, 480]);
       const attempts = new Set((await s3.keys(`hls/${video.videoId}/`)).map((k) => k.split('/')[2]));
       expect(attempts.size).toBe(1);
@@ -493,7 +494,7 @@ describe('videos and their transcoding jobs', () => {
       a?.kill('SIGKILL');
       await b?.destroy();
     }
-  }, 300_000);
+  }, 400_000);
 
   it('leaves the jobs of a media process with MEDIA_TRANSCODE=off to a worker process, which transcodes them', async () => {
     // A jobs stream of its own, which no earlier media instance has consumed from.
