@@ -4,7 +4,8 @@
 //      object storage. The resident memory (RSS) of the gateway and of media is sampled every 100 ms;
 //      the figure is its growth over each one's idle RSS (target: under 100 MB).
 //   2. Transcoding speed: a generated 1080p source of BENCH_SOURCE_SECONDS (20) turned into the HLS
-//      ladder (360 to 1080) by the media service's own transcoder, as a multiple of real time.
+//      ladder (360 to 1080) by the media service's own transcoder, its segments encrypted as the worker
+//      encrypts them (D35), as a multiple of real time.
 // Runs its own NATS (JetStream), s3rver, media service and gateway on free ports (Postgres and Redis
 // are the local ones, DATABASE_URL and REDIS_URL), so nothing of a running platform is touched.
 // Exits 0 whether or not the target is met; 1 when something broke. Figures: .data/bench/transcode.json.
@@ -245,11 +246,15 @@ async function measureTranscode() {
   const probe = await probeVideo(source);
   log('transcoding it into the HLS ladder ...');
   const started = Date.now();
-  const result = await transcodeToHls(source, probe, path.join(work, 'hls'));
+  // As the transcoding worker does it: segments encrypted with a key every 50 (D35).
+  const result = await transcodeToHls(source, probe, path.join(work, 'hls'), undefined, undefined, {
+    segmentsPerKey: 50,
+  });
   const seconds = (Date.now() - started) / 1000;
   return {
     sourceSeconds: oneDecimal(probe.durationSeconds),
     renditions: result.renditions.map((r) => r.height),
+    encrypted: result.keys !== null && result.keys !== undefined,
     wallSeconds: oneDecimal(seconds),
     timesRealTime: oneDecimal(probe.durationSeconds / seconds),
     cpus: os.cpus().length,

@@ -247,6 +247,30 @@ describe('playing titles (SPEC §4.5, DECISIONS D20–D24)', () => {
     expect((await api(answer.url().replace(`${BASE_URL}/api/`, ''))).status).toBe(403);
   });
 
+  it("decrypts a paid title's encrypted segments with the key its grant hands out, asked with the viewer's token (D35)", async () => {
+    const session = await viewer(freshPhone(), 'standard');
+    const page = await openTitle(PAID_TITLE, { session });
+    const keys: Array<{ status: number; cache: string | undefined; bearer: boolean }> = [];
+    page.on('response', (res) => {
+      if (/\/api\/stream\/[^/]+\/key\/\d{4,6}$/.test(res.url()))
+        keys.push({
+          status: res.status(),
+          cache: res.headers()['cache-control'],
+          bearer: /^Bearer /.test(res.request().headers().authorization ?? ''),
+        });
+    });
+    const rendition = page.waitForResponse((res) =>
+      /\/api\/stream\/[^/]+\/\d+\/index\.m3u8$/.test(res.url()),
+    );
+    await press(page);
+    expect(await (await rendition).text()).toMatch(
+      /^#EXT-X-KEY:METHOD=AES-128,URI="\/api\/stream\/[^"]+\/key\/0000"$/m,
+    );
+    await playing(page);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys[0]).toEqual({ status: 200, cache: 'private, no-store', bearer: true });
+  });
+
   it('resumes where the viewer left off', async () => {
     const session = await viewer(freshPhone(), 'standard');
     const page = await openTitle(PAID_TITLE, { session });

@@ -35,7 +35,7 @@ export class WatchTitleParams {
 }
 
 const STREAM_FILE =
-  /^[0-9]{3,4}\/(index\.m3u8|segment_\d{4,6}\.ts)$|^master\.m3u8$|^trickplay\/(index\.vtt|sheet_\d{3}\.jpg)$/;
+  /^[0-9]{3,4}\/(index\.m3u8|segment_\d{4,6}\.ts)$|^master\.m3u8$|^trickplay\/(index\.vtt|sheet_\d{3}\.jpg)$|^key\/\d{4,6}$/;
 
 /** Playback (SPEC §4.5, §7 stream; DECISIONS D20–D24): grants, the screens' heartbeats, and the signed stream. */
 @ApiTags('playback')
@@ -184,7 +184,8 @@ export class PlaybackController {
   @Get('stream/:token/*')
   @PublicIdentified()
   @ApiOperation({
-    summary: 'A signed playlist or segment, checked by the media origin (range requests served)',
+    summary:
+      'A signed playlist, segment or segment key (D35), checked by the media origin (range requests served)',
   })
   async stream(
     @Param('token') token: string,

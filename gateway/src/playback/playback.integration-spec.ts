@@ -164,13 +164,20 @@ describe('playing through the gateway', () => {
     const bytes = await call('GET', segment, { cookie: pass });
     expect(bytes.status).toBe(200);
     expect(bytes.headers.get('content-type')).toBe('video/mp2t');
+    // D35: the segment is encrypted; its key comes through the gateway, by the cookie too, kept by no one.
+    const key = /^#EXT-X-KEY:METHOD=AES-128,URI="([^"]+)"/m.exec(rendition.text)![1];
+    expect(key).toMatch(/^\/api\/stream\/[^/]+\/key\/0000$/);
+    const keyAnswer = await call('GET', key, { cookie: pass });
+    expect(keyAnswer.status).toBe(200);
+    expect(keyAnswer.headers.get('cache-control')).toBe('private, no-store');
+    expect((await call('GET', key, { token: viewer.token })).status).toBe(200);
 
     // Nothing, another viewer's pass, or an altered one: 403.
     const other = await signIn();
     await buy(other.token, 'standard');
     const otherPass = passOf(await grant(other.token))!;
     for (const cookie of [undefined, otherPass, `${pass.slice(0, -4)}AAAA`]) {
-      for (const url of [answer.movieUrl, segment]) {
+      for (const url of [answer.movieUrl, segment, key]) {
         const refused = await call('GET', url, { cookie });
         expect([url, cookie, refused.status]).toEqual([url, cookie, 403]);
         expect(JSON.parse(refused.text).code).toBe(ErrorCode.STREAM_FORBIDDEN);

@@ -66,6 +66,15 @@ export class MediaConfig extends EventServiceConfig {
   TRANSCODE_ACK_WAIT_SECONDS = 60;
 
   /**
+   * D35: a transcode encrypts its segments (HLS AES-128) with a new key every this many segments of 6 s
+   * (50: about five minutes of a film). Only paid grants get the keys; a free title is served clear.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  HLS_KEY_ROTATION_SEGMENTS = 50;
+
+  /**
    * Where video uploads are kept on local disk while they arrive (up to 20 GB each), until they are
    * moved into object storage; empty: a folder under the system's temporary one (per database).
    * Instances that share this folder (one ReadWriteMany volume) take any request of any upload, taking

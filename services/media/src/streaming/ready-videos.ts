@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { SegmentKeys } from '../transcoding/segment-keys';
 import { VideosRepository } from '../videos/videos.repository';
 
 /** What the grants and the origin need of a ready video. */
@@ -9,6 +10,8 @@ export interface PlayableVideo {
   width: number;
   height: number;
   durationSeconds: number;
+  /** Its segments' keys when they are encrypted (D35), null when they are clear. */
+  keys: SegmentKeys | null;
 }
 
 /** A ready video is remembered this long: its output never changes, but the video may be removed. */
@@ -42,6 +45,7 @@ export class ReadyVideos {
       width: video.width,
       height: video.height,
       durationSeconds: video.durationSeconds ?? 0,
+      keys: video.keys,
     };
     if (this.seen.size >= MOST_REMEMBERED) this.seen.clear();
     this.seen.set(videoId, { video: playable, until: Date.now() + REMEMBER_MS });

@@ -10,12 +10,13 @@ import {
 import { LOGGER, type Logger } from '@chitram/nest-kit';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serveObject } from '../http/serve-object';
-import { ObjectStorage } from '../storage/object-storage';
+import { isMissingObject, ObjectStorage } from '../storage/object-storage';
 import { bandwidthOf, ladderFor } from '../transcoding/ladder';
 import { ReadyVideos, type PlayableVideo } from './ready-videos';
 import { signStreamToken, verifyStreamPass, verifyStreamToken, type StreamClaims } from './stream-tokens';
 import { RENDITION_TOKEN_MARGIN_SECONDS, StreamsService } from './streams.service';
 import { TRICKPLAY_DIR, TRICKPLAY_INDEX, TRICKPLAY_SHEET } from '../transcoding/trickplay';
+import { decryptSegment, KEY_PATH, periodOf } from '../transcoding/segment-keys';
 
 /**
  * Segments never change under their URL. A free title's may be kept by browsers and a CDN alike; a paid
@@ -26,8 +27,14 @@ const FREE_SEGMENT_CACHE = 'public, max-age=31536000, immutable';
 const PAID_SEGMENT_CACHE = 'private, max-age=31536000, immutable';
 /** Playlists carry the viewer's tokens: kept by that browser only, briefly. */
 const PLAYLIST_CACHE = 'private, max-age=60';
-const SEGMENT = /^segment_\d{4,6}\.ts$/;
+/** A segment key (D35) is the viewer's, fetched anew on each play: never kept by anyone. */
+const KEY_CACHE = 'private, no-store';
+const SEGMENT = /^segment_(\d{4,6})\.ts$/;
+const KEY_LINE = /^#EXT-X-KEY:.*URI="(key\/\d{4,6})"/;
 const M3U8 = 'application/vnd.apple.mpegurl';
+
+/** A paid stream: bound to a viewer and a screen of their plan's (D24); only these get segment keys. */
+const paid = (claims: StreamClaims) => claims.u !== null && claims.s !== undefined;
 
 function forbidden(): DomainError {
   return new DomainError(
@@ -42,6 +49,9 @@ function forbidden(): DomainError {
  * rendition's playlist and segments need a token for that very rendition and video, so a higher
  * rendition, another title or an altered or expired token gets 403. A paid stream's screen must hold
  * its slot for each of them (else 429 STREAM_LIMIT_REACHED). Raw storage addresses never leave.
+ * D35: an encrypted video's rendition playlist names its keys under a key token (the rendition token's
+ * claims with `k: 1`) for a paid stream, whose keys are answered with the same checks; a free stream's
+ * playlist names none, and its segments are decrypted here on the way out.
  */
 @Injectable()
 export class StreamOrigin {
@@ -66,6 +76,7 @@ export class StreamOrigin {
       );
     const video = await this.playable(claims.v);
     if (claims.t === 1) return this.trickplay(req, res, claims, video, path);
+    if (claims.k === 1) return this.key(res, claims, video, path);
     if (path === 'master.m3u8' && claims.h === undefined) return this.master(res, claims, video);
     const [height, file, ...rest] = path.split('/');
     if (
@@ -75,8 +86,11 @@ export class StreamOrigin {
       !video.renditions.includes(claims.h)
     )
       throw forbidden();
-    if (file === 'index.m3u8') return this.rendition(res, token, video, claims.h);
-    if (!SEGMENT.test(file ?? '')) throw forbidden();
+    if (file === 'index.m3u8') return this.rendition(res, token, claims, video, claims.h);
+    const segment = SEGMENT.exec(file ?? '');
+    if (!segment) throw forbidden();
+    if (video.keys && !paid(claims))
+      return this.clearSegment(req, res, video, `${video.prefix}${claims.h}/${file}`, Number(segment[1]));
     await serveObject(
       this.storage,
       this.logger,
@@ -113,6 +127,53 @@ export class StreamOrigin {
   }
 
   /**
+   * D35: one key of an encrypted video, to the paid stream's viewer on a screen that holds its slot (both
+   * checked before this, like a segment's), for that viewer's browser alone and for no longer than now.
+   */
+  private key(res: ServerResponse, claims: StreamClaims, video: PlayableVideo, path: string): void {
+    const period = KEY_PATH.exec(path);
+    const key = period && video.keys?.keys[Number(period[1])];
+    if (!paid(claims) || !key) throw forbidden();
+    res.writeHead(200, {
+      'content-type': 'application/octet-stream',
+      'content-length': key.length,
+      'cache-control': KEY_CACHE,
+      'x-content-type-options': 'nosniff',
+    });
+    res.end(key);
+  }
+
+  /**
+   * D35: a free stream's segment of an encrypted video, decrypted on the way out (a few MB at most, at
+   * memory speed), answered whole. ffmpeg numbers a VOD rendition's segment files by media sequence.
+   */
+  private async clearSegment(
+    req: IncomingMessage,
+    res: ServerResponse,
+    video: PlayableVideo,
+    key: string,
+    sequence: number,
+  ): Promise<void> {
+    const { keys, segmentsPerKey } = video.keys!;
+    const chunks: Buffer[] = [];
+    try {
+      for await (const chunk of await this.storage.read(key)) chunks.push(chunk as Buffer);
+    } catch (error) {
+      if (isMissingObject(error))
+        throw new DomainError(ErrorCode.NOT_FOUND, 'There is nothing at this address.');
+      throw error;
+    }
+    const body = decryptSegment(Buffer.concat(chunks), keys[periodOf(sequence, segmentsPerKey)], sequence);
+    res.writeHead(200, {
+      'content-type': 'video/mp2t',
+      'content-length': body.length,
+      'cache-control': FREE_SEGMENT_CACHE,
+      'x-content-type-options': 'nosniff',
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  /**
    * Who is asking, as the gateway verified it: the bearer token's viewer, or else the viewer of a valid
    * stream pass (the cookie of a player that cannot send the token, Safari's own HLS).
    */
@@ -143,16 +204,27 @@ export class StreamOrigin {
   private async rendition(
     res: ServerResponse,
     token: string,
+    claims: StreamClaims,
     video: PlayableVideo,
     height: number,
   ): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of await this.storage.read(`${video.prefix}${height}/index.m3u8`))
       chunks.push(chunk as Buffer);
+    // D35: a paid stream's keys under a key token as long-lived as the rendition's (the player reads a
+    // VOD playlist once, and fetches a later period's key when it gets there); a free stream's, none.
+    const keyToken = paid(claims)
+      ? signStreamToken(this.streams.signingKeyNow(), { ...claims, h: undefined, k: 1 })
+      : undefined;
     const playlist = Buffer.concat(chunks)
       .toString('utf8')
       .split('\n')
-      .map((line) => (SEGMENT.test(line.trim()) ? `${STREAM_PATH}${token}/${height}/${line.trim()}` : line))
+      .flatMap((line) => {
+        const keyLine = KEY_LINE.exec(line);
+        if (keyLine)
+          return keyToken ? [line.replace(keyLine[1], `${STREAM_PATH}${keyToken}/${keyLine[1]}`)] : [];
+        return [SEGMENT.test(line.trim()) ? `${STREAM_PATH}${token}/${height}/${line.trim()}` : line];
+      })
       .join('\n');
     this.sendPlaylist(res, playlist);
   }

@@ -24,6 +24,8 @@ export interface StreamClaims {
   m?: number;
   /** Opens the video's trickplay folder (D42): its WebVTT index and sprite sheets, nothing else. */
   t?: 1;
+  /** Opens the keys of the video's encrypted segments (D35), `key/NNNN`, nothing else. */
+  k?: 1;
   /** Expiry, seconds since the epoch. */
   e: number;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ffmpegTools, run } from './ffmpeg';
 import { AUDIO_KBPS, bandwidthOf, ladderFor, SEGMENT_SECONDS, type Rendition } from './ladder';
 import type { VideoProbe } from './probe';
+import { encryptRenditions, type SegmentKeys } from './segment-keys';
 import { makeTrickplay, TRICKPLAY_DIR, type Trickplay } from './trickplay';
 
 export const MASTER_PLAYLIST = 'master.m3u8';
@@ -21,13 +22,21 @@ export interface TranscodeResult {
   files: string[];
   /** The seek bar's thumbnails (D42), checked whole. */
   trickplay: Trickplay;
+  /** The keys of the encrypted segments (D35), or null for a clear ladder. */
+  keys: SegmentKeys | null;
+}
+
+export interface TranscodeOptions {
+  /** D35: encrypt the segments (HLS AES-128), a new key every this many segments; absent: clear. */
+  segmentsPerKey?: number;
 }
 
 /**
  * Turns a source video into the HLS ladder of D23 in one ffmpeg run (one decode shared by every
  * rendition): H.264 and AAC, keyframes every 6 seconds so every rendition cuts its 6-second segments at
  * the same moments (a player switches quality between any two), VOD playlists, a poster frame, and the
- * seek bar's trickplay sheets (D42).
+ * seek bar's trickplay sheets (D42); then, when asked, every segment is encrypted (D35: the sheets are
+ * made from the clear lowest rendition first).
  * `onProgress` gets the share done, 0 to 1.
  */
 export async function transcodeToHls(
@@ -36,6 +45,7 @@ export async function transcodeToHls(
   outDir: string,
   onProgress: (done: number) => void = () => undefined,
   signal?: AbortSignal,
+  options: TranscodeOptions = {},
 ): Promise<TranscodeResult> {
   const renditions = ladderFor(probe.height);
   for (const r of renditions) await mkdir(path.join(outDir, String(r.height)), { recursive: true });
@@ -94,6 +104,7 @@ export async function transcodeToHls(
   // the work queue would give it to another worker after its ack wait (D42).
   const alive = setInterval(() => onProgress(1), 1000);
   let trickplay: Trickplay;
+  let keys: SegmentKeys | null;
   try {
     // The poster: a frame a tenth of the way in (past a black opening), at most 720p high.
     const at = Math.min(probe.durationSeconds * 0.1, 30).toFixed(2);
@@ -126,6 +137,13 @@ export async function transcodeToHls(
       outDir,
       signal,
     );
+    keys = options.segmentsPerKey
+      ? await encryptRenditions(
+          outDir,
+          renditions.map((r) => String(r.height)),
+          options.segmentsPerKey,
+        )
+      : null;
   } finally {
     clearInterval(alive);
   }
@@ -139,7 +157,7 @@ export async function transcodeToHls(
   const files = [MASTER_PLAYLIST, POSTER_FILE];
   for (const r of renditions) files.push(renditionPlaylist(r.height));
   for (const file of trickplay.files) files.push(`${TRICKPLAY_DIR}/${file}`);
-  return { renditions: transcoded, files, trickplay };
+  return { renditions: transcoded, files, trickplay, keys };
 }
 
 /** The master playlist this platform writes itself (ffmpeg 4's lacks resolutions), one line pair per rendition. */

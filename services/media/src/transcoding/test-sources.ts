@@ -62,3 +62,10 @@ export async function makeShortPictureVideo(
     file,
   ]);
 }
+
+/** Whether these bytes are whole MPEG-TS packets: 188 bytes each, every one starting with the sync byte 0x47. */
+export function isTransportStream(data: Buffer): boolean {
+  if (data.length === 0 || data.length % 188 !== 0) return false;
+  for (let at = 0; at < data.length; at += 188) if (data[at] !== 0x47) return false;
+  return true;
+}

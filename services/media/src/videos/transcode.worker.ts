@@ -18,6 +18,7 @@ import { MediaConfig } from '../config';
 import { ObjectStorage } from '../storage/object-storage';
 import { MASTER_PLAYLIST, POSTER_FILE, transcodeToHls } from '../transcoding/hls-transcoder';
 import { NotAVideoError, probeVideo } from '../transcoding/probe';
+import { decryptSegment, periodOf, segmentsOf, withoutKeys } from '../transcoding/segment-keys';
 import { makeTrickplay, TRICKPLAY_DIR } from '../transcoding/trickplay';
 import { TRICKPLAY_JOB, type TrickplayJob } from './trickplay-backfill';
 import { hlsPrefix, TRANSCODE_JOB, type TranscodeJob, VideosService } from './videos.service';
@@ -60,6 +61,7 @@ export class TranscodeWorker {
     private readonly service: VideosService,
     private readonly outbox: Outbox,
     private readonly storage: ObjectStorage,
+    private readonly config: MediaConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -103,14 +105,22 @@ export class TranscodeWorker {
     const out = path.join(work, 'hls');
     let announced = 0;
     let reporting = Promise.resolve();
-    const result = await transcodeToHls(source, probe, out, (done) => {
-      context.progress();
-      const percent = Math.min(99, Math.floor(done * 100));
-      if (percent - announced < PROGRESS_STEP) return;
-      announced = percent;
-      // One report at a time, in order; a slow database never holds ffmpeg up.
-      reporting = reporting.then(() => this.reportProgress(videoId, percent)).catch(() => undefined);
-    });
+    const result = await transcodeToHls(
+      source,
+      probe,
+      out,
+      (done) => {
+        context.progress();
+        const percent = Math.min(99, Math.floor(done * 100));
+        if (percent - announced < PROGRESS_STEP) return;
+        announced = percent;
+        // One report at a time, in order; a slow database never holds ffmpeg up.
+        reporting = reporting.then(() => this.reportProgress(videoId, percent)).catch(() => undefined);
+      },
+      undefined,
+      // D35: every new transcode is encrypted; whether a viewer gets the keys is the grant's business.
+      { segmentsPerKey: this.config.HLS_KEY_ROTATION_SEGMENTS },
+    );
     await reporting;
 
     const attempt = randomUUID();
@@ -135,6 +145,7 @@ export class TranscodeWorker {
         hasAudio: probe.hasAudio,
         posterKey,
         hasTrickplay: true,
+        keys: result.keys,
       });
       // A replacement of the same length keeps the title's markers (D42).
       const current = ready && ((await this.videos.inheritMarkers(manager, ready)) ?? ready);
@@ -187,12 +198,20 @@ export class TranscodeWorker {
       const rendition = path.join(work, String(lowest));
       await mkdir(rendition);
       const playlist = await this.text(`${video.outputPrefix}${lowest}/index.m3u8`);
-      await writeFile(path.join(rendition, 'index.m3u8'), playlist);
-      for (const segment of playlist.split('\n').filter((line) => /^segment_\d+\.ts$/.test(line.trim()))) {
-        await pipeline(
-          await this.storage.read(`${video.outputPrefix}${lowest}/${segment.trim()}`),
-          createWriteStream(path.join(rendition, segment.trim())),
-        );
+      // ffmpeg reads the segments clear (D35): an encrypted folder's are decrypted on the way.
+      await writeFile(path.join(rendition, 'index.m3u8'), withoutKeys(playlist));
+      for (const { file, sequence } of segmentsOf(playlist).filter((s) => /^segment_\d+\.ts$/.test(s.file))) {
+        const key = `${video.outputPrefix}${lowest}/${file}`;
+        const to = path.join(rendition, file);
+        if (video.keys) {
+          const { keys, segmentsPerKey } = video.keys;
+          const data = decryptSegment(
+            await this.bytes(key),
+            keys[periodOf(sequence, segmentsPerKey)],
+            sequence,
+          );
+          await writeFile(to, data);
+        } else await pipeline(await this.storage.read(key), createWriteStream(to));
         context.progress();
       }
       // ffmpeg reports nothing while it makes the sheets: the job says it is alive meanwhile.
@@ -222,9 +241,13 @@ export class TranscodeWorker {
   }
 
   private async text(key: string): Promise<string> {
+    return (await this.bytes(key)).toString('utf8');
+  }
+
+  private async bytes(key: string): Promise<Buffer> {
     const chunks: Buffer[] = [];
     for await (const chunk of await this.storage.read(key)) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
+    return Buffer.concat(chunks);
   }
 
   private async reportProgress(videoId: string, percent: number): Promise<void> {

@@ -38,6 +38,7 @@ import { mediaService } from '../service';
 import { ObjectStorage } from '../storage/object-storage';
 import { makeShortPictureVideo, makeTestVideo } from '../transcoding/test-sources';
 import { TrickplayBackfill } from './trickplay-backfill';
+import { VideosRepository } from './videos.repository';
 import { newSourceKey, TRANSCODE_JOB, VideosService } from './videos.service';
 
 const ROOT = path.resolve(__dirname, '../../../..');
@@ -327,6 +328,12 @@ describe('videos and their transcoding jobs', () => {
       );
       await media.app.get(ObjectStorage).remove(await s3.keys(`${prefix}trickplay/`));
       expect((await get(copy.videoId)).hasTrickplay).toBe(false);
+      // Its segments are encrypted (D35), and the copy plays them with the same keys: the backfill
+      // decrypts the lowest rendition before ffmpeg reads it.
+      const stored = media.app.get(VideosRepository);
+      const keys = (await stored.find(first.videoId))?.keys;
+      expect(keys?.keys.length).toBeGreaterThanOrEqual(1);
+      expect((await stored.find(copy.videoId))?.keys).toEqual(keys);
 
       expect(await media.app.get(TrickplayBackfill).enqueueMissing()).toBeGreaterThanOrEqual(1);
       await waitFor(

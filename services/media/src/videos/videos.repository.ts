@@ -6,6 +6,7 @@ import {
   type VideoState,
 } from '@chitram/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { SegmentKeys } from '../transcoding/segment-keys';
 
 export interface StoredVideo {
   id: string;
@@ -25,6 +26,8 @@ export interface StoredVideo {
   /** Whether the output folder holds the trickplay sheets (D42). */
   hasTrickplay: boolean;
   markers: VideoMarkers;
+  /** The keys of its encrypted segments (D35); null: its segments are clear. Never leaves media. */
+  keys: SegmentKeys | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -46,6 +49,8 @@ interface VideoRow {
   poster_key: string | null;
   has_trickplay: boolean;
   markers: VideoMarkers;
+  hls_keys: Buffer[] | null;
+  hls_key_segments: number | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -68,6 +73,10 @@ function toVideo(row: VideoRow): StoredVideo {
     posterKey: row.poster_key,
     hasTrickplay: row.has_trickplay,
     markers: row.markers,
+    keys:
+      row.hls_keys?.length && row.hls_key_segments
+        ? { keys: row.hls_keys, segmentsPerKey: row.hls_key_segments }
+        : null,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
@@ -83,6 +92,7 @@ export interface TranscodeOutcome {
   hasAudio: boolean;
   posterKey: string;
   hasTrickplay: boolean;
+  keys: SegmentKeys | null;
 }
 
 /** What other videos still play of a removed video's objects (a copy shares its source's). */
@@ -190,7 +200,8 @@ export class VideosRepository {
     const [rows]: Updated = await manager.query(
       `UPDATE "video" SET "state" = 'ready', "progress" = 100, "error" = NULL, "output_prefix" = $2,
          "renditions" = $3, "width" = $4, "height" = $5, "duration_seconds" = $6, "has_audio" = $7,
-         "poster_key" = $8, "has_trickplay" = $9, "updated_at" = now()
+         "poster_key" = $8, "has_trickplay" = $9, "hls_keys" = $10, "hls_key_segments" = $11,
+         "updated_at" = now()
        WHERE "id" = $1 AND "state" = 'transcoding' AND "output_prefix" IS NULL RETURNING *`,
       [
         id,
@@ -202,6 +213,8 @@ export class VideosRepository {
         outcome.hasAudio,
         outcome.posterKey,
         outcome.hasTrickplay,
+        outcome.keys?.keys ?? null,
+        outcome.keys?.segmentsPerKey ?? null,
       ],
     );
     return rows[0] && toVideo(rows[0]);
@@ -221,9 +234,10 @@ export class VideosRepository {
     const rows: VideoRow[] = await manager.query(
       `WITH "from" AS (SELECT * FROM "video" WHERE "id" = $1 AND "state" = 'ready' FOR SHARE)
        INSERT INTO "video" ("owner_kind", "owner_id", "state", "progress", "output_prefix", "renditions",
-         "width", "height", "duration_seconds", "has_audio", "poster_key", "has_trickplay")
+         "width", "height", "duration_seconds", "has_audio", "poster_key", "has_trickplay", "hls_keys",
+         "hls_key_segments")
        SELECT $2, $3, 'ready', 100, "output_prefix", "renditions", "width", "height", "duration_seconds",
-         "has_audio", "poster_key", "has_trickplay" FROM "from"
+         "has_audio", "poster_key", "has_trickplay", "hls_keys", "hls_key_segments" FROM "from"
        RETURNING *`,
       [fromId, ownerKind, ownerId],
     );
