@@ -88,6 +88,8 @@ export function TrailerField({ field }: { field: TitleTrailerField }) {
         <FilePicker
           label="Trailer"
           name="trailer"
+          // A short clip beside the film's own video: its name is shown, not a second large preview.
+          preview={false}
           accept={VIDEO_TYPES}
           file={field.file}
           onChange={field.choose}
