@@ -402,6 +402,67 @@ describe('videos and their transcoding jobs', () => {
       for (const key of other.objects) expect(await s3.keys(key)).toEqual([key]);
     }, 180_000);
 
+    it("keeps a film's trailer apart from its video (D45): read, replaced, and removed with the film or alone", async () => {
+      const filmId = randomUUID();
+      const film = await ready(media, filmId);
+      const trailerOf = () =>
+        rpc.call(Subjects.media.trailers.current, { titleKind: 'movie', titleId: filmId });
+      expect(await trailerOf()).toEqual({ video: null, playingVideoId: null });
+      // A trailer that is a copy of a ready clip, and a newer one on its way: the copy plays meanwhile.
+      const trailer = await rpc.call(Subjects.media.videos.copy, {
+        fromVideoId: film.videoId,
+        ownerKind: 'movie-trailer',
+        ownerId: filmId,
+      });
+      const next = await rpc.call(Subjects.media.videos.create, {
+        ownerKind: 'movie-trailer',
+        ownerId: filmId,
+      });
+      expect(await trailerOf()).toMatchObject({
+        video: { videoId: next.videoId, state: 'uploading', ownerKind: 'movie-trailer' },
+        playingVideoId: trailer.videoId,
+      });
+      // The film's own video is untouched by its trailers.
+      expect((await get(film.videoId)).state).toBe('ready');
+
+      // The film is deleted: its trailers go with its video.
+      await ensureEventStream(nats, isolation.env);
+      const released: CatalogueVideosReleased = { videoIds: [film.videoId] };
+      await nats.jetstream().publish(
+        busSubject(isolation.env, Events.catalogVideosReleased),
+        JSON.stringify({
+          id: randomUUID(),
+          subject: Events.catalogVideosReleased,
+          occurredAt: new Date().toISOString(),
+          payload: released,
+        }),
+      );
+      await waitFor(async () => (await trailerOf()).video === null, 15_000, 200);
+      // The renditions the trailer shared go with the last of them (its objects are removed after its row).
+      await waitFor(
+        async () => (await Promise.all(film.objects.map((key) => s3.keys(key)))).every((k) => k.length === 0),
+        15_000,
+        200,
+      );
+
+      // Removed alone: every trailer video of the title, and none of another title.
+      const otherId = randomUUID();
+      await rpc.call(Subjects.media.videos.create, { ownerKind: 'movie-trailer', ownerId: otherId });
+      await rpc.call(Subjects.media.videos.create, { ownerKind: 'movie-trailer', ownerId: filmId });
+      expect(await rpc.call(Subjects.media.trailers.remove, { titleKind: 'movie', titleId: filmId })).toEqual(
+        {
+          removed: 1,
+        },
+      );
+      expect((await trailerOf()).video).toBeNull();
+      expect(
+        (await rpc.call(Subjects.media.trailers.current, { titleKind: 'movie', titleId: otherId })).video,
+      ).not.toBeNull();
+      await expect(
+        rpc.call(Subjects.media.trailers.current, { titleKind: 'episode' as 'movie', titleId: filmId }),
+      ).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED });
+    }, 180_000);
+
     it('cancels an upload: the video leaves "uploading", and the title is told of the video it plays now', async () => {
       // A title with nothing playable yet: the cancelled video is its news.
       const lone = await rpc.call(Subjects.media.videos.create, {
