@@ -22,6 +22,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { signedAs } from '../testing/access-tokens';
+import { testFilm } from '../testing/catalogue-fixtures';
 import { listeningTestGateway } from '../testing/test-gateway';
 import { startServiceProcesses, type RunningProcesses } from '../testing/service-processes';
 import { freePort, testVideo } from '../testing/media-fixtures';
@@ -60,19 +61,10 @@ describe('trailers through the gateway', () => {
 
   const createMovie = async () =>
     (
-      await rpc.call(Subjects.catalog.movies.create, {
-        title: `Kaveri Monsoon ${randomBytes(3).toString('hex')}`,
-        description: 'A boatman waits out the rains with a stranger.',
-        cast: ['Raghav Rao'],
-        genre: ['Drama'],
-        language: 'Kannada',
-        rating: 'U',
-        releaseYear: 2024,
-        duration: '1hr 50min',
-        thumbnailUrl: 'https://images.example.com/kaveri/poster.jpg',
-        bannerUrl: 'https://images.example.com/kaveri/banner.jpg',
-        titlePngUrl: 'https://images.example.com/kaveri/title.png',
-      })
+      await rpc.call(
+        Subjects.catalog.movies.create,
+        testFilm(`Kaveri Monsoon ${randomBytes(3).toString('hex')}`),
+      )
     ).movie;
 
   /** A signed-in viewer's trailer of the film (none: a visitor). */
@@ -151,7 +143,7 @@ describe('trailers through the gateway', () => {
     await rm(work, { recursive: true, force: true });
   });
 
-  it('plays for a visitor, signed in or not, at up to 720p, whether or not the film itself plays', async () => {
+  it('plays for a visitor, signed in or not, at up to 720p, though the film itself needs a plan', async () => {
     const shown = json<TitleTrailer>(
       (await call('GET', `/api/admin/trailers/movie/${movie._id}`, { token: admin })).text,
     );
@@ -166,9 +158,12 @@ describe('trailers through the gateway', () => {
       maxResolution: 720,
     });
     expect(await playTrailer(anonymous!.movieUrl)).toEqual([360, 480, 720]);
-    // The film itself has nothing to play yet: the trailer needs no video of its own title.
+    // The film itself needs a plan.
     const film = await call('GET', `/api/movie/${movie._id}/stream`);
-    expect([film.status, json<{ code: string }>(film.text).code]).toEqual([409, ErrorCode.VIDEO_NOT_READY]);
+    expect([film.status, json<{ code: string }>(film.text).code]).toEqual([
+      403,
+      ErrorCode.UNAUTHORIZED_ACCESS,
+    ]);
 
     const basic = await signIn();
     await buy(basic.token, 'basic');

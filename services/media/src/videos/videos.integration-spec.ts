@@ -197,6 +197,20 @@ describe('videos and their transcoding jobs', () => {
       await waitFor(async () => (await get(video.videoId)).state === 'ready', 60_000, 250);
       return { videoId: video.videoId, key, objects: await objectsOf(video.videoId, key) };
     };
+    /** The catalogue's announcement that a title was deleted, naming its videos. */
+    const releaseTitleVideos = async (videoIds: string[]) => {
+      await ensureEventStream(nats, isolation.env);
+      const released: CatalogueVideosReleased = { videoIds };
+      await nats.jetstream().publish(
+        busSubject(isolation.env, Events.catalogVideosReleased),
+        JSON.stringify({
+          id: randomUUID(),
+          subject: Events.catalogVideosReleased,
+          occurredAt: new Date().toISOString(),
+          payload: released,
+        }),
+      );
+    };
     const announcedOf = async (ownerId: string) =>
       (
         await media.dataSource.query(
@@ -217,17 +231,7 @@ describe('videos and their transcoding jobs', () => {
       // A later upload the admin cancelled, then the title is deleted: the catalogue names its video.
       const cancelled = await rpc.call(Subjects.media.videos.create, { ownerKind: 'movie', ownerId });
       await media.app.get(VideosService).cancel(cancelled.videoId);
-      await ensureEventStream(nats, isolation.env);
-      const released: CatalogueVideosReleased = { videoIds: [second.videoId] };
-      await nats.jetstream().publish(
-        busSubject(isolation.env, Events.catalogVideosReleased),
-        JSON.stringify({
-          id: randomUUID(),
-          subject: Events.catalogVideosReleased,
-          occurredAt: new Date().toISOString(),
-          payload: released,
-        }),
-      );
+      await releaseTitleVideos([second.videoId]);
       // Both go, one after the other: wait for the two, not for whichever the handler takes first.
       const gone = async (videoId: string) => (await get(videoId).catch(() => undefined)) === undefined;
       await waitFor(async () => (await gone(cancelled.videoId)) && (await gone(second.videoId)), 15_000, 200);
@@ -426,17 +430,7 @@ describe('videos and their transcoding jobs', () => {
       expect((await get(film.videoId)).state).toBe('ready');
 
       // The film is deleted: its trailers go with its video.
-      await ensureEventStream(nats, isolation.env);
-      const released: CatalogueVideosReleased = { videoIds: [film.videoId] };
-      await nats.jetstream().publish(
-        busSubject(isolation.env, Events.catalogVideosReleased),
-        JSON.stringify({
-          id: randomUUID(),
-          subject: Events.catalogVideosReleased,
-          occurredAt: new Date().toISOString(),
-          payload: released,
-        }),
-      );
+      await releaseTitleVideos([film.videoId]);
       await waitFor(async () => (await trailerOf()).video === null, 15_000, 200);
       // The renditions the trailer shared go with the last of them (its objects are removed after its row).
       await waitFor(
