@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { BASE_URL, launchBrowser } from '../support/browser';
+import { observeLayoutShifts } from '../support/layout-shifts';
 
 // Pages that hold still (issue 19): from the first paint until the page has settled, nothing a visitor
 // sees is pushed about. A layout-shift observer is in the page before its own scripts; each page's data
@@ -15,47 +16,6 @@ const VIEWPORTS = [
   { width: 1366, height: 800 },
 ];
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/chitram-stillness';
-
-interface Shift {
-  value: number;
-  /** The nodes that moved: `tag.class` and their top and height before and after. */
-  sources: string[];
-}
-
-declare global {
-  interface Window {
-    __layoutShifts: Shift[];
-  }
-}
-
-/** Runs in the page before its scripts: records every shift not caused by the visitor's own input. */
-function observeLayoutShifts(): void {
-  const shifts: Shift[] = [];
-  Object.defineProperty(window, '__layoutShifts', { value: shifts });
-  const describe = (node: Node | null): string => {
-    const element = node instanceof Element ? node : node?.parentElement;
-    if (!element) return node?.nodeName ?? '(gone)';
-    const classes = typeof element.className === 'string' ? element.className.trim().split(/\s+/) : [];
-    return [element.tagName.toLowerCase(), ...classes.filter(Boolean)].join('.');
-  };
-  const box = (rect: DOMRectReadOnly) => `${Math.round(rect.y)}+${Math.round(rect.height)}`;
-  type LayoutShift = PerformanceEntry & {
-    value: number;
-    hadRecentInput: boolean;
-    sources: Array<{ node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }>;
-  };
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as LayoutShift[]) {
-      if (entry.hadRecentInput) continue;
-      shifts.push({
-        value: entry.value,
-        sources: entry.sources.map(
-          (s) => `${describe(s.node)} ${box(s.previousRect)} → ${box(s.currentRect)}`,
-        ),
-      });
-    }
-  }).observe({ type: 'layout-shift', buffered: true });
-}
 
 interface PageCase {
   name: string;

@@ -48,6 +48,46 @@ export const DEMO_VIDEOS = [
   { kind: 'movie', title: 'Sitaron Se Aage', seconds: 4, height: 2160, pattern: 'smptehdbars', tone: 784 },
 ];
 
+/**
+ * D45: demo films with a trailer, and the demo source it is a copy of (its 12-second 720p clip: a
+ * trailer plays at up to 720p anyway). Copies are made once the source is ready: nothing is transcoded
+ * again, and `npm start` never waits for them.
+ */
+export const DEMO_TRAILERS = {
+  source: 'Palleturi Cricket',
+  films: ['Palleturi Cricket', 'Godavari Express', 'Chhota Jasoos'],
+};
+
+/**
+ * Gives each film of DEMO_TRAILERS a trailer, a ready copy of its source's video, unless it has one
+ * (or one on its way). Answers how many it gave; none while the source is not ready.
+ */
+export async function settleDemoTrailers({ rpc, Subjects, titles, log }) {
+  const source = titles.find((t) => t.kind === 'movie' && t.title === DEMO_TRAILERS.source);
+  if (!source?.video) return 0;
+  // Asked of media: the catalogue's copy of the state may lag a moment behind.
+  const video = await rpc.call(Subjects.media.videos.get, { videoId: source.video.videoId });
+  if (video.state !== 'ready') return 0;
+  let given = 0;
+  for (const name of DEMO_TRAILERS.films) {
+    const film = titles.find((t) => t.kind === 'movie' && t.title === name);
+    if (!film) continue;
+    const trailer = await rpc.call(Subjects.media.trailers.current, {
+      titleKind: 'movie',
+      titleId: film._id,
+    });
+    if (trailer.video && trailer.video.state !== 'failed' && trailer.video.state !== 'cancelled') continue;
+    await rpc.call(Subjects.media.videos.copy, {
+      fromVideoId: video.videoId,
+      ownerKind: 'movie-trailer',
+      ownerId: film._id,
+    });
+    given++;
+  }
+  if (given) log(`demo trailers: ${given} films have a trailer`);
+  return given;
+}
+
 /** Every film and episode of the catalogue, with its video (if any), as the admin lists answer them. */
 export async function catalogueTitles(rpc, Subjects) {
   const all = async (subject, listOf, kind) => {
@@ -210,6 +250,10 @@ export async function settleDemoVideos({
     if (uploading || waiting.size > 0) await delay(pollMs, undefined, { signal });
   }
   await uploads;
+  // The trailers (D45) are copies too; a failure leaves the films without one, and nothing else.
+  await settleDemoTrailers({ rpc, Subjects, titles: await catalogueTitles(rpc, Subjects), log }).catch(
+    (error) => log(`demo trailers: not given (${error.message})`),
+  );
   const ms = Date.now() - started;
   if (copies || failed)
     log(

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MOVIES, SHOWS } from './catalogue.mjs';
-import { copyPlan, DEMO_VIDEOS } from './videos.mjs';
+import { copyPlan, DEMO_TRAILERS, DEMO_VIDEOS } from './videos.mjs';
 
 /** The demo catalogue as the admin lists answer it, before any video. */
 function demoTitles() {
@@ -57,5 +57,13 @@ describe('the demo videos', () => {
     const { sources, copies } = copyPlan([{ kind: 'movie', _id: 'x', title: 'Elsewhere', video: null }]);
     assert.deepEqual(sources, []);
     assert.equal(copies.size, 0);
+  });
+
+  it('give a few demo films a trailer, a copy of a transcoded source of at most 720p (D45)', () => {
+    const films = MOVIES.map((m) => m.title);
+    const source = DEMO_VIDEOS.find((d) => d.kind === 'movie' && d.title === DEMO_TRAILERS.source);
+    assert.ok(source && source.height <= 720);
+    assert.ok(DEMO_TRAILERS.films.length >= 2 && DEMO_TRAILERS.films.length <= 5);
+    for (const film of DEMO_TRAILERS.films) assert.ok(films.includes(film), `${film} is a demo film`);
   });
 });

@@ -30,6 +30,19 @@ export async function videoOwner(
   ownerKind: VideoOwnerKind,
   ownerId: string,
 ): Promise<{ entity: AuditEntityRef; videoId: string | null }> {
+  // A trailer is recorded against its film or series (D45), with the trailer video it has now.
+  if (ownerKind === 'movie-trailer' || ownerKind === 'series-trailer') {
+    const titleKind = ownerKind === 'movie-trailer' ? 'movie' : 'series';
+    const title =
+      titleKind === 'movie'
+        ? await rpc.call(Subjects.catalog.movies.get, { id: ownerId })
+        : await rpc.call(Subjects.catalog.series.get, { id: ownerId });
+    const trailer = await rpc.call(Subjects.media.trailers.current, { titleKind, titleId: ownerId });
+    return {
+      entity: { type: titleKind, id: ownerId, label: title.title },
+      videoId: trailer.video?.videoId ?? null,
+    };
+  }
   if (ownerKind === 'movie') {
     const movie = await rpc.call(Subjects.catalog.movies.get, { id: ownerId });
     return {

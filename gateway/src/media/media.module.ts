@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdminUploadsController } from './admin-uploads.controller';
+import { AdminTrailersController } from './admin-trailers.controller';
 import { AdminVideosController } from './admin-videos.controller';
 import { MediaClient } from './media.client';
 import { MediaController } from './media.controller';
@@ -11,7 +12,7 @@ import { VideoUploadProxy } from './video-upload-proxy';
  * images served to browsers.
  */
 @Module({
-  controllers: [MediaController, AdminUploadsController, AdminVideosController],
+  controllers: [MediaController, AdminUploadsController, AdminVideosController, AdminTrailersController],
   providers: [MediaClient, VideoUploadProxy, UploadStreamParser],
   exports: [MediaClient],
 })

@@ -6,10 +6,11 @@ import { Entitlements } from './entitlements';
 import { PlaybackSources } from './playback-sources';
 import { StreamGrants } from './stream-grants';
 import { StreamPasses } from './stream-pass';
+import { TrailersController } from './trailers.controller';
 
 @Module({
   imports: [MediaModule],
-  controllers: [PlaybackController],
+  controllers: [PlaybackController, TrailersController],
   providers: [
     StreamGrants,
     PlaybackSources,

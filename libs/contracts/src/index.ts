@@ -21,6 +21,7 @@ export * from './billing';
 export * from './plan-terms';
 export * from './promotions';
 export * from './videos';
+export * from './trailers';
 export * from './playback';
 export * from './admin';
 export * from './admin-team';

@@ -89,6 +89,7 @@ import type { ProfileDeletedEvent } from './profiles-answers';
 import { type PlayStarted, StreamSubjects, WatchSubjects, type WatchTimeRecorded } from './playback';
 import { event, subject } from './subject';
 import { VideoSubjects } from './videos';
+import { TrailerSubjects } from './trailers';
 import { WatchHistorySubjects } from './watch-history';
 import { PicksSubjects } from './picks';
 import type { TitleFinished } from './picks-answers';
@@ -159,6 +160,8 @@ export const Subjects = {
     /** Removes stored objects by key (DeleteMediaObjects): compensation after a failed save, released images. */
     deleteObjects: subject<DeleteMediaObjectsRequest, DeletedMediaObjects>('chitram.media.objects.delete.v1'),
     videos: VideoSubjects,
+    /** A title's trailer (libs/contracts/src/trailers.ts, D45). */
+    trailers: TrailerSubjects,
     streams: StreamSubjects,
     /** A viewer's screens for the back office (libs/contracts/src/admin.ts). */
     reports: MediaReportSubjects,

@@ -8,9 +8,17 @@
 export const VIDEO_STATES = ['uploading', 'queued', 'transcoding', 'ready', 'failed', 'cancelled'] as const;
 export type VideoState = (typeof VIDEO_STATES)[number];
 
-/** What a video belongs to in the catalogue. */
-export const VIDEO_OWNER_KINDS = ['movie', 'episode'] as const;
+/** What a video belongs to in the catalogue: a film or an episode it plays, or a film's or series' trailer (D45). */
+export const VIDEO_OWNER_KINDS = ['movie', 'episode', 'movie-trailer', 'series-trailer'] as const;
 export type VideoOwnerKind = (typeof VIDEO_OWNER_KINDS)[number];
+
+/** D45: a trailer's owner kind in media, by the kind of title it belongs to. */
+export const TRAILER_OWNER_KINDS = { movie: 'movie-trailer', series: 'series-trailer' } as const;
+export type TrailerOwnerKind = (typeof TRAILER_OWNER_KINDS)[keyof typeof TRAILER_OWNER_KINDS];
+
+export function isTrailerKind(kind: VideoOwnerKind): kind is TrailerOwnerKind {
+  return kind === TRAILER_OWNER_KINDS.movie || kind === TRAILER_OWNER_KINDS.series;
+}
 
 /** A video as media reports it, in its events and answers. */
 export interface VideoStatus {

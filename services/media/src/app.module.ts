@@ -19,10 +19,12 @@ import { StreamsService } from './streaming/streams.service';
 import { ReleasedVideosHandler } from './videos/released-videos.handler';
 import { TranscodeWorker } from './videos/transcode.worker';
 import { VideosController } from './videos/videos.controller';
+import { TrailersController } from './trailers/trailers.controller';
+import { TrailersService } from './trailers/trailers.service';
 
 @Module({
   imports: [RedisModule.fromServiceConfig('chitram-media'), MediaCoreModule],
-  controllers: [ObjectsController, VideosController, StreamsController],
+  controllers: [ObjectsController, VideosController, StreamsController, TrailersController],
   providers: [
     MediaHttpServer,
     ImageVariants,
@@ -44,6 +46,7 @@ import { VideosController } from './videos/videos.controller';
     VideoUploads,
     VideoMarkersService,
     TrickplayBackfill,
+    TrailersService,
   ],
 })
 export class AppModule {}

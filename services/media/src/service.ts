@@ -11,6 +11,7 @@ import { UploadLocks1795390100000 } from './migrations/1795390100000-UploadLocks
 import { ScreensInRedis1795390200000 } from './migrations/1795390200000-ScreensInRedis';
 import { TrickplayAndMarkers1795817953299 } from './migrations/1795817953299-TrickplayAndMarkers';
 import { OutboxTraceContext1795818230247 } from './migrations/1795818230247-OutboxTraceContext';
+import { Trailers1795843376895 } from './migrations/1795843376895-Trailers';
 import { SegmentKeys1795843435950 } from './migrations/1795843435950-SegmentKeys';
 
 export const mediaService = defineService({
@@ -29,6 +30,7 @@ export const mediaService = defineService({
       ScreensInRedis1795390200000,
       TrickplayAndMarkers1795817953299,
       OutboxTraceContext1795818230247,
+      Trailers1795843376895,
       SegmentKeys1795843435950,
     ],
   },

@@ -26,4 +26,6 @@ export const endpoints = {
   retryVideo: (videoId: string) => `admin/videos/${id(videoId)}/retry`,
   /** tus creation; the upload's own address comes back in `Location`. */
   videoUpload: (videoId: string) => `admin/videos/${id(videoId)}/upload`,
+  /** A film's or series' trailer (D45): read (GET), attached (POST), removed (DELETE). */
+  trailer: (titleKind: 'movie' | 'series', titleId: string) => `admin/trailers/${titleKind}/${id(titleId)}`,
 } as const;

@@ -173,7 +173,7 @@ export const MOVIE_FORM: FormDescription<MovieFormContext> = {
       ],
     },
     { title: 'Genres', items: ['genre'] },
-    { title: 'Playback', items: ['movieUrl', 'video', 'trailerUrl'] },
+    { title: 'Playback', items: ['movieUrl', 'video', 'trailer', 'trailerUrl'] },
   ],
   side: [
     { title: 'Content partner', items: ['partner'] },

@@ -173,6 +173,7 @@ export const SERIES_FORM: FormDescription<SeriesFormContext> = {
       items: [
         'title',
         'description',
+        'trailer',
         'trailerUrl',
         'cast',
         ['language', 'rating', 'category'],

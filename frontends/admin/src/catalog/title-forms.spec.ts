@@ -14,8 +14,8 @@ const episodeBlock = {
 
 // Each form with the parts its page draws itself among the fields (DescribedFields' slots).
 describe.each([
-  ['movie', MOVIE_FORM, ['video', 'partner']],
-  ['series', SERIES_FORM, ['partner']],
+  ['movie', MOVIE_FORM, ['video', 'trailer', 'partner']],
+  ['series', SERIES_FORM, ['trailer', 'partner']],
   ['show', SHOW_FORM, ['video', 'partner']],
   ['episode block', episodeBlock, []],
 ] as Array<[string, FormDescription<never>, string[]]>)(

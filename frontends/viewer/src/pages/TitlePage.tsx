@@ -14,6 +14,7 @@ import { PlayAction } from '../components/PlayAction';
 import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { Player } from '../playback/Player';
+import { HeroTrailerControls, HeroTrailerVideo, useHeroTrailer } from '../playback/HeroTrailer';
 import { PlaybackProblem } from '../playback/PlaybackProblem';
 import { usePlayback } from '../playback/use-playback';
 import { MoreLikeThis } from '../sharing/MoreLikeThis';
@@ -50,6 +51,8 @@ export function TitlePage() {
     [api, host, slug],
   );
   const movie = result.data?.meta ?? handedMovie(location.state, slug);
+  // D45: the trailer plays muted over the hero picture, and stops for good once Play is pressed.
+  const trailer = useHeroTrailer(slug, Boolean(playing) || starting);
   useDocumentTitle(movie?.title ?? t('title.documentTitle'));
 
   function back() {
@@ -104,8 +107,10 @@ export function TitlePage() {
             className="vw-title__banner"
             fallback={<span className="vw-feature__banner-fallback" />}
           />
+          <HeroTrailerVideo trailer={trailer} />
         </div>
       )}
+      {!playing && <HeroTrailerControls trailer={trailer} />}
       <div className="vw-title__content">
         <button type="button" className="vw-back" onClick={back}>
           <span aria-hidden="true">←</span> {t('common.back')}

@@ -44,8 +44,10 @@ export class TitleVideosRepository {
 
   /** Keeps the video's state on its title unless the title has a newer one; true when it did. */
   async applyState(manager: EntityManager, video: VideoStatus): Promise<boolean> {
+    // A trailer (D45) is no title's own video: nothing here keeps it.
+    if (!(video.ownerKind in TABLES)) return false;
     const [, updated]: [unknown, number] = await manager.query(
-      `UPDATE "${TABLES[video.ownerKind]}" SET "video_id" = $2, "video_state" = $3, "video_progress" = $4,
+      `UPDATE "${TABLES[video.ownerKind as keyof typeof TABLES]}" SET "video_id" = $2, "video_state" = $3, "video_progress" = $4,
          "video_error" = $5, "video_renditions" = $6, "video_at" = $7, "video_duration_seconds" = $8
        WHERE "id" = $1 AND ("video_at" IS NULL OR "video_at" <= $7)`,
       [

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Events, type VideoStatus } from '@chitram/contracts';
+import { Events, isTrailerKind, type VideoStatus } from '@chitram/contracts';
 import { EventHandler, type EventEnvelope } from '@chitram/nest-kit';
 import type { EntityManager } from 'typeorm';
 import { CatalogueChanges } from '../cache/catalogue-changes';
@@ -19,6 +19,8 @@ export class VideoStateHandler {
   @EventHandler(Events.videoStateChanged, { durable: 'catalog-video-state' })
   async apply(event: EventEnvelope<VideoStatus>, manager: EntityManager): Promise<void> {
     const video = event.payload;
+    // A trailer is media's alone (D45): the catalogue keeps no copy of it.
+    if (isTrailerKind(video.ownerKind)) return;
     const updated = await this.videos.applyState(manager, video);
     // Lists and play buttons change only with the state; progress alone shows on the admin lists, which are not cached.
     if (updated && video.state !== 'transcoding') await this.changes.announce();

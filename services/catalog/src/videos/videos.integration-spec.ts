@@ -38,10 +38,17 @@ describe("titles' videos in the catalogue", () => {
   const source = (idOrSlug: string) => rpc.call(Subjects.catalog.playbackSource, { kind: 'movie', idOrSlug });
 
   /** Publishes a state of a movie's video as media's outbox relay would. */
-  async function announce(ownerId: string, videoId: string, state: VideoState, at: Date, progress = 0) {
+  async function announce(
+    ownerId: string,
+    videoId: string,
+    state: VideoState,
+    at: Date,
+    progress = 0,
+    ownerKind: VideoStatus['ownerKind'] = 'movie',
+  ) {
     const status: VideoStatus = {
       videoId,
-      ownerKind: 'movie',
+      ownerKind,
       ownerId,
       state,
       progress,
@@ -64,6 +71,7 @@ describe("titles' videos in the catalogue", () => {
       .publish(busSubject(isolation.env, Events.videoStateChanged), JSONCodec().encode(envelope), {
         msgID: envelope.id,
       });
+    return envelope.id;
   }
 
   it('follows the video through its states, ignoring news older than what it holds', async () => {
@@ -113,6 +121,32 @@ describe("titles' videos in the catalogue", () => {
       [Events.catalogVideosReleased],
     );
     expect(rows.map((r) => r.payload.videoIds)).toContainEqual([videoId]);
+  });
+
+  it("keeps no copy of a film's trailer (D45): the film's own video is what plays", async () => {
+    const movie = await createMovie();
+    const videoId = randomUUID();
+    const t0 = Date.now();
+    await announce(movie._id, videoId, 'ready', new Date(t0), 100);
+    await waitFor(async () => (await getMovie(movie._id)).video?.state === 'ready');
+    // A newer trailer event is handled (its inbox row is written), and changes nothing.
+    const trailerEvent = await announce(
+      movie._id,
+      randomUUID(),
+      'uploading',
+      new Date(t0 + 1000),
+      0,
+      'movie-trailer',
+    );
+    await waitFor(async () => {
+      const rows: unknown[] = await catalog.dataSource.query(
+        'SELECT 1 FROM "processed_event" WHERE "event_id" = $1',
+        [trailerEvent],
+      );
+      return rows.length > 0;
+    });
+    expect((await getMovie(movie._id)).video).toMatchObject({ videoId, state: 'ready' });
+    expect(await source(movie._id)).toMatchObject({ video: { videoId, state: 'ready' } });
   });
 
   it('answers NOT_FOUND for a title that does not exist', async () => {

@@ -2,6 +2,7 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import {
   DomainError,
   ErrorCode,
+  isTrailerKind,
   STREAM_PASS_SECONDS,
   STREAM_PATH,
   StreamMessages,
@@ -171,8 +172,9 @@ export class StreamsService implements OnApplicationBootstrap {
         return {
           sessionId: screen.screenId,
           videoId: screen.videoId,
-          ownerKind: video?.ownerKind ?? null,
-          ownerId: video?.ownerId ?? null,
+          // A trailer takes no screen (D45); one seen here would be an old grant's: no title named.
+          ownerKind: video && !isTrailerKind(video.ownerKind) ? video.ownerKind : null,
+          ownerId: video && !isTrailerKind(video.ownerKind) ? video.ownerId : null,
           startedAt: screen.startedAt.toISOString(),
           lastHeartbeatAt: screen.lastBeatAt.toISOString(),
         };

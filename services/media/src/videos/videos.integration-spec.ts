@@ -198,6 +198,20 @@ describe('videos and their transcoding jobs', () => {
       await waitFor(async () => (await get(video.videoId)).state === 'ready', 60_000, 250);
       return { videoId: video.videoId, key, objects: await objectsOf(video.videoId, key) };
     };
+    /** The catalogue's announcement that a title was deleted, naming its videos. */
+    const releaseTitleVideos = async (videoIds: string[]) => {
+      await ensureEventStream(nats, isolation.env);
+      const released: CatalogueVideosReleased = { videoIds };
+      await nats.jetstream().publish(
+        busSubject(isolation.env, Events.catalogVideosReleased),
+        JSON.stringify({
+          id: randomUUID(),
+          subject: Events.catalogVideosReleased,
+          occurredAt: new Date().toISOString(),
+          payload: released,
+        }),
+      );
+    };
     const announcedOf = async (ownerId: string) =>
       (
         await media.dataSource.query(
@@ -218,17 +232,7 @@ describe('videos and their transcoding jobs', () => {
       // A later upload the admin cancelled, then the title is deleted: the catalogue names its video.
       const cancelled = await rpc.call(Subjects.media.videos.create, { ownerKind: 'movie', ownerId });
       await media.app.get(VideosService).cancel(cancelled.videoId);
-      await ensureEventStream(nats, isolation.env);
-      const released: CatalogueVideosReleased = { videoIds: [second.videoId] };
-      await nats.jetstream().publish(
-        busSubject(isolation.env, Events.catalogVideosReleased),
-        JSON.stringify({
-          id: randomUUID(),
-          subject: Events.catalogVideosReleased,
-          occurredAt: new Date().toISOString(),
-          payload: released,
-        }),
-      );
+      await releaseTitleVideos([second.videoId]);
       // Both go, one after the other: wait for the two, not for whichever the handler takes first.
       const gone = async (videoId: string) => (await get(videoId).catch(() => undefined)) === undefined;
       await waitFor(async () => (await gone(cancelled.videoId)) && (await gone(second.videoId)), 15_000, 200);
@@ -407,6 +411,57 @@ describe('videos and their transcoding jobs', () => {
       for (const key of own.objects) expect(await s3.keys(key)).toEqual([]);
       expect((await get(copied.videoId)).state).toBe('ready');
       for (const key of other.objects) expect(await s3.keys(key)).toEqual([key]);
+    }, 180_000);
+
+    it("keeps a film's trailer apart from its video (D45): read, replaced, and removed with the film or alone", async () => {
+      const filmId = randomUUID();
+      const film = await ready(media, filmId);
+      const trailerOf = () =>
+        rpc.call(Subjects.media.trailers.current, { titleKind: 'movie', titleId: filmId });
+      expect(await trailerOf()).toEqual({ video: null, playingVideoId: null });
+      // A trailer that is a copy of a ready clip, and a newer one on its way: the copy plays meanwhile.
+      const trailer = await rpc.call(Subjects.media.videos.copy, {
+        fromVideoId: film.videoId,
+        ownerKind: 'movie-trailer',
+        ownerId: filmId,
+      });
+      const next = await rpc.call(Subjects.media.videos.create, {
+        ownerKind: 'movie-trailer',
+        ownerId: filmId,
+      });
+      expect(await trailerOf()).toMatchObject({
+        video: { videoId: next.videoId, state: 'uploading', ownerKind: 'movie-trailer' },
+        playingVideoId: trailer.videoId,
+      });
+      // The film's own video is untouched by its trailers.
+      expect((await get(film.videoId)).state).toBe('ready');
+
+      // The film is deleted: its trailers go with its video.
+      await releaseTitleVideos([film.videoId]);
+      await waitFor(async () => (await trailerOf()).video === null, 15_000, 200);
+      // The renditions the trailer shared go with the last of them (its objects are removed after its row).
+      await waitFor(
+        async () => (await Promise.all(film.objects.map((key) => s3.keys(key)))).every((k) => k.length === 0),
+        15_000,
+        200,
+      );
+
+      // Removed alone: every trailer video of the title, and none of another title.
+      const otherId = randomUUID();
+      await rpc.call(Subjects.media.videos.create, { ownerKind: 'movie-trailer', ownerId: otherId });
+      await rpc.call(Subjects.media.videos.create, { ownerKind: 'movie-trailer', ownerId: filmId });
+      expect(await rpc.call(Subjects.media.trailers.remove, { titleKind: 'movie', titleId: filmId })).toEqual(
+        {
+          removed: 1,
+        },
+      );
+      expect((await trailerOf()).video).toBeNull();
+      expect(
+        (await rpc.call(Subjects.media.trailers.current, { titleKind: 'movie', titleId: otherId })).video,
+      ).not.toBeNull();
+      await expect(
+        rpc.call(Subjects.media.trailers.current, { titleKind: 'episode' as 'movie', titleId: filmId }),
+      ).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED });
     }, 180_000);
 
     it('cancels an upload: the video leaves "uploading", and the title is told of the video it plays now', async () => {

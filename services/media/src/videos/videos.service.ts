@@ -5,6 +5,7 @@ import {
   DomainError,
   ErrorCode,
   Events,
+  TRAILER_OWNER_KINDS,
   type VideoState,
   type VideoStatus,
 } from '@chitram/contracts';
@@ -136,6 +137,10 @@ export class VideosService {
     if (!video) throw notFound();
     for (const each of await this.videos.ownedBy(video.ownerKind, video.ownerId))
       await this.removeQuietly(each.id);
+    // A deleted film's trailer goes with it (D45).
+    if (video.ownerKind === 'movie')
+      for (const each of await this.videos.ownedBy(TRAILER_OWNER_KINDS.movie, video.ownerId))
+        await this.removeQuietly(each.id);
   }
 
   /**
@@ -172,7 +177,8 @@ export class VideosService {
     });
   }
 
-  private async removeQuietly(videoId: string): Promise<void> {
+  /** Removes a video, unless it is gone already. */
+  async removeQuietly(videoId: string): Promise<void> {
     try {
       await this.remove(videoId);
     } catch (error) {

@@ -24,6 +24,7 @@ import { PartnerPicker } from '../../partners/PartnerPicker';
 import { useTitlePartner } from '../../partners/use-title-partner';
 import { useTitleVideo, videoOutcomeWords, type VideoOutcome } from '../../videos/use-title-video';
 import { VideoFileField } from '../../videos/VideoFileField';
+import { TrailerField, useTitleTrailer } from '../../videos/TrailerField';
 
 const NO_FILES: MovieFormFiles = { thumbnail: null, banner: null, titleImage: null };
 
@@ -44,6 +45,7 @@ export function MovieFormPage() {
   const { files, bind } = useFormFiles(NO_FILES, form);
   const [done, setDone] = useState<VideoOutcome | null>(null);
   const video = useTitleVideo();
+  const trailer = useTitleTrailer('movie', movieId);
   const partner = useTitlePartner('movie', movieId);
   const { toast } = useHost();
   // Once saved, the title is not sent again: what is left is its video's upload.
@@ -69,7 +71,8 @@ export function MovieFormPage() {
     if (saved) return;
     const problems = validateMovieForm(values, files, mode, context.now, context.playsVideo);
     setErrors(problems);
-    if (video.check() || Object.keys(problems).length) {
+    const fileProblems = [video.check(), trailer.check()];
+    if (fileProblems.some(Boolean) || Object.keys(problems).length) {
       focusFirstInvalid(formRef.current);
       return;
     }
@@ -96,8 +99,10 @@ export function MovieFormPage() {
       id: title._id,
       video: title.video ?? current?.video,
     });
+    // The trailer (D45) follows the video; its own panel shows how it went.
+    const trailerOutcome = outcome === 'failed' ? 'none' : await trailer.send(title._id);
     // A failed upload stays on the page, with what went wrong and Try again.
-    if (outcome !== 'failed') setDone(outcome);
+    if (outcome !== 'failed' && trailerOutcome !== 'failed') setDone(outcome);
   }
 
   if (mode === 'edit' && !current) {
@@ -137,6 +142,7 @@ export function MovieFormPage() {
         bind={bind}
         slots={{
           video: <VideoFileField field={video} current={current?.video} onRetried={setDone} />,
+          trailer: <TrailerField field={trailer} />,
           partner: <PartnerPicker picker={partner} />,
         }}
       />

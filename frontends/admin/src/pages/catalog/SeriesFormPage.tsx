@@ -35,6 +35,7 @@ import { type FieldBinding, useFormFiles, useFormValues } from '../../components
 import { useSubmission } from '../../components/use-submission';
 import { PartnerPicker } from '../../partners/PartnerPicker';
 import { useTitlePartner } from '../../partners/use-title-partner';
+import { TrailerField, useTitleTrailer } from '../../videos/TrailerField';
 import { type UploadPhase, useVideoUpload } from '../../videos/use-video-upload';
 import { VideoFileField } from '../../videos/VideoFileField';
 
@@ -132,6 +133,7 @@ export function SeriesFormPage() {
   const target = useEditTarget<SeriesWithEpisodes>(seriesId, endpoints.oneSeries);
   const submission = useSubmission<SeriesWithEpisodes>();
   const partner = useTitlePartner('series', seriesId);
+  const trailer = useTitleTrailer('series', seriesId);
   const { toast } = useHost();
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -188,7 +190,7 @@ export function SeriesFormPage() {
     if (saved) return;
     const problems = validateSeriesForm(values);
     setErrors(problems);
-    if (Object.keys(problems).length) {
+    if (trailer.check() || Object.keys(problems).length) {
       focusFirstInvalid(formRef.current);
       return;
     }
@@ -221,7 +223,8 @@ export function SeriesFormPage() {
           .then((phase) => outcomes.current.set(block.key, phase)),
       ];
     });
-    await Promise.all(started);
+    // The series' trailer (D45) goes up beside the episodes' videos; its own panel shows how it went.
+    await Promise.all([...started, trailer.send(series._id)]);
     // A failed upload stays on the page, with what went wrong and Try again.
     if (videosSettled(outcomes.current)) setDone(episodeVideoWords(outcomes.current));
   }
@@ -261,7 +264,10 @@ export function SeriesFormPage() {
         form={SERIES_FORM}
         context={{ now: new Date(), series }}
         bind={bind}
-        slots={{ partner: <PartnerPicker picker={partner} hint="Given to every episode of the series" /> }}
+        slots={{
+          partner: <PartnerPicker picker={partner} hint="Given to every episode of the series" />,
+          trailer: <TrailerField field={trailer} />,
+        }}
       />
 
       <FormSection title="Episodes" className="ad-form-grid__full">
