@@ -220,5 +220,7 @@ describe('an admin uploading a movie with its video (DECISIONS D23)', () => {
     expect(await cancelled.textContent()).toBe('No video: upload cancelled');
     expect(await row.locator('[data-video-state="uploading"]').count()).toBe(0);
     await deleteMovieOf(row, title, token);
-  });
+    // A test video made with ffmpeg, an upload throttled to 48 KB/s and a cancellation: 60 s ran out once
+    // beside the integration suite.
+  }, 120_000);
 });
