@@ -61,11 +61,30 @@ async function stage(name, body) {
   return result.ok;
 }
 
-const command = (name, cmd, args, env) =>
+/** A command as a stage; `output` as spawnStage's. */
+const command = (name, cmd, args, env = undefined, output = undefined) =>
   stage(name, async () => {
-    const code = await spawnStage(cmd, args, env);
+    const code = await spawnStage(cmd, args, env, output);
     return { ok: code === 0, note: code === 0 ? undefined : `exit ${code}` };
   });
+
+/**
+ * Runs `first` and `second` side by side, `second`'s output held in a file of the run's folder and
+ * printed whole once both have finished, so the console reads one at a time.
+ * @param {string} label
+ * @param {() => Promise<unknown>} first
+ * @param {(output: number) => Promise<unknown>} second
+ */
+async function besideEachOther(label, first, second) {
+  const held = join(run.dir, `${label.replace(/\W+/g, '-')}.log`);
+  const output = openSync(held, 'a');
+  try {
+    await Promise.all([first(), second(output)]);
+  } finally {
+    closeSync(output);
+  }
+  console.log(`\n── ${label}, run beside the stages above ──\n${readFileSync(held, 'utf8')}`);
+}
 
 /** A jest config, counted from its JSON report; `output` as spawnStage's. */
 const jestStage = (name, config, env, extraArgs = [], output = undefined) =>
@@ -157,12 +176,13 @@ async function finish(code) {
 process.on('SIGINT', () => void finish(130));
 process.on('SIGTERM', () => void finish(143));
 
-if (wants('lint')) {
+/** @param {number | undefined} [output] */
+async function lintStages(output) {
   // The module-boundary rule reads Nx's project graph and is silently skipped when none is cached
   // (a fresh clone): compute it first.
-  await command('project graph', 'npx', ['nx', 'show', 'projects', '--json']);
-  await command('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-  await command('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
+  await command('project graph', 'npx', ['nx', 'show', 'projects', '--json'], undefined, output);
+  await command('lint', 'npx', ['eslint', '.', '--max-warnings=0'], undefined, output);
+  await command('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn'], undefined, output);
 }
 if (wants('build') || wants('integration') || wants('e2e'))
   await command('build', 'npx', ['nx', 'run-many', '-t', 'build', '--output-style=stream-without-prefixes']);
@@ -174,8 +194,13 @@ if (wants('typecheck'))
     'typecheck',
     '--output-style=stream-without-prefixes',
   ]);
+// ESLint and Prettier keep one core busy, and jest's unit run on a two-core machine one worker: side by
+// side they take the time of the longer instead of both (about three minutes less on CI).
+if (wants('lint') && wants('unit'))
+  await besideEachOther('lint and format', () => jestStage('unit', 'jest.unit.config.js'), lintStages);
+else if (wants('lint')) await lintStages();
+else if (wants('unit')) await jestStage('unit', 'jest.unit.config.js');
 if (wants('unit')) {
-  await jestStage('unit', 'jest.unit.config.js');
   await nodeTestStage('unit (tooling)', NODE_TEST_DIRS);
   const otherNode = process.env.TOOLING_NODE;
   if (otherNode) {
