@@ -24,5 +24,6 @@ export * from './refunds-answers';
 export * from './promotions-answers';
 export * from './playback-answers';
 export * from './videos-answers';
+export * from './subtitles-answers';
 export * from './watch-history-answers';
 export * from './trickplay-index';

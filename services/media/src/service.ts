@@ -11,6 +11,7 @@ import { UploadLocks1795390100000 } from './migrations/1795390100000-UploadLocks
 import { ScreensInRedis1795390200000 } from './migrations/1795390200000-ScreensInRedis';
 import { TrickplayAndMarkers1795817953299 } from './migrations/1795817953299-TrickplayAndMarkers';
 import { OutboxTraceContext1795818230247 } from './migrations/1795818230247-OutboxTraceContext';
+import { VideoSubtitles1795843424597 } from './migrations/1795843424597-VideoSubtitles';
 
 export const mediaService = defineService({
   name: 'media',
@@ -28,6 +29,7 @@ export const mediaService = defineService({
       ScreensInRedis1795390200000,
       TrickplayAndMarkers1795817953299,
       OutboxTraceContext1795818230247,
+      VideoSubtitles1795843424597,
     ],
   },
 });

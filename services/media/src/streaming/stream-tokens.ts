@@ -24,6 +24,8 @@ export interface StreamClaims {
   m?: number;
   /** Opens the video's trickplay folder (D42): its WebVTT index and sprite sheets, nothing else. */
   t?: 1;
+  /** Opens one subtitle track of the video (D44): its playlist and WebVTT segments, nothing else. */
+  x?: string;
   /** Expiry, seconds since the epoch. */
   e: number;
 }
