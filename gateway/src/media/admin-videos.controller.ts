@@ -13,7 +13,7 @@ import {
   Req,
   Res,
 } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   CreateVideoRequest,
   DomainError,
@@ -37,6 +37,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Actor } from '../admin/audit-actor';
 import { fileAdminAction, videoOwner } from '../admin/audit-records';
 import { AdminRoute } from '../auth/access';
+import { SUBTITLE_TYPES } from './upload-stream-parser';
 import { VideoUploadProxy } from './video-upload-proxy';
 
 export class VideoParams {
@@ -47,6 +48,27 @@ export class VideoParams {
 export class VideoUploadParams extends VideoParams {
   @Matches(VIDEO_UPLOAD_ID, { message: 'uploadId is not an upload of this service' })
   uploadId: string;
+}
+
+export class SubtitleParams extends VideoParams {
+  @Matches(SUBTITLE_ID, { message: 'subtitleId is not a subtitle of this service' })
+  subtitleId: string;
+}
+
+/** What a subtitle file is (D44): one of the eight languages, forced or not, SDH or not. */
+export class SubtitleQuery {
+  @IsIn(INTERFACE_LANGUAGE_CODES, {
+    message: `language must be one of ${INTERFACE_LANGUAGE_CODES.join(', ')}`,
+  })
+  language: InterfaceLanguageCode;
+
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  forced?: 'true' | 'false';
+
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  sdh?: 'true' | 'false';
 }
 
 /**
@@ -182,6 +204,7 @@ export class AdminVideosController {
   }
 
   @Post(':videoId/subtitles')
+  @ApiConsumes(...SUBTITLE_TYPES)
   @ApiOperation({
     summary:
       'Adds a subtitle file (SRT or WebVTT, text/vtt or application/x-subrip, up to 512 KB) to a ready video (D44) → 201 SubtitleTrack; 400 SUBTITLE_INVALID names the line of a broken timing; one of the same language and kind is replaced',
@@ -285,27 +308,6 @@ export class AdminVideosController {
       changes: [{ field: 'video.state', before: video.state, after: 'cancelled' }],
     });
   }
-}
-
-export class SubtitleParams extends VideoParams {
-  @Matches(SUBTITLE_ID, { message: 'subtitleId is not a subtitle of this service' })
-  subtitleId: string;
-}
-
-/** What a subtitle file is (D44): one of the eight languages, forced or not, SDH or not. */
-export class SubtitleQuery {
-  @IsIn(INTERFACE_LANGUAGE_CODES, {
-    message: `language must be one of ${INTERFACE_LANGUAGE_CODES.join(', ')}`,
-  })
-  language: InterfaceLanguageCode;
-
-  @IsOptional()
-  @IsIn(['true', 'false'])
-  forced?: 'true' | 'false';
-
-  @IsOptional()
-  @IsIn(['true', 'false'])
-  sdh?: 'true' | 'false';
 }
 
 function uploadPath({ videoId, uploadId }: VideoUploadParams): string {

@@ -22,7 +22,12 @@ const hlsState = {
   subtitleTracks: [] as FakeTrack[],
 };
 class FakeHls {
-  static readonly Events = { MANIFEST_PARSED: 'hlsManifestParsed', ERROR: 'hlsError' } as const;
+  static readonly Events = {
+    MANIFEST_PARSED: 'hlsManifestParsed',
+    ERROR: 'hlsError',
+    AUDIO_TRACKS_UPDATED: 'hlsAudioTracksUpdated',
+    SUBTITLE_TRACKS_UPDATED: 'hlsSubtitleTracksUpdated',
+  } as const;
   static isSupported = () => hlsState.supported;
   currentLevel = -1;
   destroyed = false;

@@ -205,25 +205,33 @@ export function Player({
         },
       });
       hls.current = instance;
-      // The first choice of audio and subtitles (D44): the profile's last, else by language.
+      // The first choice of audio and subtitles (D44): the profile's last, else by language. hls.js
+      // knows a rendition's tracks once it knows its groups (at the manifest, or at its first level).
+      const chosen = { audio: false, subtitles: false };
       const chooseTracks = () => {
         const { profileId: profile, interfaceLanguage: shown, titleLanguage: own } = choosing.current;
         const saved = loadPreferences(profile);
         const titleCode = languageCode(own);
         const audios = offered(instance.audioTracks);
         const texts = offered(instance.subtitleTracks);
-        const audioIndex = chooseAudio(audios, saved?.audio ?? null, shown, titleCode);
-        if (audioIndex >= 0 && audioIndex !== instance.audioTrack) instance.audioTrack = audioIndex;
-        const playingAudio =
-          audios[audioIndex >= 0 ? audioIndex : instance.audioTrack]?.language || titleCode;
-        const textIndex = chooseSubtitles(texts, saved?.subtitles, shown, titleCode, playingAudio);
-        instance.subtitleDisplay = true;
-        instance.subtitleTrack = textIndex;
+        if (!chosen.audio && audios.length) {
+          chosen.audio = true;
+          const index = chooseAudio(audios, saved?.audio ?? null, shown, titleCode);
+          if (index >= 0 && index !== instance.audioTrack) instance.audioTrack = index;
+        }
+        if (!chosen.subtitles && texts.length) {
+          chosen.subtitles = true;
+          const playingAudio = audios[instance.audioTrack]?.language || titleCode;
+          instance.subtitleDisplay = true;
+          instance.subtitleTrack = chooseSubtitles(texts, saved?.subtitles, shown, titleCode, playingAudio);
+        }
         setAudioTracks(audios);
         setSubtitleTracks(texts);
-        setAudio(audioIndex >= 0 ? audioIndex : instance.audioTrack);
-        setSubtitles(textIndex);
+        setAudio(instance.audioTrack);
+        setSubtitles(instance.subtitleTrack);
       };
+      instance.on(HlsClass.Events.AUDIO_TRACKS_UPDATED, chooseTracks);
+      instance.on(HlsClass.Events.SUBTITLE_TRACKS_UPDATED, chooseTracks);
       instance.on(HlsClass.Events.MANIFEST_PARSED, (_event, data) => {
         chooseTracks();
         setLevels(
