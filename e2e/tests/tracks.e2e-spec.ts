@@ -112,8 +112,11 @@ describe('a viewer turning Tamil subtitles on mid-play (D44)', () => {
           { timeout: 45_000 },
         );
         const bar = page.locator('.vw-player__bar');
-        // An English interface on a Tamil film: no subtitles until the viewer asks.
-        const menu = bar.getByRole('button', { name: /^Subtitles\W+Off$/ });
+        await shoot(page, 'playing', screen);
+        // An English interface on a Tamil film: English subtitles from the start (D44's first choice).
+        const menu = bar.getByRole('button', { name: /^Subtitles\W/ });
+        await menu.waitFor({ state: 'visible', timeout: 30_000 });
+        expect(await menu.innerText()).toBe('Subtitles: English (SDH)');
         await menu.click();
         const languages = bar.getByRole('group', { name: 'Subtitles' });
         expect(

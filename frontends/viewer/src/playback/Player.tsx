@@ -230,8 +230,10 @@ export function Player({
         setAudio(instance.audioTrack);
         setSubtitles(instance.subtitleTrack);
       };
-      instance.on(HlsClass.Events.AUDIO_TRACKS_UPDATED, chooseTracks);
-      instance.on(HlsClass.Events.SUBTITLE_TRACKS_UPDATED, chooseTracks);
+      // After hls.js's own handling of the event: a track chosen during it is undone by its defaults.
+      const chooseSoon = () => setTimeout(() => !disposed && chooseTracks(), 0);
+      instance.on(HlsClass.Events.AUDIO_TRACKS_UPDATED, chooseSoon);
+      instance.on(HlsClass.Events.SUBTITLE_TRACKS_UPDATED, chooseSoon);
       instance.on(HlsClass.Events.MANIFEST_PARSED, (_event, data) => {
         chooseTracks();
         setLevels(

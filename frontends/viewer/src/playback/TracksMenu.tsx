@@ -82,12 +82,15 @@ export function TracksMenu(props: TracksMenuProps) {
           aria-controls={open === 'audio' ? panel : undefined}
           onClick={() => toggle('audio')}
         >
-          {t('playback.audio')}
-          {chosenAudio && (
-            <span className="vw-tracks__current">
-              : <TrackName track={chosenAudio} />
-            </span>
-          )}
+          {/* One piece of text: the button lays its children out with a gap. */}
+          <span>
+            {t('playback.audio')}
+            {chosenAudio && (
+              <span className="vw-tracks__current">
+                : <TrackName track={chosenAudio} />
+              </span>
+            )}
+          </span>
         </button>
       )}
       {plainSubtitles.length > 0 && (
@@ -98,9 +101,11 @@ export function TracksMenu(props: TracksMenuProps) {
           aria-controls={open === 'subtitles' ? panel : undefined}
           onClick={() => toggle('subtitles')}
         >
-          {t('playback.subtitles')}
-          <span className="vw-tracks__current">
-            : {chosenSubtitle ? <TrackName track={chosenSubtitle} /> : t('playback.subtitlesOff')}
+          <span>
+            {t('playback.subtitles')}
+            <span className="vw-tracks__current">
+              : {chosenSubtitle ? <TrackName track={chosenSubtitle} /> : t('playback.subtitlesOff')}
+            </span>
           </span>
         </button>
       )}
