@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { signInAdmin } from '../support/admin';
 import { BASE_URL, launchBrowser } from '../support/browser';
 import { demoFilm, until } from '../support/viewer-pages';
 import { freshClientIp, fromClient, storeSession, subscribedSession } from '../support/sessions';
@@ -149,6 +150,41 @@ describe('a viewer turning Tamil subtitles on mid-play (D44)', () => {
         await languages.waitFor({ state: 'hidden' });
         expect(await page.locator('.vw-player').count()).toBe(1);
         await shoot(page, 'subtitles-cue', screen);
+      },
+      SETTLING_MS + 120_000,
+    );
+  }
+});
+
+describe("the admin's subtitles panel (D44)", () => {
+  for (const screen of [LAPTOP, PHONE]) {
+    it(
+      `lists the film's subtitle tracks in its video panel (${screen.width} px)`,
+      async () => {
+        const session = await subscribedSession('gold', clientIp);
+        await untilSubtitled(session.token);
+        const page = await open(screen);
+        await signInAdmin(page);
+        const listed = page.waitForResponse(
+          (res) => /\/api\/admin\/videos\/[^/]+\/subtitles$/.test(res.url()),
+          {
+            timeout: 60_000,
+          },
+        );
+        await page.goto(`${BASE_URL}/admin/movies`);
+        await page.getByRole('searchbox', { name: 'Search movies' }).fill(FILM);
+        const row = page.getByRole('row', { name: new RegExp(FILM) });
+        await row.locator('[data-video-state="ready"]').waitFor({ state: 'visible', timeout: 30_000 });
+        await row.getByRole('link', { name: new RegExp(`Edit ${FILM}`) }).click();
+        await listed;
+        const panel = page.getByRole('region', { name: 'Subtitles' });
+        await panel.getByRole('listitem').first().waitFor({ state: 'visible', timeout: 30_000 });
+        expect(await panel.getByRole('listitem').allInnerTexts()).toHaveLength(3);
+        await panel.scrollIntoViewIfNeeded();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          screen.width,
+        );
+        await shoot(page, 'admin-subtitles', screen);
       },
       SETTLING_MS + 120_000,
     );

@@ -22,7 +22,9 @@ const ENGLISH_NAMES: Record<InterfaceLanguageCode, string> = {
   bho: 'Bhojpuri',
 };
 const languageLabel = (code: InterfaceLanguageCode) =>
-  `${ENGLISH_NAMES[code]} (${NATIVE_LANGUAGE_NAMES[code]})`;
+  ENGLISH_NAMES[code] === NATIVE_LANGUAGE_NAMES[code]
+    ? ENGLISH_NAMES[code]
+    : `${ENGLISH_NAMES[code]} (${NATIVE_LANGUAGE_NAMES[code]})`;
 
 function kindOf(track: SubtitleTrack): string {
   return [track.forced && 'forced', track.sdh && 'SDH'].filter(Boolean).join(', ') || 'full';
