@@ -166,7 +166,7 @@ describe('subtitle tracks of a video (D44)', () => {
     expect((await upload('language=ta', Buffer.alloc(600 * 1024, 0x41))).status).toBe(413);
   });
 
-  it('lists each track in the master playlist with its attributes; ffprobe reads it; the plan ceiling holds', async () => {
+  it('lists each track in the master playlist with its attributes; ffmpeg (its HLS demuxer) reads it; the plan ceiling holds', async () => {
     const tamil = await upload('language=ta', cues(['வணக்கம்', 'நன்றி', 'மீண்டும்']));
     expect(tamil.status).toBe(201);
     const hindi = await upload(
