@@ -28,7 +28,8 @@ import {
 } from './art.mjs';
 import { MOVIES, SHOWS } from './catalogue.mjs';
 import { seedDemoActivity } from './activity.mjs';
-import { settleDemoVideos } from './videos.mjs';
+import { addDemoSubtitles } from './tracks.mjs';
+import { catalogueTitles, settleDemoVideos } from './videos.mjs';
 
 /** Titles drawn and saved at a time: enough to keep both cores busy while uploads and saves wait. */
 const IN_FLIGHT = 4;
@@ -318,7 +319,7 @@ export async function seedDemoVideos({
 }) {
   const services = await connect(env);
   try {
-    return await settleDemoVideos({
+    const settled = await settleDemoVideos({
       rpc: services.rpc,
       Subjects: services.Subjects,
       mediaUrl: services.mediaUrl,
@@ -327,6 +328,16 @@ export async function seedDemoVideos({
       log,
       signal,
     });
+    // D44: subtitles for two demo films, once their videos play (no transcoding: text only).
+    await addDemoSubtitles({
+      rpc: services.rpc,
+      Subjects: services.Subjects,
+      mediaUrl: services.mediaUrl,
+      mediaHeaders: services.mediaHeaders,
+      titles: await catalogueTitles(services.rpc, services.Subjects),
+      log,
+    });
+    return settled;
   } finally {
     await services.close();
   }

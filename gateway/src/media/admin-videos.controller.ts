@@ -9,28 +9,35 @@ import {
   Patch,
   Post,
   Put,
+  Query,
   Req,
   Res,
 } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   CreateVideoRequest,
   DomainError,
   ErrorCode,
+  INTERFACE_LANGUAGE_CODES,
   Subjects,
+  SUBTITLE_ID,
+  SUBTITLE_UPLOADS_PATH,
   VIDEO_UPLOAD_ID,
   VIDEO_UPLOADS_PATH,
   VideoMarkersBody,
   type AdminActor,
   type VideoMarkersAnswer,
+  type InterfaceLanguageCode,
   type VideoStatus,
+  type VideoSubtitlesAnswer,
 } from '@chitram/contracts';
 import { LOGGER, type Logger, RpcClient } from '@chitram/nest-kit';
-import { IsUUID, Matches } from 'class-validator';
+import { IsIn, IsOptional, IsUUID, Matches } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Actor } from '../admin/audit-actor';
 import { fileAdminAction, videoOwner } from '../admin/audit-records';
 import { AdminRoute } from '../auth/access';
+import { SUBTITLE_TYPES } from './upload-stream-parser';
 import { VideoUploadProxy } from './video-upload-proxy';
 
 export class VideoParams {
@@ -43,6 +50,27 @@ export class VideoUploadParams extends VideoParams {
   uploadId: string;
 }
 
+export class SubtitleParams extends VideoParams {
+  @Matches(SUBTITLE_ID, { message: 'subtitleId is not a subtitle of this service' })
+  subtitleId: string;
+}
+
+/** What a subtitle file is (D44): one of the eight languages, forced or not, SDH or not. */
+export class SubtitleQuery {
+  @IsIn(INTERFACE_LANGUAGE_CODES, {
+    message: `language must be one of ${INTERFACE_LANGUAGE_CODES.join(', ')}`,
+  })
+  language: InterfaceLanguageCode;
+
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  forced?: 'true' | 'false';
+
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  sdh?: 'true' | 'false';
+}
+
 /**
  * A title's video (DECISIONS D23) for admins: created for a saved movie or episode, its file uploaded
  * resumably over tus (https://tus.io) up to 20 GB, its state followed, and a failed one retried.
@@ -53,6 +81,9 @@ export class VideoUploadParams extends VideoParams {
  *   POST   /api/admin/videos/:videoId/copies              {ownerKind, ownerId} → 201 VideoStatus (ready)
  *   GET    /api/admin/videos/:videoId/markers             → VideoMarkersAnswer (D42)
  *   PUT    /api/admin/videos/:videoId/markers             {intro?, recap?, credits?} → VideoMarkersAnswer
+ *   GET    /api/admin/videos/:videoId/subtitles           → VideoSubtitlesAnswer (D44)
+ *   POST   /api/admin/videos/:videoId/subtitles?language=ta&forced=false&sdh=false   the file → 201 SubtitleTrack
+ *   DELETE /api/admin/videos/:videoId/subtitles/:subtitleId                             → VideoSubtitlesAnswer
  *   POST   /api/admin/videos/:videoId/upload              tus creation → 201, Location
  *   HEAD   /api/admin/videos/:videoId/upload/:uploadId    → Upload-Offset
  *   PATCH  /api/admin/videos/:videoId/upload/:uploadId    application/offset+octet-stream → 204
@@ -164,6 +195,62 @@ export class AdminVideosController {
       ],
     });
     return saved;
+  }
+
+  @Get(':videoId/subtitles')
+  @ApiOperation({ summary: "A video's subtitle tracks (D44)" })
+  subtitles(@Param() { videoId }: VideoParams): Promise<VideoSubtitlesAnswer> {
+    return this.rpc.call(Subjects.media.videos.subtitles, { videoId });
+  }
+
+  @Post(':videoId/subtitles')
+  @ApiConsumes(...SUBTITLE_TYPES)
+  @ApiOperation({
+    summary:
+      'Adds a subtitle file (SRT or WebVTT, text/vtt or application/x-subrip, up to 512 KB) to a ready video (D44) → 201 SubtitleTrack; 400 SUBTITLE_INVALID names the line of a broken timing; one of the same language and kind is replaced',
+  })
+  async addSubtitles(
+    @Param() { videoId }: VideoParams,
+    @Query() query: SubtitleQuery,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+    @Actor() actor: AdminActor,
+  ): Promise<void> {
+    const video = await this.rpc.call(Subjects.media.videos.get, { videoId });
+    const kind = new URLSearchParams({
+      language: query.language,
+      forced: query.forced ?? 'false',
+      sdh: query.sdh ?? 'false',
+    });
+    await this.uploads.forward(request, reply, `${SUBTITLE_UPLOADS_PATH}/${videoId.toLowerCase()}?${kind}`);
+    if (reply.statusCode !== 201) return;
+    const owner = await videoOwner(this.rpc, video.ownerKind, video.ownerId);
+    await fileAdminAction(this.rpc, this.logger, {
+      actor,
+      action: 'video-subtitles-added',
+      entity: owner.entity,
+      changes: [{ field: 'video.subtitles', before: null, after: kind.toString() }],
+    });
+  }
+
+  @Delete(':videoId/subtitles/:subtitleId')
+  @ApiOperation({ summary: 'Removes one subtitle track of a video and its files (D44) → the tracks left' })
+  async removeSubtitles(
+    @Param() { videoId, subtitleId }: SubtitleParams,
+    @Actor() actor: AdminActor,
+  ): Promise<VideoSubtitlesAnswer> {
+    const video = await this.rpc.call(Subjects.media.videos.get, { videoId });
+    const before = await this.rpc.call(Subjects.media.videos.subtitles, { videoId });
+    const removed = before.subtitles.find((s) => s.subtitleId === subtitleId);
+    const left = await this.rpc.call(Subjects.media.videos.removeSubtitle, { videoId, subtitleId });
+    const owner = await videoOwner(this.rpc, video.ownerKind, video.ownerId);
+    await fileAdminAction(this.rpc, this.logger, {
+      actor,
+      action: 'video-subtitles-removed',
+      entity: owner.entity,
+      changes: [{ field: 'video.subtitles', before: removed?.name ?? subtitleId, after: null }],
+    });
+    return left;
   }
 
   @Post(':videoId/upload')

@@ -1,5 +1,11 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ErrorCode, Subjects, type AdminMovie, type VideoStatus } from '@chitram/contracts';
+import {
+  ErrorCode,
+  Subjects,
+  type AdminMovie,
+  type SubtitleTrack,
+  type VideoStatus,
+} from '@chitram/contracts';
 import { connectNats, loadConfig, RpcClient } from '@chitram/nest-kit';
 import {
   isolatedEnv,
@@ -231,6 +237,31 @@ describe('admin videos through the gateway', () => {
     }, 15_000);
     expect(listed).toMatchObject({ videoId: video.videoId, progress: 100 });
 
+    // D44: subtitles through the gateway, streamed to media: a broken timing is refused with its line,
+    // a good SRT becomes a Tamil track, listed, and removed again.
+    const subtitles = `/api/admin/videos/${video.videoId}/subtitles`;
+    const srt = (text: string, query = 'language=ta') =>
+      send('POST', `${subtitles}?${query}`, { 'content-type': 'application/x-subrip' }, text);
+    const broken = await srt(
+      '1\n00:00:01,000 --> 00:00:02,000\nok\n\n2\n00:00:04,000 --> 00:00:03,000\nbad\n',
+    );
+    expect(broken.status).toBe(400);
+    expect(JSON.parse(broken.body)).toMatchObject({
+      code: 'SUBTITLE_INVALID',
+      message: expect.stringMatching(/^Line 6: /),
+    });
+    expect((await srt('1\n00:00:01,000 --> 00:00:02,000\nok\n', 'language=fr')).status).toBe(400);
+    const added = await srt('1\n00:00:01,000 --> 00:00:02,000\nவணக்கம்\n', 'language=ta&sdh=true');
+    expect(added.status).toBe(201);
+    const track = JSON.parse(added.body) as SubtitleTrack;
+    expect(track).toMatchObject({ language: 'ta', sdh: true, forced: false, format: 'srt', cueCount: 1 });
+    expect(JSON.parse((await json('GET', subtitles)).body)).toEqual({
+      videoId: video.videoId,
+      subtitles: [track],
+    });
+    const removed = await json('DELETE', `${subtitles}/${track.subtitleId}`);
+    expect(JSON.parse(removed.body)).toEqual({ videoId: video.videoId, subtitles: [] });
+
     // Another title takes a ready copy of it (issue 19), nothing transcoded: the title shows it ready.
     const other = await newMovie();
     const copied = await json('POST', `/api/admin/videos/${video.videoId}/copies`, {
@@ -334,6 +365,8 @@ describe('admin videos through the gateway', () => {
       ['HEAD', url, {}],
       ['PATCH', url, { 'upload-offset': '0', 'content-type': BYTES }],
       ['DELETE', url, {}],
+      ['POST', `/api/admin/videos/${video.videoId}/subtitles?language=ta`, { 'content-type': 'text/vtt' }],
+      ['GET', `/api/admin/videos/${video.videoId}/subtitles`, {}],
     ];
     for (const [method, path, headers] of requests) {
       expect([method, (await send(method, path, headers, undefined, null)).status]).toEqual([method, 401]);
@@ -353,5 +386,12 @@ describe('admin videos through the gateway', () => {
       Buffer.alloc(10),
     );
     expect(res.status).toBe(415);
+    const vtt = await send(
+      'PATCH',
+      '/api/admin/movies/update/00000000-0000-4000-8000-000000000000',
+      { 'content-type': 'text/vtt' },
+      'WEBVTT\n',
+    );
+    expect(vtt.status).toBe(415);
   });
 });

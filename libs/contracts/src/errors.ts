@@ -75,6 +75,8 @@ export enum ErrorCode {
   STREAM_LIMIT_REACHED = 'STREAM_LIMIT_REACHED',
   VIDEO_NOT_READY = 'VIDEO_NOT_READY',
   STREAM_FORBIDDEN = 'STREAM_FORBIDDEN',
+  /** D44: a subtitle file that is not SRT or WebVTT, or has a broken cue timing (the message names its line). */
+  SUBTITLE_INVALID = 'SUBTITLE_INVALID',
   SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE',
   // My List (issue 22): the title to add is not in the catalogue.
   TITLE_NOT_FOUND = 'TITLE_NOT_FOUND',
@@ -147,6 +149,7 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ErrorCode.VIDEO_NOT_READY]: 409,
   // A stream URL that is tampered, expired, another title's or above the plan.
   [ErrorCode.STREAM_FORBIDDEN]: 403,
+  [ErrorCode.SUBTITLE_INVALID]: 400,
   [ErrorCode.SERVICE_UNAVAILABLE]: 503,
   [ErrorCode.TITLE_NOT_FOUND]: 404,
   [ErrorCode.PROFILE_LIMIT_REACHED]: 409,

@@ -101,6 +101,8 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
       Subjects.media.videos.markers,
       Subjects.media.videos.setMarkers,
       Subjects.media.trailers,
+      Subjects.media.videos.subtitles,
+      Subjects.media.videos.removeSubtitle,
     ],
     // Its cache of whole catalogue answers is emptied on each change, and what its stream grants keep
     // of a viewer when the viewer's plan or account changes (events, heard as they pass: no consumer).

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
-import { IsIn, IsNumber, IsOptional, IsUUID, Max, Min, ValidateNested } from 'class-validator';
+import { IsIn, IsNumber, IsOptional, IsUUID, Matches, Max, Min, ValidateNested } from 'class-validator';
+import type { VideoSubtitlesAnswer } from './subtitles-answers';
 import { event, subject } from './subject';
 import {
   type MarkerSpan,
@@ -12,6 +13,7 @@ import {
 } from './videos-answers';
 
 export * from './videos-answers';
+export * from './subtitles-answers';
 
 /** A new video for a title, before its bytes arrive. */
 export class CreateVideoRequest {
@@ -82,6 +84,18 @@ export class SetVideoMarkersRequest {
   markers: VideoMarkersBody;
 }
 
+/** The subtitle track ids media makes (D44). */
+export const SUBTITLE_ID = /^[0-9a-f]{12}$/;
+
+/** One subtitle track of a video (D44). */
+export class SubtitleRef {
+  @IsUUID()
+  videoId: string;
+
+  @Matches(SUBTITLE_ID, { message: 'subtitleId is not a subtitle of this service' })
+  subtitleId: string;
+}
+
 /** Subjects.media.videos: payloads and answers carried by each subject. */
 export const VideoSubjects = {
   create: subject<CreateVideoRequest, VideoStatus>('chitram.media.videos.create.v1'),
@@ -100,6 +114,10 @@ export const VideoSubjects = {
    * one that ends before it starts, or two that overlap.
    */
   setMarkers: subject<SetVideoMarkersRequest, VideoMarkersAnswer>('chitram.media.videos.set-markers.v1'),
+  /** A video's subtitle tracks (D44); they are added over media's HTTP, a file's bytes never cross NATS. */
+  subtitles: subject<VideoRef, VideoSubtitlesAnswer>('chitram.media.videos.subtitles.v1'),
+  /** Removes one subtitle track of a video and its files (D44); NOT_FOUND if it is gone already. */
+  removeSubtitle: subject<SubtitleRef, VideoSubtitlesAnswer>('chitram.media.videos.remove-subtitle.v1'),
   /** Removes a video and every object made from it (its title was deleted). */
   remove: subject<VideoRef, { removed: true }>('chitram.media.videos.remove.v1'),
   /**

@@ -25,5 +25,6 @@ export * from './promotions-answers';
 export * from './playback-answers';
 export * from './videos-answers';
 export * from './trailers-answers';
+export * from './subtitles-answers';
 export * from './watch-history-answers';
 export * from './trickplay-index';

@@ -16,6 +16,9 @@ import { Screens } from './streaming/screens';
 import { StreamOrigin } from './streaming/stream-origin';
 import { StreamsController } from './streaming/streams.controller';
 import { StreamsService } from './streaming/streams.service';
+import { SubtitleUploads } from './subtitles/subtitle-uploads';
+import { SubtitlesRepository } from './subtitles/subtitles.repository';
+import { SubtitlesService } from './subtitles/subtitles.service';
 import { ReleasedVideosHandler } from './videos/released-videos.handler';
 import { TranscodeWorker } from './videos/transcode.worker';
 import { VideosController } from './videos/videos.controller';
@@ -47,6 +50,9 @@ import { TrailersService } from './trailers/trailers.service';
     VideoMarkersService,
     TrickplayBackfill,
     TrailersService,
+    SubtitlesRepository,
+    SubtitlesService,
+    SubtitleUploads,
   ],
 })
 export class AppModule {}

@@ -12,6 +12,7 @@ import { ScreensInRedis1795390200000 } from './migrations/1795390200000-ScreensI
 import { TrickplayAndMarkers1795817953299 } from './migrations/1795817953299-TrickplayAndMarkers';
 import { OutboxTraceContext1795818230247 } from './migrations/1795818230247-OutboxTraceContext';
 import { Trailers1795843376895 } from './migrations/1795843376895-Trailers';
+import { VideoSubtitles1795843424597 } from './migrations/1795843424597-VideoSubtitles';
 import { SegmentKeys1795843435950 } from './migrations/1795843435950-SegmentKeys';
 
 export const mediaService = defineService({
@@ -31,6 +32,7 @@ export const mediaService = defineService({
       TrickplayAndMarkers1795817953299,
       OutboxTraceContext1795818230247,
       Trailers1795843376895,
+      VideoSubtitles1795843424597,
       SegmentKeys1795843435950,
     ],
   },

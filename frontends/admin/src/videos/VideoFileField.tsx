@@ -1,6 +1,7 @@
 import { FilePicker } from '../components/FormFields';
 import type { TitleVideoField } from './use-title-video';
 import { VideoMarkersPanel } from './VideoMarkersPanel';
+import { VideoSubtitlesPanel } from './VideoSubtitlesPanel';
 import { VideoUploadPanel } from './VideoUploadPanel';
 import { type TitleVideo, VIDEO_TYPES, VIDEO_UPLOAD_FORMATS, videoStateText } from './video-rules';
 
@@ -53,7 +54,10 @@ export function VideoFileField({
         </p>
       )}
       {current?.state === 'ready' && !compact && !field.file && (
-        <VideoMarkersPanel videoId={current.videoId} previousVideoId={previousVideoId} />
+        <>
+          <VideoMarkersPanel videoId={current.videoId} previousVideoId={previousVideoId} />
+          <VideoSubtitlesPanel videoId={current.videoId} />
+        </>
       )}
       <VideoUploadPanel
         upload={field.upload}

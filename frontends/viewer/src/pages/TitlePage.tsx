@@ -92,6 +92,7 @@ export function TitlePage() {
             poster={movie.bannerUrl}
             startAt={playing.startAt}
             onClose={stop}
+            titleLanguage={movie.language}
           />
         </div>
       ) : (

@@ -9,12 +9,33 @@ import { Player } from './Player';
 // hls.js is the edge of this test's world (jsdom has no Media Source Extensions): a stand-in that parses
 // a master playlist into three renditions, and lets a test make it fail as hls.js reports failures.
 type Listener = (event: string, data: unknown) => void;
-const hlsState = { supported: true, instances: [] as FakeHls[] };
+interface FakeTrack {
+  lang: string;
+  name: string;
+  forced?: boolean;
+  characteristics?: string;
+}
+const hlsState = {
+  supported: true,
+  instances: [] as FakeHls[],
+  audioTracks: [] as FakeTrack[],
+  subtitleTracks: [] as FakeTrack[],
+};
 class FakeHls {
-  static readonly Events = { MANIFEST_PARSED: 'hlsManifestParsed', ERROR: 'hlsError' } as const;
+  static readonly Events = {
+    MANIFEST_PARSED: 'hlsManifestParsed',
+    ERROR: 'hlsError',
+    AUDIO_TRACKS_UPDATED: 'hlsAudioTracksUpdated',
+    SUBTITLE_TRACKS_UPDATED: 'hlsSubtitleTracksUpdated',
+  } as const;
   static isSupported = () => hlsState.supported;
   currentLevel = -1;
   destroyed = false;
+  audioTracks = hlsState.audioTracks;
+  subtitleTracks = hlsState.subtitleTracks;
+  audioTrack = 0;
+  subtitleTrack = -1;
+  subtitleDisplay = false;
   private readonly listeners = new Map<string, Listener>();
   constructor(readonly config: { startPosition: number }) {
     hlsState.instances.push(this);
@@ -59,6 +80,9 @@ beforeAll(() => installMediaEngine(5400));
 beforeEach(() => {
   hlsState.supported = true;
   hlsState.instances.length = 0;
+  hlsState.audioTracks = [];
+  hlsState.subtitleTracks = [];
+  window.localStorage.clear();
 });
 
 function openPlayer(onClose = jest.fn(), stream: StreamAnswer = STREAM) {
@@ -86,6 +110,55 @@ describe('the player', () => {
     expect(hlsState.instances[0].currentLevel).toBe(2);
     await userEvent.selectOptions(menu, 'Auto');
     expect(hlsState.instances[0].currentLevel).toBe(-1);
+  });
+
+  it('offers the audio and subtitle tracks in their own languages, and remembers the choice for the profile (D44)', async () => {
+    hlsState.audioTracks = [
+      { lang: 'ta', name: 'தமிழ்' },
+      { lang: 'hi', name: 'हिन्दी' },
+    ];
+    const sdh =
+      'public.accessibility.transcribes-spoken-dialog,public.accessibility.describes-music-and-sound';
+    hlsState.subtitleTracks = [
+      { lang: 'ta', name: 'தமிழ் (forced)', forced: true },
+      { lang: 'hi', name: 'हिन्दी (SDH)', characteristics: sdh },
+      { lang: 'ta', name: 'தமிழ்' },
+    ];
+    const { onClose } = openPlayer();
+    // An English interface and a film without its language said: the first audio (Tamil), subtitles off
+    // but for the forced Tamil track (the audio's language: its foreign lines).
+    const audio = await screen.findByRole('button', { name: /^Audio\W+தமிழ்$/ });
+    expect(hlsState.instances[0].subtitleTrack).toBe(0);
+    await userEvent.click(audio);
+    const audioPanel = screen.getByRole('group', { name: 'Audio' });
+    await userEvent.click(within(audioPanel).getByRole('radio', { name: 'हिन्दी' }));
+    expect(hlsState.instances[0].audioTrack).toBe(1);
+    await userEvent.click(screen.getByRole('button', { name: /^Subtitles\W+Off$/ }));
+    const panel = screen.getByRole('group', { name: 'Subtitles' });
+    expect(
+      within(panel)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['Off', 'हिन्दी (SDH)', 'தமிழ்']);
+    const looks = screen.getByRole('group', { name: 'Size' });
+    await userEvent.click(within(panel).getByRole('radio', { name: 'தமிழ்' }));
+    expect(hlsState.instances[0]).toMatchObject({ subtitleTrack: 2, subtitleDisplay: true });
+    await userEvent.click(within(looks).getByRole('radio', { name: 'Large' }));
+    await userEvent.click(within(looks).getByRole('checkbox', { name: 'Background behind the words' }));
+    expect(document.querySelector('video')?.className).toBe(
+      'vw-player__video vw-player__video--cues-large vw-player__video--cue-background',
+    );
+    // Esc closes the panel, not the player.
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('group', { name: 'Subtitles' })).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: /^Subtitles\W+தமிழ்$/ })).toBeTruthy();
+    expect(JSON.parse(window.localStorage.getItem('chitram.player.tracks.visitor') ?? '{}')).toEqual({
+      audio: 'hi',
+      subtitles: 'ta',
+      size: 'large',
+      background: true,
+    });
   });
 
   it('takes the keyboard as soon as it opens: Space and k play and pause, arrows seek 10 s, m mutes', async () => {

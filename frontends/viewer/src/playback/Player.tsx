@@ -1,13 +1,26 @@
 import type { StreamAnswer } from '@chitram/contracts/web';
 import type Hls from 'hls.js';
+import type { MediaPlaylist } from 'hls.js';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useHost } from '../app/host';
+import { LANGUAGES } from '../app/languages';
 import { MyListButton } from '../my-list/MyListButton';
 import { useFormats } from '../i18n/use-formats';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { clock, HEARTBEAT_MS, qualityLabel, streamFailure, type PlayerFailure } from './playback-rules';
 import { SeekBar } from './SeekBar';
 import { skippableAt, SkipButton } from './SkipButton';
+import {
+  chooseAudio,
+  chooseSubtitles,
+  DEFAULT_PREFERENCES,
+  loadPreferences,
+  savePreferences,
+  subtitleKey,
+  type OfferedTrack,
+  type TrackPreferences,
+} from './track-choice';
+import { TracksMenu } from './TracksMenu';
 import '../styles/player.css';
 
 interface PlayerProps {
@@ -26,6 +39,27 @@ interface PlayerProps {
   onProgress?(positionSeconds: number, durationSeconds: number): void;
   /** Shown over the picture, and with it in full screen (the next episode's card). */
   overlay?: ReactNode;
+  /** The title's language (its English name, `Tamil`, or code): the audio and subtitles' second choice (D44). */
+  titleLanguage?: string | null;
+}
+
+/** A code (`ta`) for a language's English name or code. */
+function languageCode(language: string | null | undefined): string | null {
+  if (!language) return null;
+  return LANGUAGES.find((l) => l.name === language || l.code === language)?.code ?? language;
+}
+
+/** hls.js's tracks as the player offers them. */
+function offered(tracks: MediaPlaylist[]): OfferedTrack[] {
+  return tracks.map((track, index) => ({
+    index,
+    language: track.lang ?? '',
+    name: track.name,
+    forced: Boolean(track.forced),
+    sdh: /public\.accessibility\.(transcribes-spoken-dialog|describes-music-and-sound)/.test(
+      track.characteristics ?? '',
+    ),
+  }));
 }
 
 /** Keys that belong to the control in focus (a button's Space, a list's arrows), not to the player. */
@@ -66,9 +100,10 @@ export function Player({
   onEnded,
   onProgress,
   overlay,
+  titleLanguage = null,
 }: PlayerProps) {
   const { api, getSession } = useHost();
-  const { t } = useViewerTranslation();
+  const { t, i18n } = useViewerTranslation();
   const { locale } = useFormats();
   const video = useRef<HTMLVideoElement>(null);
   const frame = useRef<HTMLDivElement>(null);
@@ -80,6 +115,20 @@ export function Player({
   /** Why the stream stopped, as the key of its words. */
   const [failure, setFailure] = useState<PlayerFailure | null>(null);
   const seen = useRef({ at: startAt, duration: 0 });
+  // D44: the audio and subtitle tracks, and this profile's choices (kept in this browser, per profile).
+  const [audioTracks, setAudioTracks] = useState<OfferedTrack[]>([]);
+  const [subtitleTracks, setSubtitleTracks] = useState<OfferedTrack[]>([]);
+  const [audio, setAudio] = useState(-1);
+  const [subtitles, setSubtitles] = useState(-1);
+  const profileId = getSession().user?.profile?._id ?? getSession().user?._id ?? 'visitor';
+  const [looks, setLooks] = useState<Pick<TrackPreferences, 'size' | 'background'>>(() => ({
+    size: loadPreferences(profileId)?.size ?? DEFAULT_PREFERENCES.size,
+    background: loadPreferences(profileId)?.background ?? DEFAULT_PREFERENCES.background,
+  }));
+  // The interface speaks the profile's language once it is chosen (D37), else the device's.
+  const interfaceLanguage = i18n.language;
+  const choosing = useRef({ profileId, interfaceLanguage, titleLanguage });
+  choosing.current = { profileId, interfaceLanguage, titleLanguage };
   const signedIn = Boolean(getSession().user?.token);
   const close = useRef(onClose);
   close.current = onClose;
@@ -156,7 +205,37 @@ export function Player({
         },
       });
       hls.current = instance;
+      // The first choice of audio and subtitles (D44): the profile's last, else by language. hls.js
+      // knows a rendition's tracks once it knows its groups (at the manifest, or at its first level).
+      const chosen = { audio: false, subtitles: false };
+      const chooseTracks = () => {
+        const { profileId: profile, interfaceLanguage: shown, titleLanguage: own } = choosing.current;
+        const saved = loadPreferences(profile);
+        const titleCode = languageCode(own);
+        const audios = offered(instance.audioTracks);
+        const texts = offered(instance.subtitleTracks);
+        if (!chosen.audio && audios.length) {
+          chosen.audio = true;
+          const index = chooseAudio(audios, saved?.audio ?? null, shown, titleCode);
+          if (index >= 0 && index !== instance.audioTrack) instance.audioTrack = index;
+        }
+        if (!chosen.subtitles && texts.length) {
+          chosen.subtitles = true;
+          const playingAudio = audios[instance.audioTrack]?.language || titleCode;
+          instance.subtitleDisplay = true;
+          instance.subtitleTrack = chooseSubtitles(texts, saved?.subtitles, shown, titleCode, playingAudio);
+        }
+        setAudioTracks(audios);
+        setSubtitleTracks(texts);
+        setAudio(instance.audioTrack);
+        setSubtitles(instance.subtitleTrack);
+      };
+      // After hls.js's own handling of the event: a track chosen during it is undone by its defaults.
+      const chooseSoon = () => setTimeout(() => !disposed && chooseTracks(), 0);
+      instance.on(HlsClass.Events.AUDIO_TRACKS_UPDATED, chooseSoon);
+      instance.on(HlsClass.Events.SUBTITLE_TRACKS_UPDATED, chooseSoon);
       instance.on(HlsClass.Events.MANIFEST_PARSED, (_event, data) => {
+        chooseTracks();
         setLevels(
           data.levels
             .map((level, index) => ({ index, height: level.height }))
@@ -223,6 +302,29 @@ export function Player({
     };
   }, [stream, signedIn, api, getSession, kind, titleId]);
 
+  function chooseAudioTrack(index: number) {
+    const instance = hls.current;
+    if (!instance) return;
+    instance.audioTrack = index;
+    setAudio(index);
+    savePreferences(profileId, { audio: audioTracks[index]?.language || null });
+  }
+
+  function chooseSubtitleTrack(index: number) {
+    const instance = hls.current;
+    if (!instance) return;
+    instance.subtitleDisplay = true;
+    instance.subtitleTrack = index;
+    setSubtitles(index);
+    const track = subtitleTracks[index];
+    savePreferences(profileId, { subtitles: track ? subtitleKey(track) : null });
+  }
+
+  function chooseLooks(change: Partial<Pick<TrackPreferences, 'size' | 'background'>>) {
+    setLooks((current) => ({ ...current, ...change }));
+    savePreferences(profileId, change);
+  }
+
   function chooseQuality(index: number) {
     setQuality(index);
     if (hls.current) hls.current.currentLevel = index;
@@ -288,7 +390,9 @@ export function Player({
         <SkipButton markers={stream.markers} at={time.at} onSkip={seekTo} />
         <video
           ref={video}
-          className="vw-player__video"
+          className={`vw-player__video vw-player__video--cues-${looks.size}${
+            looks.background ? ' vw-player__video--cue-background' : ''
+          }`}
           poster={poster}
           playsInline
           controls
@@ -325,6 +429,18 @@ export function Player({
         <span className="vw-player__time" aria-live="off">
           {clock(time.at, locale)} / {clock(time.duration, locale)}
         </span>
+        <TracksMenu
+          audioTracks={audioTracks}
+          audio={audio}
+          onAudio={chooseAudioTrack}
+          subtitleTracks={subtitleTracks}
+          subtitles={subtitles}
+          onSubtitles={chooseSubtitleTrack}
+          size={looks.size}
+          onSize={(size) => chooseLooks({ size })}
+          background={looks.background}
+          onBackground={(background) => chooseLooks({ background })}
+        />
         {levels.length > 0 && (
           <label className="vw-player__quality">
             {t('playback.quality')}

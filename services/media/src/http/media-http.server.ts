@@ -9,6 +9,7 @@ import {
   MEDIA_KEY_PREFIX,
   parseImageWidth,
   REQUEST_ID_HEADER,
+  SUBTITLE_UPLOADS_PATH,
   UPLOAD_PURPOSES,
   VIDEO_UPLOADS_PATH,
   type ErrorBody,
@@ -21,6 +22,7 @@ import { MediaConfig } from '../config';
 import { ImageVariants } from '../objects/image-variants';
 import { ObjectStorage } from '../storage/object-storage';
 import { StreamOrigin } from '../streaming/stream-origin';
+import { SubtitleUploads } from '../subtitles/subtitle-uploads';
 import { storeUpload } from '../uploads/store-upload';
 import { VideoUploads } from '../uploads/video-uploads';
 import { VideosRepository } from '../videos/videos.repository';
@@ -39,6 +41,7 @@ const FIELD_NAME = /^[A-Za-z0-9_.[\]-]{1,60}$/;
  *   GET|HEAD /objects/{images|videos}/<uuid>.<ext>     → the object, with long cache headers
  *   GET|HEAD /objects/images/<uuid>.<ext>?w=<width>    → the picture at that width, as WebP (image-variants.ts)
  *   POST|HEAD|PATCH|DELETE /uploads/videos/…           a title's video file, resumable (uploads/video-uploads.ts)
+ *   POST /uploads/subtitles/<videoId>?language=…       a subtitle file, whole (subtitles/subtitle-uploads.ts, D44)
  */
 @Injectable()
 export class MediaHttpServer implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -52,6 +55,7 @@ export class MediaHttpServer implements OnApplicationBootstrap, OnApplicationShu
     private readonly videoUploads: VideoUploads,
     private readonly videos: VideosRepository,
     private readonly variants: ImageVariants,
+    private readonly subtitleUploads: SubtitleUploads,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.guard = new InternalTokenGuard(config.MEDIA_INTERNAL_TOKEN);
@@ -95,6 +99,8 @@ export class MediaHttpServer implements OnApplicationBootstrap, OnApplicationShu
     this.guard.check(req);
     const url = new URL(req.url ?? '/', 'http://media.internal');
     if (url.pathname.startsWith(`${VIDEO_UPLOADS_PATH}/`)) return this.videoUploads.handle(req, res);
+    if (url.pathname.startsWith(`${SUBTITLE_UPLOADS_PATH}/`))
+      return this.subtitleUploads.handle(req, res, url);
     const upload = /^\/uploads\/([a-z]+)$/.exec(url.pathname);
     if (upload && req.method === 'POST') {
       return this.upload(req, res, upload[1], url.searchParams.get('field'));

@@ -1,6 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { SegmentKeys } from '../transcoding/segment-keys';
+import type { InterfaceLanguageCode } from '@chitram/contracts';
+import { SubtitlesRepository } from '../subtitles/subtitles.repository';
 import { VideosRepository } from '../videos/videos.repository';
+
+/** A subtitle track as the master playlist lists it (D44). */
+export interface PlayableSubtitle {
+  id: string;
+  language: InterfaceLanguageCode;
+  forced: boolean;
+  sdh: boolean;
+  prefix: string;
+}
 
 /** What the grants and the origin need of a ready video. */
 export interface PlayableVideo {
@@ -12,6 +23,7 @@ export interface PlayableVideo {
   durationSeconds: number;
   /** Its segments' keys when they are encrypted (D35), null when they are clear. */
   keys: SegmentKeys | null;
+  subtitles: PlayableSubtitle[];
 }
 
 /** A ready video is remembered this long: its output never changes, but the video may be removed. */
@@ -27,7 +39,15 @@ const MOST_REMEMBERED = 10_000;
 export class ReadyVideos {
   private readonly seen = new Map<string, { video: PlayableVideo; until: number }>();
 
-  constructor(private readonly videos: VideosRepository) {}
+  constructor(
+    private readonly videos: VideosRepository,
+    private readonly subtitles: SubtitlesRepository,
+  ) {}
+
+  /** Forgets a video, so the next ask reads it again (its subtitles changed: D44). */
+  forget(videoId: string): void {
+    this.seen.delete(videoId);
+  }
 
   /** The video if it is ready; undefined if it is not (yet), or does not exist. */
   async find(videoId: string): Promise<PlayableVideo | undefined> {
@@ -46,6 +66,13 @@ export class ReadyVideos {
       height: video.height,
       durationSeconds: video.durationSeconds ?? 0,
       keys: video.keys,
+      subtitles: (await this.subtitles.forVideo(video.id)).map(({ id, language, forced, sdh, prefix }) => ({
+        id,
+        language,
+        forced,
+        sdh,
+        prefix,
+      })),
     };
     if (this.seen.size >= MOST_REMEMBERED) this.seen.clear();
     this.seen.set(videoId, { video: playable, until: Date.now() + REMEMBER_MS });

@@ -17,6 +17,7 @@ import { signStreamToken, verifyStreamPass, verifyStreamToken, type StreamClaims
 import { RENDITION_TOKEN_MARGIN_SECONDS, StreamsService } from './streams.service';
 import { TRICKPLAY_DIR, TRICKPLAY_INDEX, TRICKPLAY_SHEET } from '../transcoding/trickplay';
 import { decryptSegment, KEY_PATH, periodOf } from '../transcoding/segment-keys';
+import { serveSubtitles, subtitleGroupAttribute, subtitleMediaLines } from './subtitle-origin';
 
 /**
  * Segments never change under their URL. A free title's may be kept by browsers and a CDN alike; a paid
@@ -77,6 +78,13 @@ export class StreamOrigin {
     const video = await this.playable(claims.v);
     if (claims.t === 1) return this.trickplay(req, res, claims, video, path);
     if (claims.k === 1) return this.key(res, claims, video, path);
+    if (claims.x !== undefined) {
+      const cache = claims.u === null ? FREE_SEGMENT_CACHE : PAID_SEGMENT_CACHE;
+      const send = (out: ServerResponse, body: string) => this.sendPlaylist(out, body);
+      if (await serveSubtitles(this.storage, this.logger, req, res, token, claims, video, path, cache, send))
+        return;
+      throw forbidden();
+    }
     if (path === 'master.m3u8' && claims.h === undefined) return this.master(res, claims, video);
     const [height, file, ...rest] = path.split('/');
     if (
@@ -188,13 +196,14 @@ export class StreamOrigin {
     const secret = this.streams.signingKeyNow();
     const expires = Math.floor(Date.now() / 1000 + video.durationSeconds + RENDITION_TOKEN_MARGIN_SECONDS);
     const lines = ['#EXTM3U', '#EXT-X-VERSION:6', '#EXT-X-INDEPENDENT-SEGMENTS'];
+    lines.push(...subtitleMediaLines(secret, claims, video, expires));
     for (const rung of ladderFor(video.height).filter(
       (r) => r.height <= claims.r && video.renditions.includes(r.height),
     )) {
       const rendition = signStreamToken(secret, { ...claims, h: rung.height, e: expires });
       const width = Math.round((video.width * rung.height) / video.height / 2) * 2;
       lines.push(
-        `#EXT-X-STREAM-INF:BANDWIDTH=${bandwidthOf(rung)},RESOLUTION=${width}x${rung.height},CODECS="avc1.640028,mp4a.40.2"`,
+        `#EXT-X-STREAM-INF:BANDWIDTH=${bandwidthOf(rung)},RESOLUTION=${width}x${rung.height},CODECS="avc1.640028,mp4a.40.2"${subtitleGroupAttribute(video)}`,
         `${STREAM_PATH}${rendition}/${rung.height}/index.m3u8`,
       );
     }

@@ -26,6 +26,8 @@ export interface StreamClaims {
   t?: 1;
   /** Opens the keys of the video's encrypted segments (D35), `key/NNNN`, nothing else. */
   k?: 1;
+  /** Opens one subtitle track of the video (D44): its playlist and WebVTT segments, nothing else. */
+  x?: string;
   /** Expiry, seconds since the epoch. */
   e: number;
 }

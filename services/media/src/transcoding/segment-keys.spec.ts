@@ -1,7 +1,15 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { decryptSegment, encryptRenditions, ivFor, segmentsOf, withoutKeys } from './segment-keys';
+import {
+  decryptSegment,
+  decryptSegmentStart,
+  encryptRenditions,
+  encryptSegment,
+  ivFor,
+  segmentsOf,
+  withoutKeys,
+} from './segment-keys';
 
 const playlist = (count: number) =>
   [
@@ -24,6 +32,14 @@ describe('HLS AES-128 of a ladder (D35)', () => {
     dir = await mkdtemp(path.join(tmpdir(), 'chitram-keys-'));
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('reads the clear start of an encrypted segment from its first bytes alone (subtitles read its first timestamp)', () => {
+    const key = Buffer.alloc(16, 7);
+    const segment = Buffer.from(Array.from({ length: 1000 }, (_, i) => (i * 31) % 256));
+    const encrypted = encryptSegment(segment, key, 3);
+    expect(decryptSegmentStart(encrypted.subarray(0, 500), key, 3)).toEqual(segment.subarray(0, 496));
+    expect(decryptSegmentStart(encrypted.subarray(0, 500), key, 4)).not.toEqual(segment.subarray(0, 496));
+  });
 
   it('takes the media sequence number, big-endian in 16 bytes, as the IV', () => {
     expect(ivFor(0).equals(Buffer.alloc(16))).toBe(true);

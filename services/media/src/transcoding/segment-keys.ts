@@ -45,6 +45,15 @@ export function decryptSegment(data: Buffer, key: Buffer, sequence: number): Buf
   return Buffer.concat([decipher.update(data), decipher.final()]);
 }
 
+/**
+ * The clear start of an encrypted segment of which only the first bytes were read (CBC decrypts block by
+ * block from the IV): its whole 16-byte blocks, the padding at the end unchecked.
+ */
+export function decryptSegmentStart(head: Buffer, key: Buffer, sequence: number): Buffer {
+  const decipher = createDecipheriv('aes-128-cbc', key, ivFor(sequence)).setAutoPadding(false);
+  return decipher.update(head.subarray(0, head.length - (head.length % 16)));
+}
+
 /** The key period of the segment with this media sequence number. */
 export const periodOf = (sequence: number, segmentsPerKey: number) => Math.floor(sequence / segmentsPerKey);
 

@@ -4,9 +4,11 @@ import {
   CopyVideoRequest,
   CreateVideoRequest,
   SetVideoMarkersRequest,
+  SubtitleRef,
   Subjects,
   VideoRef,
 } from '@chitram/contracts';
+import { SubtitlesService } from '../subtitles/subtitles.service';
 import { VideoMarkersService } from './video-markers.service';
 import { VideosService } from './videos.service';
 import { Handles } from '@chitram/nest-kit';
@@ -19,6 +21,7 @@ export class VideosController {
   constructor(
     private readonly videos: VideosService,
     private readonly markers: VideoMarkersService,
+    private readonly subtitles: SubtitlesService,
   ) {}
 
   @Handles(videos.create)
@@ -49,6 +52,16 @@ export class VideosController {
   @Handles(videos.setMarkers)
   setMarkers(@Payload() body: SetVideoMarkersRequest) {
     return this.markers.set(body);
+  }
+
+  @Handles(videos.subtitles)
+  listSubtitles(@Payload() body: VideoRef) {
+    return this.subtitles.list(body.videoId);
+  }
+
+  @Handles(videos.removeSubtitle)
+  removeSubtitle(@Payload() body: SubtitleRef) {
+    return this.subtitles.remove(body);
   }
 
   @Handles(videos.remove)
