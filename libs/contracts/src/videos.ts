@@ -20,6 +20,15 @@ export class CreateVideoRequest {
 
   @IsUUID()
   ownerId: string;
+
+  /**
+   * An episode's series, which the gateway reads from the catalogue and carries here, so media can
+   * compare the episode's audio with its series' others (D42, suggested intros). Set by the gateway,
+   * never taken from an admin's request.
+   */
+  @IsOptional()
+  @IsUUID()
+  seriesId?: string;
 }
 
 /**
@@ -100,6 +109,13 @@ export const VideoSubjects = {
    * one that ends before it starts, or two that overlap.
    */
   setMarkers: subject<SetVideoMarkersRequest, VideoMarkersAnswer>('chitram.media.videos.set-markers.v1'),
+  /**
+   * An admin turns down the intro media suggested for a video (D42): it is not offered again. Confirming
+   * one is setting the intro with setMarkers.
+   */
+  dismissSuggestedIntro: subject<VideoRef, VideoMarkersAnswer>(
+    'chitram.media.videos.dismiss-suggested-intro.v1',
+  ),
   /** Removes a video and every object made from it (its title was deleted). */
   remove: subject<VideoRef, { removed: true }>('chitram.media.videos.remove.v1'),
   /**

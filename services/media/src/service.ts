@@ -13,6 +13,7 @@ import { TrickplayAndMarkers1795817953299 } from './migrations/1795817953299-Tri
 import { OutboxTraceContext1795818230247 } from './migrations/1795818230247-OutboxTraceContext';
 import { Trailers1795843376895 } from './migrations/1795843376895-Trailers';
 import { SegmentKeys1795843435950 } from './migrations/1795843435950-SegmentKeys';
+import { SuggestedIntros1795846597874 } from './migrations/1795846597874-SuggestedIntros';
 
 export const mediaService = defineService({
   name: 'media',
@@ -32,6 +33,7 @@ export const mediaService = defineService({
       OutboxTraceContext1795818230247,
       Trailers1795843376895,
       SegmentKeys1795843435950,
+      SuggestedIntros1795846597874,
     ],
   },
 });
