@@ -81,11 +81,21 @@ const melody = (notesPerSecond: number, step: number, seconds: number) =>
  */
 export async function makeEpisodeVideo(
   file: string,
-  { introSeconds, restSeconds, variant }: { introSeconds: number; restSeconds: number; variant: number },
+  {
+    introSeconds,
+    restSeconds,
+    variant,
+    pattern = 'testsrc2',
+  }: {
+    introSeconds: number;
+    restSeconds: number;
+    variant: number;
+    pattern?: 'testsrc2' | 'smptehdbars' | 'rgbtestsrc';
+  },
 ): Promise<void> {
   const seconds = introSeconds + restSeconds;
   const args = ['-hide_banner', '-loglevel', 'error', '-y'];
-  args.push('-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=25:duration=${seconds}`);
+  args.push('-f', 'lavfi', '-i', `${pattern}=size=640x360:rate=25:duration=${seconds}`);
   args.push('-f', 'lavfi', '-i', melody(3, 7, introSeconds));
   args.push('-f', 'lavfi', '-i', melody(3 + variant, variant % 2 ? 5 : 11, restSeconds));
   args.push('-filter_complex', '[1:a][2:a]concat=n=2:v=0:a=1[a]', '-map', '0:v', '-map', '[a]');
