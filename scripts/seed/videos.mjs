@@ -26,6 +26,9 @@ export const DEMO_VIDEOS = [
     height: 360,
     pattern: 'testsrc2',
     tone: 330,
+    // D42: the series' two transcoded episodes open with the same 8-second melody, so media offers it
+    // to admins as their suggested intro (the rest of each is a melody of its own).
+    intro: { seconds: 8, variant: 1 },
   },
   {
     kind: 'episode',
@@ -34,6 +37,7 @@ export const DEMO_VIDEOS = [
     height: 360,
     pattern: 'rgbtestsrc',
     tone: 392,
+    intro: { seconds: 8, variant: 2 },
   },
   { kind: 'movie', title: 'Godavari Express', seconds: 12, height: 1080, pattern: 'smptehdbars', tone: 523 },
   { kind: 'movie', title: 'Chhota Jasoos', seconds: 10, height: 480, pattern: 'rgbtestsrc', tone: 659 },
@@ -95,7 +99,14 @@ export async function catalogueTitles(rpc, Subjects) {
     for (let page = 1; ; page++) {
       const answer = await rpc.call(subject, { page });
       titles.push(
-        ...listOf(answer).map((t) => ({ kind, _id: t._id, title: t.title, video: t.video ?? null })),
+        ...listOf(answer).map((t) => ({
+          kind,
+          _id: t._id,
+          title: t.title,
+          video: t.video ?? null,
+          // An episode's series, carried to media as the gateway carries it (D42, suggested intros).
+          ...(t.seriesId ? { seriesId: t.seriesId } : {}),
+        })),
       );
       if (page >= answer.totalPages) return titles;
     }
@@ -141,7 +152,10 @@ export async function uploadDemoSources({
   onSource = () => {},
 }) {
   const require = createRequire(import.meta.url);
-  const { makeTestVideo } = require('../../services/media/dist/transcoding/test-sources.js');
+  const {
+    makeEpisodeVideo,
+    makeTestVideo,
+  } = require('../../services/media/dist/transcoding/test-sources.js');
   const folder = join(dataDir, 'demo-videos');
   mkdirSync(folder, { recursive: true });
   let started = 0;
@@ -157,13 +171,31 @@ export async function uploadDemoSources({
       onSource(title, video.videoId);
       continue;
     }
-    const file = join(folder, `${demo.pattern}-${demo.height}p-${demo.seconds}s-${demo.tone}.mp4`);
-    if (!existsSync(file) || statSync(file).size === 0) await makeTestVideo(file, demo);
+    const file = join(
+      folder,
+      demo.intro
+        ? `${demo.pattern}-${demo.height}p-${demo.seconds}s-intro-${demo.intro.variant}.mp4`
+        : `${demo.pattern}-${demo.height}p-${demo.seconds}s-${demo.tone}.mp4`,
+    );
+    if (!existsSync(file) || statSync(file).size === 0)
+      await (demo.intro
+        ? makeEpisodeVideo(file, {
+            introSeconds: demo.intro.seconds,
+            restSeconds: demo.seconds - demo.intro.seconds,
+            variant: demo.intro.variant,
+            pattern: demo.pattern,
+          })
+        : makeTestVideo(file, demo));
     const videoId =
       video?.state === 'uploading'
         ? video.videoId
-        : (await rpc.call(Subjects.media.videos.create, { ownerKind: demo.kind, ownerId: title._id }))
-            .videoId;
+        : (
+            await rpc.call(Subjects.media.videos.create, {
+              ownerKind: demo.kind,
+              ownerId: title._id,
+              ...(title.seriesId ? { seriesId: title.seriesId } : {}),
+            })
+          ).videoId;
     await tusUpload(mediaUrl, mediaHeaders, videoId, readFileSync(file));
     onSource(title, videoId);
     started++;

@@ -29,7 +29,7 @@ export async function videoOwner(
   rpc: RpcClient,
   ownerKind: VideoOwnerKind,
   ownerId: string,
-): Promise<{ entity: AuditEntityRef; videoId: string | null }> {
+): Promise<{ entity: AuditEntityRef; videoId: string | null; seriesId?: string }> {
   // A trailer is recorded against its film or series (D45), with the trailer video it has now.
   if (ownerKind === 'movie-trailer' || ownerKind === 'series-trailer') {
     const titleKind = ownerKind === 'movie-trailer' ? 'movie' : 'series';
@@ -54,5 +54,7 @@ export async function videoOwner(
   return {
     entity: { type: 'show', id: ownerId, label: episode.title },
     videoId: episode.video?.videoId ?? null,
+    // Media compares the audio of a series' episodes for a suggested intro (D42).
+    seriesId: episode.seriesId ?? undefined,
   };
 }

@@ -84,6 +84,7 @@ export class SubtitleQuery {
  *   GET    /api/admin/videos/:videoId/subtitles           → VideoSubtitlesAnswer (D44)
  *   POST   /api/admin/videos/:videoId/subtitles?language=ta&forced=false&sdh=false   the file → 201 SubtitleTrack
  *   DELETE /api/admin/videos/:videoId/subtitles/:subtitleId                             → VideoSubtitlesAnswer
+ *   DELETE /api/admin/videos/:videoId/markers/suggested-intro → VideoMarkersAnswer (D42, dismissed)
  *   POST   /api/admin/videos/:videoId/upload              tus creation → 201, Location
  *   HEAD   /api/admin/videos/:videoId/upload/:uploadId    → Upload-Offset
  *   PATCH  /api/admin/videos/:videoId/upload/:uploadId    application/offset+octet-stream → 204
@@ -105,7 +106,12 @@ export class AdminVideosController {
   async create(@Body() body: CreateVideoRequest, @Actor() actor: AdminActor): Promise<VideoStatus> {
     // No video (and no 20 GB upload) for a title that does not exist.
     const owner = await videoOwner(this.rpc, body.ownerKind, body.ownerId);
-    const video = await this.rpc.call(Subjects.media.videos.create, body);
+    // The series is the catalogue's word, never the request's (D42, suggested intros).
+    const video = await this.rpc.call(Subjects.media.videos.create, {
+      ownerKind: body.ownerKind,
+      ownerId: body.ownerId,
+      seriesId: owner.seriesId,
+    });
     await fileAdminAction(this.rpc, this.logger, {
       actor,
       action: 'video-added',
@@ -151,7 +157,11 @@ export class AdminVideosController {
     @Actor() actor: AdminActor,
   ): Promise<VideoStatus> {
     const owner = await videoOwner(this.rpc, body.ownerKind, body.ownerId);
-    const video = await this.rpc.call(Subjects.media.videos.copy, { fromVideoId: videoId, ...body });
+    const video = await this.rpc.call(Subjects.media.videos.copy, {
+      fromVideoId: videoId,
+      ownerKind: body.ownerKind,
+      ownerId: body.ownerId,
+    });
     await fileAdminAction(this.rpc, this.logger, {
       actor,
       action: 'video-copied',
@@ -251,6 +261,30 @@ export class AdminVideosController {
       changes: [{ field: 'video.subtitles', before: removed?.name ?? subtitleId, after: null }],
     });
     return left;
+  }
+
+  @Delete(':videoId/markers/suggested-intro')
+  @ApiOperation({
+    summary:
+      "Dismisses the intro media suggested from the audio of the series' episodes (D42); confirming it is a PUT of the markers with that intro. 404 when there is none",
+  })
+  async dismissSuggestedIntro(
+    @Param() { videoId }: VideoParams,
+    @Actor() actor: AdminActor,
+  ): Promise<VideoMarkersAnswer> {
+    const video = await this.rpc.call(Subjects.media.videos.get, { videoId });
+    const owner = await videoOwner(this.rpc, video.ownerKind, video.ownerId);
+    const before = await this.rpc.call(Subjects.media.videos.markers, { videoId });
+    const answer = await this.rpc.call(Subjects.media.videos.dismissSuggestedIntro, { videoId });
+    await fileAdminAction(this.rpc, this.logger, {
+      actor,
+      action: 'video-intro-suggestion-dismissed',
+      entity: owner.entity,
+      changes: [
+        { field: 'video.suggestedIntro', before: JSON.stringify(before.suggestedIntro), after: null },
+      ],
+    });
+    return answer;
   }
 
   @Post(':videoId/upload')

@@ -357,6 +357,61 @@ describe('admin videos through the gateway', () => {
     });
   });
 
+  it("carries an episode's series to media from the catalogue, never from the request (D42, suggested intros)", async () => {
+    const { series } = await rpc.call(Subjects.catalog.series.create, {
+      title: `Ganga Tales ${randomBytes(3).toString('hex')}`,
+      cast: ['Anchor'],
+      language: 'Hindi',
+      rating: 'U',
+      tags: ['river'],
+      titlePngUrl: `images/${randomUUID()}.webp`,
+      genre: ['Drama'],
+      category: 'political',
+      episodes: [
+        {
+          title: 'The Source',
+          videoUrl: 'https://cdn.example.com/shows/ganga.m3u8',
+          description: 'Where it begins.',
+          releaseDate: '2024-03-01',
+          duration: '20min',
+          bannerUrl: `images/${randomUUID()}.webp`,
+        },
+      ],
+    });
+    const { episodes } = await rpc.call(Subjects.catalog.series.get, { id: series._id });
+    const res = await json('POST', '/api/admin/videos', {
+      ownerKind: 'episode',
+      ownerId: episodes[0]._id,
+      seriesId: randomUUID(),
+    });
+    expect(res.status).toBe(201);
+    const { videoId } = JSON.parse(res.body) as VideoStatus;
+    const [row] = await services.query('media', 'SELECT "series_id" FROM "video" WHERE "id" = $1', [videoId]);
+    expect(row).toEqual({ series_id: series._id });
+    // A film has no series, whatever the request says.
+    const movie = await newMovie();
+    const film = await json('POST', '/api/admin/videos', {
+      ownerKind: 'movie',
+      ownerId: movie._id,
+      seriesId: series._id,
+    });
+    const [filmRow] = await services.query('media', 'SELECT "series_id" FROM "video" WHERE "id" = $1', [
+      (JSON.parse(film.body) as VideoStatus).videoId,
+    ]);
+    expect(filmRow).toEqual({ series_id: null });
+  });
+
+  it('dismisses a suggested intro only where there is one, and only for admins (D42)', async () => {
+    const video = await newVideo();
+    const url = `/api/admin/videos/${video.videoId}/markers/suggested-intro`;
+    const none = await send('DELETE', url, {});
+    expect(none.status).toBe(404);
+    expect(JSON.parse(none.body).code).toBe(ErrorCode.NOT_FOUND);
+    expect((await send('DELETE', url, {}, undefined, null)).status).toBe(401);
+    expect((await send('DELETE', url, {}, undefined, viewer)).status).toBe(403);
+    expect((await send('DELETE', '/api/admin/videos/nope/markers/suggested-intro', {})).status).toBe(400);
+  });
+
   it('keeps every upload request to admins: 401 without a token, 403 for a viewer', async () => {
     const video = await newVideo();
     const url = (await createUpload(video.videoId, 100)).headers.location!;

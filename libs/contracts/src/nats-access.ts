@@ -100,6 +100,7 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
       Subjects.media.videos.copy,
       Subjects.media.videos.markers,
       Subjects.media.videos.setMarkers,
+      Subjects.media.videos.dismissSuggestedIntro,
       Subjects.media.trailers,
       Subjects.media.videos.subtitles,
       Subjects.media.videos.removeSubtitle,

@@ -66,6 +66,11 @@ export interface VideoMarkersAnswer {
   videoId: string;
   durationSeconds: number | null;
   markers: VideoMarkers;
+  /**
+   * The intro media found by comparing the audio of the series' episodes (D42), while the video has no
+   * intro marker and no admin dismissed it: offered to admins only, never to the player.
+   */
+  suggestedIntro: MarkerSpan | null;
   /** A signed WebVTT index of the trickplay sheets (`#xywh=`), or null while there are none. */
   thumbnailsUrl: string | null;
 }

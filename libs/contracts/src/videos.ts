@@ -22,6 +22,15 @@ export class CreateVideoRequest {
 
   @IsUUID()
   ownerId: string;
+
+  /**
+   * An episode's series, which the gateway reads from the catalogue and carries here, so media can
+   * compare the episode's audio with its series' others (D42, suggested intros). Set by the gateway,
+   * never taken from an admin's request.
+   */
+  @IsOptional()
+  @IsUUID()
+  seriesId?: string;
 }
 
 /**
@@ -118,6 +127,13 @@ export const VideoSubjects = {
   subtitles: subject<VideoRef, VideoSubtitlesAnswer>('chitram.media.videos.subtitles.v1'),
   /** Removes one subtitle track of a video and its files (D44); NOT_FOUND if it is gone already. */
   removeSubtitle: subject<SubtitleRef, VideoSubtitlesAnswer>('chitram.media.videos.remove-subtitle.v1'),
+  /**
+   * An admin turns down the intro media suggested for a video (D42): it is not offered again. Confirming
+   * one is setting the intro with setMarkers.
+   */
+  dismissSuggestedIntro: subject<VideoRef, VideoMarkersAnswer>(
+    'chitram.media.videos.dismiss-suggested-intro.v1',
+  ),
   /** Removes a video and every object made from it (its title was deleted). */
   remove: subject<VideoRef, { removed: true }>('chitram.media.videos.remove.v1'),
   /**

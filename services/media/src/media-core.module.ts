@@ -2,6 +2,8 @@ import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { EventsModule, HealthRegistry, JobsModule, LOGGER, type Logger } from '@chitram/nest-kit';
 import { MediaConfig } from './config';
 import { ObjectStorage } from './storage/object-storage';
+import { IntroSuggestions } from './videos/intro-suggestions';
+import { IntroSuggestionsRepository } from './videos/intro-suggestions.repository';
 import { VideosRepository } from './videos/videos.repository';
 import { VideosService } from './videos/videos.service';
 
@@ -19,8 +21,18 @@ import { VideosService } from './videos/videos.service';
     },
     VideosRepository,
     VideosService,
+    IntroSuggestionsRepository,
+    IntroSuggestions,
   ],
-  exports: [EventsModule, JobsModule, ObjectStorage, VideosRepository, VideosService],
+  exports: [
+    EventsModule,
+    JobsModule,
+    ObjectStorage,
+    VideosRepository,
+    VideosService,
+    IntroSuggestionsRepository,
+    IntroSuggestions,
+  ],
 })
 export class MediaCoreModule implements OnModuleInit {
   constructor(

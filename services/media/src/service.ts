@@ -14,6 +14,7 @@ import { OutboxTraceContext1795818230247 } from './migrations/1795818230247-Outb
 import { Trailers1795843376895 } from './migrations/1795843376895-Trailers';
 import { VideoSubtitles1795843424597 } from './migrations/1795843424597-VideoSubtitles';
 import { SegmentKeys1795843435950 } from './migrations/1795843435950-SegmentKeys';
+import { SuggestedIntros1795846597874 } from './migrations/1795846597874-SuggestedIntros';
 
 export const mediaService = defineService({
   name: 'media',
@@ -34,6 +35,7 @@ export const mediaService = defineService({
       Trailers1795843376895,
       VideoSubtitles1795843424597,
       SegmentKeys1795843435950,
+      SuggestedIntros1795846597874,
     ],
   },
 });

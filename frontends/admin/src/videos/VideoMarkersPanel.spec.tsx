@@ -1,5 +1,5 @@
 /** @jest-environment @chitram/web-testing/jsdom-environment.js */
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiStandIn, renderPage } from '../testing/render-page';
 import { VideoMarkersPanel } from './VideoMarkersPanel';
@@ -106,6 +106,59 @@ describe("the admin's marker panel (D42)", () => {
       expect(screen.getByLabelText<HTMLInputElement>('Intro end (seconds)').value).toBe('35'),
     );
     expect(screen.getByLabelText<HTMLInputElement>('Credits start (seconds)').value).toBe('110');
+    expect(api.requests.some((r) => r.method === 'PUT')).toBe(false);
+  });
+
+  it('offers a suggested intro (D42): Confirm saves it with the markers, Dismiss forgets it', async () => {
+    const suggestion = { startSeconds: 5, endSeconds: 35.4 };
+    const credits = { startSeconds: 110, endSeconds: 118 };
+    const saved: unknown[] = [];
+    const api = new ApiStandIn()
+      .on(`GET admin/videos/${VIDEO}/markers`, {
+        body: {
+          videoId: VIDEO,
+          durationSeconds: 120,
+          markers: { credits },
+          suggestedIntro: suggestion,
+          thumbnailsUrl: null,
+        },
+      })
+      .on(`PUT admin/videos/${VIDEO}/markers`, async (request) => {
+        const body: unknown = await request.json();
+        saved.push(body);
+        return {
+          body: {
+            videoId: VIDEO,
+            durationSeconds: 120,
+            markers: body,
+            suggestedIntro: null,
+            thumbnailsUrl: null,
+          },
+        };
+      });
+    renderPage(<VideoMarkersPanel videoId={VIDEO} />, { at: '/admin', path: '/admin', api });
+    const row = await screen.findByRole('group', { name: 'Suggested intro 0:05–0:35' });
+    await userEvent.click(within(row).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Markers saved.')).toBeTruthy();
+    expect(saved).toEqual([{ credits, intro: suggestion }]);
+    expect(screen.queryByTestId('suggested-intro')).toBeNull();
+    expect(screen.getByLabelText<HTMLInputElement>('Intro end (seconds)').value).toBe('35.4');
+  });
+
+  it('dismisses a suggested intro', async () => {
+    const answer = { videoId: VIDEO, durationSeconds: 120, markers: {}, thumbnailsUrl: null };
+    const api = new ApiStandIn()
+      .on(`GET admin/videos/${VIDEO}/markers`, {
+        body: { ...answer, suggestedIntro: { startSeconds: 0, endSeconds: 8 } },
+      })
+      .on(`DELETE admin/videos/${VIDEO}/markers/suggested-intro`, {
+        body: { ...answer, suggestedIntro: null },
+      });
+    renderPage(<VideoMarkersPanel videoId={VIDEO} />, { at: '/admin', path: '/admin', api });
+    const row = await screen.findByRole('group', { name: 'Suggested intro 0:00–0:08' });
+    await userEvent.click(within(row).getByRole('button', { name: 'Dismiss' }));
+    expect(await screen.findByText('The suggested intro is dismissed.')).toBeTruthy();
+    expect(screen.queryByTestId('suggested-intro')).toBeNull();
     expect(api.requests.some((r) => r.method === 'PUT')).toBe(false);
   });
 });

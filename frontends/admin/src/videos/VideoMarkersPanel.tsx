@@ -12,6 +12,7 @@ import { useApi } from '../app/api';
 import { TextField } from '../components/FormFields';
 import { serverFieldErrors } from '../catalog/form-rules';
 import '../styles/admin-videos.css';
+import { SuggestedIntro } from './SuggestedIntro';
 
 const NAMES: Record<MarkerKind, string> = { intro: 'Intro', recap: 'Recap', credits: 'Credits' };
 type Draft = Record<MarkerKind, { start: string; end: string }>;
@@ -63,6 +64,7 @@ export function VideoMarkersPanel({
   const [at, setAt] = useState(0);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [status, setStatus] = useState('');
+  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -97,12 +99,36 @@ export function VideoMarkersPanel({
         .put(`admin/videos/${videoId}/markers`, { json: markers, context: { session: 'admin' } })
         .json<VideoMarkersAnswer>();
       setDraft(toDraft(answer.markers));
+      setLoaded(answer);
       setStatus('Markers saved.');
     } catch (error) {
       const problem = problemOf(error);
       setErrors(serverFieldErrors(problem.fields));
       setStatus(problem.message);
     }
+  }
+
+  /** D42: confirming saves the markers as saved, with the suggested intro; dismissing forgets it. */
+  async function confirmSuggestion() {
+    if (!loaded?.suggestedIntro) return;
+    setBusy(true);
+    await save({ ...loaded.markers, intro: loaded.suggestedIntro });
+    setBusy(false);
+  }
+
+  async function dismissSuggestion() {
+    setBusy(true);
+    setStatus('');
+    try {
+      const answer = await api
+        .delete(`admin/videos/${videoId}/markers/suggested-intro`, { context: { session: 'admin' } })
+        .json<VideoMarkersAnswer>();
+      setLoaded(answer);
+      setStatus('The suggested intro is dismissed.');
+    } catch (error) {
+      setStatus(problemOf(error).message);
+    }
+    setBusy(false);
   }
 
   async function copyPrevious() {
@@ -153,6 +179,14 @@ export function VideoMarkersPanel({
           />
         </label>
       </div>
+      {loaded.suggestedIntro && !loaded.markers.intro && (
+        <SuggestedIntro
+          label={`Suggested intro ${clock(loaded.suggestedIntro.startSeconds)}–${clock(loaded.suggestedIntro.endSeconds)}`}
+          busy={busy}
+          onConfirm={() => void confirmSuggestion()}
+          onDismiss={() => void dismissSuggestion()}
+        />
+      )}
       <div className="ad-markers__kinds">
         {MARKER_KINDS.map((kind) => (
           <fieldset key={kind} className="ad-markers__kind">

@@ -69,3 +69,36 @@ export function isTransportStream(data: Buffer): boolean {
   for (let at = 0; at < data.length; at += 188) if (data[at] !== 0x47) return false;
   return true;
 }
+
+/** A melody of semitones above 220 Hz: `notesPerSecond` notes, each `step` semitones on from the last. */
+const melody = (notesPerSecond: number, step: number, seconds: number) =>
+  `aevalsrc=exprs='0.5*sin(2*PI*t*220*pow(2\\,mod(floor(t*${notesPerSecond})*${step}\\,12)/12))':s=48000:d=${seconds}`;
+
+/**
+ * An episode whose first `introSeconds` are the series' intro (the same melody in every episode made
+ * here) and whose rest is a melody of its own (`variant` 1–4: other note lengths and intervals), for
+ * D42's suggested intros.
+ */
+export async function makeEpisodeVideo(
+  file: string,
+  {
+    introSeconds,
+    restSeconds,
+    variant,
+    pattern = 'testsrc2',
+  }: {
+    introSeconds: number;
+    restSeconds: number;
+    variant: number;
+    pattern?: 'testsrc2' | 'smptehdbars' | 'rgbtestsrc';
+  },
+): Promise<void> {
+  const seconds = introSeconds + restSeconds;
+  const args = ['-hide_banner', '-loglevel', 'error', '-y'];
+  args.push('-f', 'lavfi', '-i', `${pattern}=size=640x360:rate=25:duration=${seconds}`);
+  args.push('-f', 'lavfi', '-i', melody(3, 7, introSeconds));
+  args.push('-f', 'lavfi', '-i', melody(3 + variant, variant % 2 ? 5 : 11, restSeconds));
+  args.push('-filter_complex', '[1:a][2:a]concat=n=2:v=0:a=1[a]', '-map', '0:v', '-map', '[a]');
+  args.push('-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file);
+  await run((await ffmpegTools()).ffmpeg, args);
+}

@@ -20,6 +20,7 @@ import { MASTER_PLAYLIST, POSTER_FILE, transcodeToHls } from '../transcoding/hls
 import { NotAVideoError, probeVideo } from '../transcoding/probe';
 import { decryptSegment, periodOf, segmentsOf, withoutKeys } from '../transcoding/segment-keys';
 import { makeTrickplay, TRICKPLAY_DIR } from '../transcoding/trickplay';
+import { IntroSuggestions } from './intro-suggestions';
 import { TRICKPLAY_JOB, type TrickplayJob } from './trickplay-backfill';
 import { hlsPrefix, TRANSCODE_JOB, type TranscodeJob, VideosService } from './videos.service';
 import { VideosRepository } from './videos.repository';
@@ -63,6 +64,7 @@ export class TranscodeWorker {
     private readonly storage: ObjectStorage,
     private readonly config: MediaConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly intros: IntroSuggestions,
   ) {}
 
   @JobHandler(TRANSCODE_JOB, {
@@ -178,6 +180,8 @@ export class TranscodeWorker {
       },
       'video ready',
     );
+    // D42: an episode's audio is compared with its series' other episodes (never fails the job).
+    await this.intros.afterTranscode(published, source);
   }
 
   /**

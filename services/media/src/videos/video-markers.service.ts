@@ -10,6 +10,7 @@ import {
 } from '@chitram/contracts';
 import { Outbox } from '@chitram/nest-kit';
 import { StreamsService } from '../streaming/streams.service';
+import { IntroSuggestionsRepository } from './intro-suggestions.repository';
 import type { StoredVideo } from './videos.repository';
 import { VideosRepository } from './videos.repository';
 import { VideosService } from './videos.service';
@@ -27,6 +28,7 @@ export class VideoMarkersService {
     private readonly videos: VideosRepository,
     private readonly service: VideosService,
     private readonly streams: StreamsService,
+    private readonly suggestions: IntroSuggestionsRepository,
   ) {}
 
   async get(videoId: string): Promise<VideoMarkersAnswer> {
@@ -54,17 +56,34 @@ export class VideoMarkersService {
       if (Object.keys(fields).length)
         throw new DomainError(ErrorCode.VALIDATION_FAILED, 'The markers do not fit the video.', fields);
       const updated = (await this.videos.setMarkers(manager, videoId, clean))!;
+      // An admin's intro (the suggested one confirmed, or another) ends the suggestion (D42).
+      if (clean.intro) await this.suggestions.close(manager, videoId);
       await this.service.announce(emit, updated);
       return updated;
     });
     return this.answer(saved);
   }
 
-  private answer(video: StoredVideo): VideoMarkersAnswer {
+  /** D42: an admin turns down the intro media suggested; it is not offered for this video again. */
+  async dismissSuggestedIntro(videoId: string): Promise<VideoMarkersAnswer> {
+    const video = await this.outbox.transaction(async (manager) => {
+      const found = await this.videos.find(videoId, manager);
+      if (!found) throw new DomainError(ErrorCode.NOT_FOUND, 'There is no such video.');
+      if (!(await this.suggestions.suggested(videoId, manager)))
+        throw new DomainError(ErrorCode.NOT_FOUND, 'This video has no suggested intro.');
+      await this.suggestions.close(manager, videoId);
+      return found;
+    });
+    return this.answer(video);
+  }
+
+  private async answer(video: StoredVideo): Promise<VideoMarkersAnswer> {
     return {
       videoId: video.id,
       durationSeconds: video.durationSeconds,
       markers: video.markers,
+      // Offered to admins only while the video has no intro of theirs; the player never sees it.
+      suggestedIntro: video.markers.intro ? null : await this.suggestions.suggested(video.id),
       thumbnailsUrl:
         video.state === 'ready' && video.hasTrickplay ? this.streams.adminThumbnailsUrl(video.id) : null,
     };

@@ -64,6 +64,11 @@ export class VideosController {
     return this.subtitles.remove(body);
   }
 
+  @Handles(videos.dismissSuggestedIntro)
+  dismissSuggestedIntro(@Payload() body: VideoRef) {
+    return this.markers.dismissSuggestedIntro(body.videoId);
+  }
+
   @Handles(videos.remove)
   async remove(@Payload() body: VideoRef): Promise<{ removed: true }> {
     await this.videos.remove(body.videoId);

@@ -108,10 +108,16 @@ type Updated = [VideoRow[], number];
 export class VideosRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async create(manager: EntityManager, ownerKind: VideoOwnerKind, ownerId: string): Promise<StoredVideo> {
+  async create(
+    manager: EntityManager,
+    ownerKind: VideoOwnerKind,
+    ownerId: string,
+    /** An episode's series (D42, suggested intros). */
+    seriesId: string | null = null,
+  ): Promise<StoredVideo> {
     const rows: VideoRow[] = await manager.query(
-      'INSERT INTO "video" ("owner_kind", "owner_id") VALUES ($1, $2) RETURNING *',
-      [ownerKind, ownerId],
+      'INSERT INTO "video" ("owner_kind", "owner_id", "series_id") VALUES ($1, $2, $3) RETURNING *',
+      [ownerKind, ownerId, ownerKind === 'episode' ? seriesId : null],
     );
     return toVideo(rows[0]);
   }

@@ -49,9 +49,9 @@ export class VideosService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async create({ ownerKind, ownerId }: CreateVideoRequest): Promise<VideoStatus> {
+  async create({ ownerKind, ownerId, seriesId }: CreateVideoRequest): Promise<VideoStatus> {
     return this.outbox.transaction(async (manager, emit) =>
-      this.announce(emit, await this.videos.create(manager, ownerKind, ownerId)),
+      this.announce(emit, await this.videos.create(manager, ownerKind, ownerId, seriesId)),
     );
   }
 
