@@ -15,6 +15,25 @@ const RENEW_TOKEN_MS = 12 * 60_000;
 const PLANS = ['standard', 'premium', 'gold'];
 
 /**
+ * Sign-ins and purchases at once. Real viewers arrive spread out: a step's new viewers all buying in the
+ * same instant would measure a burst of checkouts, not watching.
+ */
+const JOINING_AT_ONCE = 4;
+let joining = 0;
+/** @type {Array<() => void>} */
+const queued = [];
+async function oneOfFewJoining(/** @type {() => Promise<unknown>} */ join) {
+  if (joining >= JOINING_AT_ONCE) await new Promise((resolve) => queued.push(() => resolve(undefined)));
+  joining += 1;
+  try {
+    return await join();
+  } finally {
+    joining -= 1;
+    queued.shift()?.();
+  }
+}
+
+/**
  * @param {object} o
  * @param {string} o.base  the platform's address (the shell)
  * @param {{ record: (kind: string, ms: number, status: number, code?: string) => void }} o.stats
@@ -24,11 +43,14 @@ const PLANS = ['standard', 'premium', 'gold'];
  */
 export async function watch({ base, stats, titles, viewer, signal }) {
   const { request, signIn, buyPlan } = viewerClient({ base, stats });
-  const session = await signIn();
-  if (!session) throw new Error('could not sign in');
-  let { token, refreshToken } = session;
-  const bought = await buyPlan(token, PLANS[viewer % PLANS.length]);
-  if (!bought?.settled) throw new Error('could not buy a plan');
+  const joined = await oneOfFewJoining(async () => {
+    const session = await signIn();
+    if (!session) throw new Error('could not sign in');
+    const bought = await buyPlan(session.token, PLANS[viewer % PLANS.length]);
+    if (!bought?.settled) throw new Error('could not buy a plan');
+    return session;
+  });
+  let { token, refreshToken } = /** @type {{ token: string, refreshToken: string }} */ (joined);
   let renewAt = Date.now() + RENEW_TOKEN_MS;
 
   /** Sleeps until `at` (ms since the epoch), renewing the token on the way when it is due. */

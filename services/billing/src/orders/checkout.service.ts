@@ -67,65 +67,96 @@ export class CheckoutService {
   }: CreateOrderRequest): Promise<CheckoutOrder> {
     const plan = await this.plans.get(planKey);
     const viewer = await this.rpc.call(Subjects.users.getViewer, { id: viewerId });
-    // One checkout per viewer at a time, so two taps (or two tabs) cannot make two orders.
+    const ask = { viewerId, plan, stateCode, couponCode };
+    // One checkout per viewer at a time, so two taps (or two tabs) cannot make two orders. The provider's
+    // order is made between two short transactions, never inside one: a database connection and the
+    // viewer's lock held over a call to the provider would let ten slow calls (or ten sandbox orders,
+    // which need a connection of their own) take the whole pool and time every checkout out.
+    const first = await this.dataSource.transaction((manager) => this.openOrPriced(manager, ask));
+    if (first.order) return this.answer(first.order, first.priced, plan, viewer.phoneNumber);
+    const created = await this.newProviderOrder(first.priced.amount, plan, viewerId);
     const { order, priced } = await this.dataSource.transaction(async (manager) => {
-      await this.orders.lockViewer(manager, viewerId);
-      if (stateCode) await this.accounts.setState(viewerId, stateCode, manager);
-      const placeOfSupply =
-        stateCode ?? (await this.accounts.stateOf(viewerId, manager)) ?? this.config.SELLER_STATE_CODE;
-      const base = await this.priceFor(manager, viewerId, plan);
-      if (base.blocked) throw planQueued();
-      // A coupon (D33) is priced after the credit, its row locked until this order holds a redemption.
-      const withCoupon = couponCode
-        ? await this.coupons.price(manager, viewerId, base, couponCode, true)
-        : null;
-      const priced = withCoupon?.quote ?? base;
-      const open = await this.orders.findOpen(
-        manager,
-        viewerId,
-        plan.planKey,
-        this.provider.name,
-        placeOfSupply,
-        priced.amount,
-        this.config.ORDER_REUSE_SECONDS,
-        withCoupon?.coupon.id ?? null,
-        soldTermsOf(plan),
-      );
-      if (open && (!withCoupon || (await this.coupons.holds(manager, open.id))))
-        return { order: open, priced };
-      // Refused at its limit here, before any payment; never after (D33).
-      if (withCoupon) await this.coupons.checkLimits(manager, viewerId, withCoupon.coupon, plan.planKey);
-      if (open && withCoupon) {
-        await this.coupons.hold(manager, withCoupon, open.id, viewerId);
-        return { order: open, priced };
-      }
-      const receipt = `chitram_${Date.now().toString(36)}`;
-      const created = await this.provider.createOrder(priced.amount, plan.currency, receipt, {
-        viewerId,
-        planKey,
-      });
-      const order = await this.orders.insert(manager, {
+      const now = await this.openOrPriced(manager, ask);
+      // Another tap made one meanwhile: that one is the viewer's; ours stays unpaid at the provider.
+      if (now.order) return { order: now.order, priced: now.priced };
+      // The price moved in between (a change of terms, a coupon's last use): an order at the new price.
+      const provided =
+        now.priced.amount === first.priced.amount
+          ? created
+          : await this.newProviderOrder(now.priced.amount, plan, viewerId);
+      const inserted = await this.orders.insert(manager, {
         provider: this.provider.name,
-        providerOrderId: created.id,
+        providerOrderId: provided.id,
         viewerId,
         phoneNumber: viewer.phoneNumber,
         planKey: plan.planKey,
-        amount: priced.amount,
+        amount: now.priced.amount,
         currency: plan.currency,
-        placeOfSupply,
-        kind: priced.kind,
-        listPrice: priced.listPrice,
-        credit: priced.credit,
-        creditPlanKey: priced.creditPlanKey,
-        extraDays: priced.extraDays,
-        discount: priced.discount,
-        couponId: withCoupon?.coupon.id ?? null,
-        couponCode: withCoupon?.coupon.code ?? null,
+        placeOfSupply: now.placeOfSupply,
+        kind: now.priced.kind,
+        listPrice: now.priced.listPrice,
+        credit: now.priced.credit,
+        creditPlanKey: now.priced.creditPlanKey,
+        extraDays: now.priced.extraDays,
+        discount: now.priced.discount,
+        couponId: now.withCoupon?.coupon.id ?? null,
+        couponCode: now.withCoupon?.coupon.code ?? null,
         terms: soldTermsOf(plan),
       });
-      if (withCoupon) await this.coupons.hold(manager, withCoupon, order.id, viewerId);
-      return { order, priced };
+      if (now.withCoupon) await this.coupons.hold(manager, now.withCoupon, inserted.id, viewerId);
+      return { order: inserted, priced: now.priced };
     });
+    return this.answer(order, priced, plan, viewer.phoneNumber);
+  }
+
+  /**
+   * Under the viewer's lock: the order still open for this very purchase (reused, D16), or else what a new
+   * one would cost, with the coupon checked against its limits before any payment (D33).
+   */
+  private async openOrPriced(
+    manager: EntityManager,
+    ask: { viewerId: string; plan: StoredPlan; stateCode?: string; couponCode?: string },
+  ) {
+    const { viewerId, plan, stateCode, couponCode } = ask;
+    await this.orders.lockViewer(manager, viewerId);
+    if (stateCode) await this.accounts.setState(viewerId, stateCode, manager);
+    const placeOfSupply =
+      stateCode ?? (await this.accounts.stateOf(viewerId, manager)) ?? this.config.SELLER_STATE_CODE;
+    const base = await this.priceFor(manager, viewerId, plan);
+    if (base.blocked) throw planQueued();
+    // A coupon (D33) is priced after the credit, its row locked until this transaction ends.
+    const withCoupon = couponCode
+      ? await this.coupons.price(manager, viewerId, base, couponCode, true)
+      : null;
+    const priced = withCoupon?.quote ?? base;
+    const open = await this.orders.findOpen(
+      manager,
+      viewerId,
+      plan.planKey,
+      this.provider.name,
+      placeOfSupply,
+      priced.amount,
+      this.config.ORDER_REUSE_SECONDS,
+      withCoupon?.coupon.id ?? null,
+      soldTermsOf(plan),
+    );
+    if (open && (!withCoupon || (await this.coupons.holds(manager, open.id))))
+      return { order: open, priced, placeOfSupply, withCoupon };
+    // Refused at its limit here, before any payment; never after (D33).
+    if (withCoupon) await this.coupons.checkLimits(manager, viewerId, withCoupon.coupon, plan.planKey);
+    if (open && withCoupon) {
+      await this.coupons.hold(manager, withCoupon, open.id, viewerId);
+      return { order: open, priced, placeOfSupply, withCoupon };
+    }
+    return { order: null, priced, placeOfSupply, withCoupon };
+  }
+
+  private newProviderOrder(amount: number, plan: StoredPlan, viewerId: string) {
+    const receipt = `chitram_${Date.now().toString(36)}`;
+    return this.provider.createOrder(amount, plan.currency, receipt, { viewerId, planKey: plan.planKey });
+  }
+
+  private answer(order: StoredOrder, priced: PlanQuote, plan: StoredPlan, contact: string): CheckoutOrder {
     return {
       key: this.provider.keyId,
       amount: order.amount,
@@ -134,7 +165,7 @@ export class CheckoutService {
       provider: order.provider,
       planKey: plan.planKey,
       planName: plan.plan,
-      contact: viewer.phoneNumber,
+      contact,
       quote: priced,
       terms: order.terms,
     };

@@ -84,6 +84,17 @@ describe('the sandbox payment provider', () => {
     ).rejects.toMatchObject({ code: ErrorCode.CONFLICT });
   });
 
+  it('makes the orders of more viewers checking out at once than billing has database connections', async () => {
+    // Twenty at once against a pool of ten: no checkout may hold a connection over the provider's call,
+    // or each waits for another that never comes free (they timed out after 3 s with 503s before).
+    const viewers = Array.from({ length: 20 }, () => newViewer());
+    const orders = await Promise.all(
+      viewers.map((viewerId) => rpc.call(Subjects.billing.createOrder, { viewerId, planKey: 'standard' })),
+    );
+    expect(new Set(orders.map((o) => o.orderId)).size).toBe(20);
+    expect(orders.every((o) => o.amount === 29900)).toBe(true);
+  });
+
   it('refuses a validly signed confirmation of a payment the provider says does not exist', async () => {
     const viewer = newViewer();
     const order = await rpc.call(Subjects.billing.createOrder, { viewerId: viewer, planKey: 'premium' });
