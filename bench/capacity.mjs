@@ -22,7 +22,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { watch } from './capacity/watcher.mjs';
 import { ROOT } from './lib/apps.mjs';
-import { appMemory, appPids, cpuSeconds } from './lib/app-processes.mjs';
+import { appMemory, appPids, cpuSeconds, machineProcesses } from './lib/app-processes.mjs';
 import { playableTitles, underLoad } from './lib/platform-under-load.mjs';
 import { formatTable, oneDecimal, writeJson } from './lib/report.mjs';
 import { RequestStats } from './lib/request-stats.mjs';
@@ -99,12 +99,13 @@ async function main() {
           );
         }
         window.current = new RequestStats();
-        const apps = await appPids(control);
-        const cpuBefore = cpuSeconds(apps);
+        // The apps, what they stand on, and this benchmark's own viewers: all share the machine's cores.
+        const apps = [...(await appPids(control)), ...machineProcesses()];
+        const cpuBefore = { ...cpuSeconds(apps), 'bench client': benchSeconds() };
         const startedAt = performance.now();
         await delay(settings.stepSeconds * 1000, undefined, { signal: ending.signal });
         const seconds = (performance.now() - startedAt) / 1000;
-        const cpuAfter = cpuSeconds(apps);
+        const cpuAfter = { ...cpuSeconds(apps), 'bench client': benchSeconds() };
         const stats = window.current;
         const summary = stats.summary();
         const step = {
@@ -172,6 +173,12 @@ async function main() {
       log(`figures written to ${path.relative(process.cwd(), OUTPUT)}`);
     },
   );
+}
+
+/** CPU seconds this process (the simulated viewers) has used so far. */
+function benchSeconds() {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
 }
 
 /** Viewers per core each sized app kept busy at a step (absent where it used next to nothing). */

@@ -61,10 +61,49 @@ export async function appMemory(control) {
  * @returns {Record<string, number>}
  */
 export function cpuSeconds(apps) {
-  return readEach(apps, (pid) => {
-    // The fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-  });
+  /** @type {Record<string, number>} */
+  const out = {};
+  // A name may stand for several processes (Postgres's backends): their times add up.
+  for (const { name, pid } of apps) {
+    try {
+      // The fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out[name] = (out[name] ?? 0) + (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    } catch {
+      // gone
+    }
+  }
+  return out;
+}
+
+/** What the platform stands on, by the command line of its processes on this machine. */
+const MACHINE_PROCESSES = [
+  ['storage', /s3rver-main|\bminio\b/],
+  ['nats', /\bnats-server\b/],
+  ['redis', /\bredis-server\b/],
+  ['postgres', /^postgres(:|\s|$)|\/postgres\s/],
+];
+
+/**
+ * The processes of the infrastructure on this machine (object storage, NATS, Redis, Postgres), named by
+ * what they are: on one machine they take cores from the apps, and a capacity figure must show them.
+ * @returns {Array<{ name: string, pid: number }>}
+ */
+export function machineProcesses() {
+  /** @type {Array<{ name: string, pid: number }>} */
+  const found = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!pid) continue;
+    let command;
+    try {
+      command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+    } catch {
+      continue;
+    }
+    const kind = MACHINE_PROCESSES.find(([, pattern]) => pattern.test(command));
+    if (kind) found.push({ name: kind[0], pid });
+  }
+  return found;
 }
