@@ -45,6 +45,23 @@ export function viewerApi(path: string, token: string, clientIp: string, body?: 
   });
 }
 
+/**
+ * Calls to the API from one client address (D4: each spec keeps its own per-address limits), with a
+ * token when given; a body is sent as JSON, with the method given (GET otherwise).
+ */
+export function apiFrom(clientIp: string) {
+  return (route: string, init: { token?: string; method?: string; body?: unknown } = {}): Promise<Response> =>
+    fetch(`${BASE_URL}/api/${route}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        'x-forwarded-for': clientIp,
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+    });
+}
+
 /** The player closed on a film at a position (POST /api/playback/stop), as it reports it; 3000 s long. */
 export async function playerStopped(
   token: string,

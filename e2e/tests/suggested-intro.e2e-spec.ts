@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { signInAdmin } from '../support/admin';
 import { BASE_URL, launchBrowser } from '../support/browser';
-import { until } from '../support/viewer-pages';
+import { apiFrom, until } from '../support/viewer-pages';
 import { freshClientIp, fromClient } from '../support/sessions';
 
 // Suggested intros (D42) as an admin meets them: the demo series' two transcoded episodes open with the
@@ -24,17 +24,7 @@ const clientIp = freshClientIp();
 let adminToken: string | undefined;
 let videoId: string | undefined;
 
-async function api(route: string, init: { token?: string; method?: string; body?: unknown } = {}) {
-  return fetch(`${BASE_URL}/api/${route}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      'x-forwarded-for': clientIp,
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-}
+const api = apiFrom(clientIp);
 
 /** The demo episode's id and its video's, as the catalogue lists it. */
 async function episode(): Promise<{ _id: string; videoId: string | undefined }> {

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page, Response as PageResponse } from 'playwright-core';
 import { signInAdmin } from '../support/admin';
 import { BASE_URL, launchBrowser } from '../support/browser';
-import { demoFilm, until } from '../support/viewer-pages';
+import { apiFrom, demoFilm, until } from '../support/viewer-pages';
 import { freshClientIp, fromClient, storeSession, subscribedSession } from '../support/sessions';
 
 // Rich playback (issue 23, DECISIONS D42) as people use it. An admin marks a demo film's intro in the
@@ -34,17 +34,7 @@ const clientIp = freshClientIp();
 let adminToken: string | undefined;
 let videoId: string | undefined;
 
-async function api(route: string, init: { token?: string; method?: string; body?: unknown } = {}) {
-  return fetch(`${BASE_URL}/api/${route}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      'x-forwarded-for': clientIp,
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-}
+const api = apiFrom(clientIp);
 
 const film = () => demoFilm(FILM, clientIp);
 
