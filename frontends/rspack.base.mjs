@@ -158,10 +158,58 @@ class StartupChunksPlugin {
 }
 
 /**
- * @param {{ dir: string, name: string, mode?: string, exposes?: Record<string, string>, host?: boolean, slimShared?: Record<string, string>, preloadFonts?: RegExp[] }} app
+ * Writes `pages.json` beside a remote's remoteEntry.js: the files its exposed application needs
+ * before it can show anything (`app`), and, for each page address the remote names in `pages`, the
+ * files of that page's own chunk (`routes`). The shell's web server reads it and names those files
+ * in the page it serves (libs/web-server/remote-pages.mjs), so a phone fetches them with the page's
+ * first bytes instead of one round trip after another once the scripts have run (issue 19). Paths are
+ * relative to remoteEntry.js, as the remote's own chunks are (public path `auto`).
+ */
+class RemotePagesPlugin {
+  /**
+   * @param {string} appChunk  the chunk name of the exposed application
+   * @param {Record<string, string>} pages  page address (`/movie/:slug/play`) → chunk name of its page
+   */
+  constructor(appChunk, pages) {
+    this.appChunk = appChunk;
+    this.pages = pages;
+  }
+
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('RemotePagesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        // After hashing, so the files are named as they are served; before precompression, so the
+        // manifest gets its .br and .gz too.
+        { name: 'RemotePagesPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_HASH + 1 },
+        () => {
+          const filesOf = (chunkName) => {
+            const group = compilation.namedChunkGroups.get(chunkName);
+            if (!group) throw new Error(`RemotePagesPlugin: no chunk is named ${chunkName}`);
+            return [...new Set(group.chunks.flatMap((chunk) => [...chunk.files]))].filter((file) =>
+              /\.(js|css)$/.test(file),
+            );
+          };
+          const app = filesOf(this.appChunk);
+          const routes = Object.entries(this.pages).map(([path, chunkName]) => ({
+            path,
+            files: filesOf(chunkName).filter((file) => !app.includes(file)),
+          }));
+          const body = `${JSON.stringify({ app, routes }, null, 2)}\n`;
+          compilation.emitAsset('pages.json', new sources.RawSource(body));
+        },
+      );
+    });
+  }
+}
+
+/**
+ * @param {{ dir: string, name: string, mode?: string, exposes?: Record<string, string | { import: string, name: string }>, host?: boolean, slimShared?: Record<string, string>, preloadFonts?: RegExp[], remotePages?: { app: string, pages: Record<string, string> } | null }} app
  *   `host` builds the shell (own page, absolute public path, no container); otherwise a remote
  *   exposing `exposes` from remoteEntry.js, with assets resolved relative to wherever it is served.
  *   `slimShared`: shared packages lent through a slim entry of this app (see sharedSingletons).
+ *   `remotePages`: a remote's `pages.json` (RemotePagesPlugin): the chunk name of its exposed
+ *   application and, per page address, the chunk name of that page.
  */
 export function frontendConfig({
   dir,
@@ -171,6 +219,7 @@ export function frontendConfig({
   host = false,
   slimShared = {},
   preloadFonts = [],
+  remotePages = null,
 }) {
   const require = createRequire(path.join(dir, 'package.json'));
   const { dependencies } = require('./package.json');
@@ -242,6 +291,7 @@ export function frontendConfig({
         },
       }),
       ...(host ? [new StartupChunksPlugin(preloadFonts)] : []),
+      ...(remotePages ? [new RemotePagesPlugin(remotePages.app, remotePages.pages)] : []),
       ...(production ? [new PrecompressPlugin()] : []),
     ],
     performance: { hints: false },

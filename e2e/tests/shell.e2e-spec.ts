@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BASE_URL, launchBrowser } from '../support/browser';
 import { ADMIN } from '../support/admin';
 import { startApp, stopApp } from '../support/control';
+import { demoFilm } from '../support/viewer-pages';
 
 // The shell (host) with its two remotes, as a visitor sees them: SPEC §2.3–2.6, §2.12, ARCHITECTURE rule 8.
 
@@ -64,6 +65,40 @@ describe('micro-frontends', () => {
     expect(await page.getByLabel('Password').getAttribute('type')).toBe('password');
     await expectVisible(page.getByRole('link', { name: /Home/ }));
   });
+
+  it.each([
+    ['the plans', '/subscribe', () => page.getByRole('heading', { level: 1, name: /plan/i })],
+    ['a title', 'title', () => page.getByRole('heading', { level: 1 })],
+  ])(
+    "%s page names, with its first bytes, every script and style of the viewer's it loads before it shows (issue 19)",
+    async (_name, address, shown) => {
+      const path =
+        address === 'title'
+          ? `/movie/${encodeURIComponent((await demoFilm('Gully Gladiators', '10.200.0.2')).slug)}/play`
+          : address;
+      const loaded: string[] = [];
+      page.on('request', (req) => {
+        const url = req.url().split('?')[0];
+        // The checkout's code is fetched once the plans have shown, for the next step (usePreload).
+        if (
+          url.startsWith(new URL(remotes.viewer).origin) &&
+          /\.(js|css)$/.test(url) &&
+          !/\/page-checkout\./.test(url)
+        )
+          loaded.push(url);
+      });
+      const answer = await page.goto(`${BASE_URL}${path}`);
+      await shown().waitFor();
+      const named = (answer!.headers()['link'] ?? '')
+        .split(', ')
+        .filter((value) => value.includes('rel=preload'))
+        .map((value) => /^<([^>]+)>/.exec(value)![1]);
+      // The page's own chunk is among them: it no longer waits for the application's to ask for it.
+      expect(named.some((url) => /\/page-(plans|title)\.[0-9a-f]+\.js$/.test(url))).toBe(true);
+      expect(loaded.length).toBeGreaterThan(1);
+      expect(loaded.filter((url) => !named.includes(url))).toEqual([]);
+    },
+  );
 
   it('shows a clear message when a remote is down, and Retry recovers it once it is back', async () => {
     await stopApp('viewer');

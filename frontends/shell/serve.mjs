@@ -1,5 +1,5 @@
 // Serves the built shell: the SPA, /remotes.json from VIEWER_REMOTE_URL / ADMIN_REMOTE_URL, and /api
-// proxied to API_TARGET, title pages with their link previews. Any variable of libs/web-server/serve.mjs may override these defaults.
+// proxied to API_TARGET, title pages with their link previews, every page with a preload of its remote's files. Any variable of libs/web-server/serve.mjs may override these defaults.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveFromEnv } from '../../libs/web-server/serve.mjs';
@@ -11,6 +11,7 @@ serveFromEnv(process.env, {
   ROOT: path.join(dir, 'dist'),
   SPA: '1',
   SHARE_PREVIEWS: '1',
+  PRELOAD_REMOTE_PAGES: '1',
 }).catch((error) => {
   process.stderr.write(`shell: ${error.message}\n`);
   process.exit(1);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { trustedProxies } from './forwarded.mjs';
 import { createPreviewSource } from './share-meta.mjs';
 import { preconnectHeaders } from './preconnect.mjs';
+import { createRemotePages } from './remote-pages.mjs';
 import { assetHeaders, pageHeaders } from './security-headers.mjs';
 
 const DEFAULT_API_TARGET = 'http://127.0.0.1:3001';
@@ -26,6 +27,16 @@ export function remotesManifest(env = process.env) {
 }
 
 /**
+ * The remote that shows a path, as the shell's routes decide (remoteAt in
+ * frontends/shell/src/federation/manifest.ts): the back office, or the viewer.
+ */
+export function remoteOfPath(pathname) {
+  return pathname === '/admin' || pathname.startsWith('/admin/') || pathname === '/adminupload'
+    ? 'admin'
+    : 'viewer';
+}
+
+/**
  * Environment → createWebServer options.
  * PORT (required unless `defaults.port`), ROOT (relative to the working directory), HOST (127.0.0.1),
  * SPA / CORS (1|true|yes), API_TARGET (default http://127.0.0.1:3001; comma-separated: taken in turn;
@@ -41,7 +52,8 @@ export function remotesManifest(env = process.env) {
  * Content-Security-Policy; default none), NODE_ENV (`production` adds HSTS to the pages),
  * SHARE_PREVIEWS (1|true|yes: title, episode and category pages carry their link preview, and those
  * and the home page a preload of their banner, read from API_TARGET; share-meta.mjs, hero-preload.mjs), PUBLIC_ORIGIN (the site's address in those previews, e.g.
- * https://chitram.in; default the address the request named).
+ * https://chitram.in; default the address the request named), PRELOAD_REMOTE_PAGES (1|true|yes: pages
+ * preload the files they need from their remote, as its pages.json names them; remote-pages.mjs).
  */
 export function configFromEnv(env = process.env, defaults = {}) {
   const merged = { ...defaults, ...pickDefined(env) };
@@ -97,17 +109,29 @@ export function configFromEnv(env = process.env, defaults = {}) {
       }
     : null;
 
+  const spa = readFlag(merged, 'SPA');
+  const preloadRemotePages = readFlag(merged, 'PRELOAD_REMOTE_PAGES');
+  if (preloadRemotePages && !spa)
+    throw new Error("PRELOAD_REMOTE_PAGES needs SPA: it names the remotes' files in the host's pages");
+  // The host's pages name the remotes' files they need (remote-pages.mjs).
+  const remotePages = preloadRemotePages
+    ? createRemotePages({ entries: remotes, remoteOf: remoteOfPath })
+    : null;
+
   return {
     root: path.resolve(merged.ROOT),
     port,
     host: merged.HOST || '127.0.0.1',
-    spa: readFlag(merged, 'SPA'),
+    spa,
     cors: readFlag(merged, 'CORS'),
     proxy,
     trustProxies,
     apiSourceAddress,
     ...security,
     routes: { '/remotes.json': () => remotes },
+    pageLinks: remotePages ? (pathname) => remotePages.linksFor(pathname) : null,
+    /** Reads what the first pages need before they are asked for (the remotes' pages.json). */
+    warmUp: () => remotePages?.warm() ?? Promise.resolve(),
     previews,
   };
 }

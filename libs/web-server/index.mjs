@@ -43,7 +43,13 @@ const KEEP_ALIVE_MS = 72_000;
 
 // Files whose name must always be revalidated: the page itself and the federation entry points,
 // which keep their names from build to build while their content changes.
-const ALWAYS_REVALIDATE = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'mf-stats.json']);
+const ALWAYS_REVALIDATE = new Set([
+  'index.html',
+  'remoteEntry.js',
+  'pages.json',
+  'mf-manifest.json',
+  'mf-stats.json',
+]);
 // A content hash in the file name (main.3f9a1c2b.js, 123.abcdef0123.css) makes the file immutable.
 const HASHED_NAME = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -88,6 +94,8 @@ export function matchesPrefix(pathname, prefix) {
  *   pageHeaders?: Record<string, string>,  added to HTML pages (security-headers.mjs)
  *   assetHeaders?: Record<string, string>,  added to every file served
  *   routes?: Record<string, (req: http.IncomingMessage) => unknown>,
+ *   pageLinks?: (pathname: string) => string[],  more `Link` values for the page at a path (the
+ *     remotes' files it needs, remote-pages.mjs); HTML pages only
  *   previews?: { source: { preview(page: object): Promise<object | null> }, publicOrigin?: string },
  *     link previews of title, episode and category pages, and the banner preload of those and of the
  *     home page (share-meta.mjs, hero-preload.mjs); SPA pages only
@@ -106,6 +114,7 @@ export async function createWebServer({
   pageHeaders = {},
   assetHeaders = {},
   routes = {},
+  pageLinks = null,
   previews = null,
 }) {
   if (!root) throw new Error('createWebServer: `root` is required');
@@ -139,6 +148,13 @@ export async function createWebServer({
   // is just reusing it, and that request fails with "other side closed" (seen under load in CI).
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.headersTimeout = KEEP_ALIVE_MS + 5_000;
+
+  /** The headers of an HTML page at `pathname`: pageHeaders, with its own Link values added. */
+  function headersOfPage(pathname) {
+    const links = pageLinks ? pageLinks(pathname) : [];
+    if (links.length === 0) return pageHeaders;
+    return { ...pageHeaders, Link: [pageHeaders.Link, ...links].filter(Boolean).join(', ') };
+  }
 
   async function handle(req, res) {
     if (cors) setCorsHeaders(res);
@@ -184,7 +200,7 @@ export async function createWebServer({
     const body = Buffer.from(withPreview(html, tags));
     res.writeHead(200, {
       ...assetHeaders,
-      ...pageHeaders,
+      ...headersOfPage(pathname),
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Length': body.length,
       'Cache-Control': 'no-cache',
@@ -217,7 +233,7 @@ export async function createWebServer({
     const etag = entityTag(found, variant.encoding);
     const headers = {
       ...assetHeaders,
-      ...(contentTypeFor(found.path).startsWith('text/html') ? pageHeaders : {}),
+      ...(contentTypeFor(found.path).startsWith('text/html') ? headersOfPage(pathname) : {}),
       'Content-Type': contentTypeFor(found.path),
       'Cache-Control': cacheControlFor(found.path),
       'Last-Modified': new Date(found.mtimeMs).toUTCString(),

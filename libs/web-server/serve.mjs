@@ -11,6 +11,7 @@ import { createWebServer } from './index.mjs';
 export async function serveFromEnv(env = process.env, defaults = {}) {
   const options = configFromEnv(env, defaults);
   const server = await createWebServer(options);
+  void options.warmUp?.();
   const proxied = options.proxy.map((p) => `${p.prefix} → ${p.target}`).join(', ') || 'none';
   process.stdout.write(
     `web-server: ${options.root} on ${server.url} (spa=${options.spa}, cors=${options.cors}, proxy: ${proxied})\n`,

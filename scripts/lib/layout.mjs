@@ -120,6 +120,8 @@ export function appSpecs(ports, options = {}) {
       SPA: '1',
       // Title, episode and category pages carry their link previews (issue 19).
       SHARE_PREVIEWS: '1',
+      // Pages preload their remote's chunks as its pages.json names them (issue 19).
+      PRELOAD_REMOTE_PAGES: '1',
       // Several gateways: the shell's proxy takes them in turn.
       API_TARGET: numbers.map((i) => `http://127.0.0.1:${gatewayPort(i)}`).join(','),
       API_SOURCE_ADDRESS: SHELL_PROXY_ADDRESS,

@@ -8,6 +8,11 @@
 // kilobytes each, as the family 'Chitram Names' (generated/fonts/names.css with its files). Elements that
 // show a name in its own script use that family first (`.native-name`). The full script families still
 // draw every other text in those scripts, and the names when the interface is in that language.
+//
+// The rupee sign is cut out the same way: every price shows ₹ (U+20B9), which lies in the range of
+// Noto Sans's latin-ext files, 60 KB a weight for the one glyph. 'Chitram Rupee' (generated/fonts/
+// rupee.css) holds just ₹ in each weight of 'Chitram Sans Ext' (src/fonts/latin.css), about 1 KB, and
+// comes before it in the `--font` stack, so a page of prices no longer fetches latin-ext at all.
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -68,10 +73,37 @@ for (const file of SCRIPT_FILES.sort()) {
     );
   }
 }
+
+const RUPEE = '\u20b9';
+const rupeeRules = [];
+let rupeeBytes = 0;
+const latin = readFileSync(path.join(SOURCES, 'latin.css'), 'utf8');
+const extFaces = [...latin.matchAll(/@font-face\s*{([^}]*)}/g)]
+  .filter(([, body]) => body.includes("'Chitram Sans Ext'"))
+  .map(([rule]) => facesOf(rule)[0]);
+for (const face of extFaces) {
+  if (!face.weight || !face.source || !inRange(RUPEE.codePointAt(0), face.range ?? '')) continue;
+  const font = await subsetFont(readFileSync(require.resolve(face.source)), RUPEE, { targetFormat: 'woff2' });
+  const name = `rupee-${face.weight}.woff2`;
+  writeFileSync(path.join(OUTPUT, name), font);
+  rupeeBytes += font.length;
+  rupeeRules.push(
+    `@font-face {\n  font-family: 'Chitram Rupee';\n  font-style: normal;\n  font-weight: ${face.weight};\n` +
+      `  font-display: swap;\n  src: url('./${name}') format('woff2');\n  unicode-range: U+20B9;\n}\n`,
+  );
+}
+if (rupeeRules.length === 0)
+  throw new Error("name-fonts: no face of 'Chitram Sans Ext' in latin.css holds ₹");
+writeFileSync(
+  path.join(OUTPUT, 'rupee.css'),
+  `/* Made by scripts/name-fonts.mjs before each build: the rupee sign alone, ${rupeeRules.length} weights. */\n${rupeeRules.join('\n')}`,
+);
+
 writeFileSync(
   path.join(OUTPUT, 'names.css'),
   `/* Made by scripts/name-fonts.mjs before each build: the languages' own names, ${rules.length} faces. */\n${rules.join('\n')}`,
 );
 console.log(
-  `name fonts: ${rules.length} faces, ${(bytes / 1024).toFixed(1)} KB in ${path.relative(shell, OUTPUT)}`,
+  `name fonts: ${rules.length} faces, ${(bytes / 1024).toFixed(1)} KB; rupee: ${rupeeRules.length} faces, ` +
+    `${(rupeeBytes / 1024).toFixed(1)} KB in ${path.relative(shell, OUTPUT)}`,
 );

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { fetchRemotesManifest, takeEarlyManifest } from '../app/early-requests';
 import type { RemoteAppProps } from '@chitram/shell-contract';
+import { takeFailedPreloads } from './failed-preloads';
 import { REMOTE_APPS, type RemoteManifest, type RemoteName } from './manifest';
 
 export type { RemoteName } from './manifest';
@@ -56,6 +57,7 @@ export function preloadRemoteApp(name: RemoteName): void {
 
 async function loadAgain(name: RemoteName): Promise<RemoteAppModule> {
   const entries = await fetchManifest();
+  await takeFailedPreloads(entries[name]);
   registerRemotes([{ name, entry: entries[name] }], { force: registeredEntry.has(name) });
   registeredEntry.set(name, entries[name]);
   return loadRegistered(name);

@@ -10,12 +10,22 @@ export const Terms = lazyPage(() => import('../pages/Terms').then((m) => m.Terms
 export const RefundPolicy = lazyPage(() => import('../pages/RefundPolicy').then((m) => m.RefundPolicy));
 export const NotFound = lazyPage(() => import('../pages/NotFound').then((m) => m.NotFound));
 
-export const Search = lazyPage(() => import('../pages/Search').then((m) => m.Search));
-export const LanguagePage = lazyPage(() => import('../pages/LanguagePage').then((m) => m.LanguagePage));
-export const Movies = lazyPage(() => import('../pages/Movies').then((m) => m.Movies));
+export const Search = lazyPage(() =>
+  import(/* webpackChunkName: "page-search" */ '../pages/Search').then((m) => m.Search),
+);
+export const LanguagePage = lazyPage(() =>
+  import(/* webpackChunkName: "page-language" */ '../pages/LanguagePage').then((m) => m.LanguagePage),
+);
+export const Movies = lazyPage(() =>
+  import(/* webpackChunkName: "page-movies" */ '../pages/Movies').then((m) => m.Movies),
+);
 export const ViewAll = lazyPage(() => import('../pages/ViewAll').then((m) => m.ViewAll));
-export const TitlePage = lazyPage(() => import('../pages/TitlePage').then((m) => m.TitlePage));
-export const CategoryPage = lazyPage(() => import('../pages/CategoryPage').then((m) => m.CategoryPage));
+export const TitlePage = lazyPage(() =>
+  import(/* webpackChunkName: "page-title" */ '../pages/TitlePage').then((m) => m.TitlePage),
+);
+export const CategoryPage = lazyPage(() =>
+  import(/* webpackChunkName: "page-category" */ '../pages/CategoryPage').then((m) => m.CategoryPage),
+);
 export const MyListPage = lazyPage(() => import('../my-list/MyListPage').then((m) => m.MyListPage));
 export const HistoryPage = lazyPage(() => import('../history/HistoryPage').then((m) => m.HistoryPage));
 export const WhoIsWatchingPage = lazyPage(() =>
@@ -24,7 +34,9 @@ export const WhoIsWatchingPage = lazyPage(() =>
 export const ManageProfilesPage = lazyPage(() =>
   import('../profiles/ManageProfilesPage').then((m) => m.ManageProfilesPage),
 );
-export const EpisodePage = lazyPage(() => import('../pages/EpisodePage').then((m) => m.EpisodePage));
+export const EpisodePage = lazyPage(() =>
+  import(/* webpackChunkName: "page-episode" */ '../pages/EpisodePage').then((m) => m.EpisodePage),
+);
 
 export const LoginPage = lazyPage(() => import('../sign-in/LoginPage').then((m) => m.LoginPage));
 export const VerifyOtpPage = lazyPage(() => import('../sign-in/VerifyOtpPage').then((m) => m.VerifyOtpPage));
@@ -32,8 +44,12 @@ export const DeleteAccountPage = lazyPage(() =>
   import('../sign-in/DeleteAccountPage').then((m) => m.DeleteAccountPage),
 );
 
-export const PlansPage = lazyPage(() => import('../billing/PlansPage').then((m) => m.PlansPage));
-export const CheckoutPage = lazyPage(() => import('../billing/CheckoutPage').then((m) => m.CheckoutPage));
+export const PlansPage = lazyPage(() =>
+  import(/* webpackChunkName: "page-plans" */ '../billing/PlansPage').then((m) => m.PlansPage),
+);
+export const CheckoutPage = lazyPage(() =>
+  import(/* webpackChunkName: "page-checkout" */ '../billing/CheckoutPage').then((m) => m.CheckoutPage),
+);
 export const SuccessPage = lazyPage(() => import('../billing/SuccessPage').then((m) => m.SuccessPage));
 export const ProfilePage = lazyPage(() => import('../billing/ProfilePage').then((m) => m.ProfilePage));
 export const ReceiptPage = lazyPage(() => import('../billing/ReceiptPage').then((m) => m.ReceiptPage));
