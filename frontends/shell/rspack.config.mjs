@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { rspack } from '@rspack/core';
 import { frontendConfig } from '../rspack.base.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
@@ -13,8 +14,8 @@ export const SLIM_SHARED = {
 /** The Latin face every page's text starts in (src/fonts/latin.css); the other scripts load as they show. */
 const PRELOAD_FONTS = [/noto-sans-latin-wght-normal\.[0-9a-f]+\.woff2$/];
 
-export default (_env, argv) =>
-  frontendConfig({
+export default (_env, argv) => {
+  const config = frontendConfig({
     dir,
     name: 'shell',
     mode: argv.mode,
@@ -22,3 +23,12 @@ export default (_env, argv) =>
     slimShared: SLIM_SHARED,
     preloadFonts: PRELOAD_FONTS,
   });
+  // The banner placeholder's rules, which the server inlines into the home and title pages
+  // (libs/web-server/banner-placeholder.mjs); shell.css bundles the same file for the shell's own.
+  config.plugins.push(
+    new rspack.CopyRspackPlugin({
+      patterns: [{ from: 'src/styles/banner-placeholder.css', to: 'banner-placeholder.css' }],
+    }),
+  );
+  return config;
+};

@@ -8,6 +8,12 @@ import path from 'node:path';
 import { acceptableEncodings, isCompressible } from './encoding.mjs';
 import { forwardedHeaders, trustedProxies } from './forwarded.mjs';
 import { parseRange } from './range.mjs';
+import {
+  placeholderKindOf,
+  placeholderMarkup,
+  placeholderRules,
+  withPlaceholder,
+} from './banner-placeholder.mjs';
 import { previewedPage, previewTags, withPreview } from './share-meta.mjs';
 
 const CONTENT_TYPES = {
@@ -133,6 +139,7 @@ export async function createWebServer({
     ...(apiSourceAddress ? { localAddress: apiSourceAddress } : {}),
   });
   const isTrustedProxy = trustedProxies(trustProxies);
+  const placeholderCss = placeholderRules(rootDir);
 
   const server = http.createServer((req, res) => {
     handle(req, res).catch((error) => {
@@ -197,7 +204,10 @@ export async function createWebServer({
     if (html === null) return false;
     const tags = previewTags(preview, { origin, pathname });
     if (tags.length === 0) return false;
-    const body = Buffer.from(withPreview(html, tags));
+    const markup = placeholderMarkup(placeholderKindOf(page), preview.banner);
+    const body = Buffer.from(
+      withPlaceholder(withPreview(html, tags), markup, markup ? await placeholderCss() : null),
+    );
     res.writeHead(200, {
       ...assetHeaders,
       ...headersOfPage(pathname),

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { HostApi, RemoteAppProps } from '@chitram/shell-contract';
 import { Spinner } from '../ui/Spinner';
+import { BannerPlaceholder, bannerKindAt, preloadedBanner } from './BannerPlaceholder';
 import { loadRemoteApp, type RemoteName } from './remotes';
 
 // Each remote's application once loaded, with the attempt that loaded it, kept outside React so a
@@ -75,7 +76,6 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null
  * (issue 11). A failure is thrown while rendering, for the error boundary around.
  */
 function RemoteContent({ name, attempt, host }: { name: RemoteName; attempt: number; host: HostApi }) {
-  const { t } = useTranslation();
   const [failure, setFailure] = useState<{ error: Error } | null>(null);
   const [App, setApp] = useState(() => loadedApp(name, attempt));
   useEffect(() => {
@@ -96,7 +96,21 @@ function RemoteContent({ name, attempt, host }: { name: RemoteName; attempt: num
     };
   }, [name, attempt, App]);
   if (failure) throw failure.error;
-  return App ? <App host={host} /> : <Spinner label={t('app.loading')} />;
+  return App ? <App host={host} /> : <Loading />;
+}
+
+/** A remote's page while its code loads: the banner it opens with, if the page named one, else a spinner. */
+function Loading() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const kind = bannerKindAt(pathname);
+  // Read once: the page's first banner, as its first bytes named it.
+  const [picture] = useState(() => (kind ? preloadedBanner(document.head) : null));
+  return kind && picture ? (
+    <BannerPlaceholder kind={kind} picture={picture} label={t('app.loading')} />
+  ) : (
+    <Spinner label={t('app.loading')} />
+  );
 }
 
 /** Loads a remote application at run time, inside an error boundary with a Retry, never a blank page. */
