@@ -1,4 +1,4 @@
-import { type DependencyList, useCallback, useEffect, useState } from 'react';
+import { type DependencyList, startTransition, useCallback, useEffect, useState } from 'react';
 import { useFailureMessage } from './api';
 
 /** SPEC §4.6: each loader goes idle, loading, then success (data kept) or error (message kept). */
@@ -30,7 +30,9 @@ export function useLoader<T>(
     setState((previous) => ({ status: 'loading', data: previous.data }));
     load(controller.signal).then(
       (data) => {
-        if (!controller.signal.aborted) setState({ status: 'success', data });
+        // What the answer shows renders as a transition, which React may interrupt: a phone's main
+        // thread is never held for a whole page of titles at once (issue 19: Total Blocking Time).
+        if (!controller.signal.aborted) startTransition(() => setState({ status: 'success', data }));
       },
       (failure: unknown) => {
         if (!controller.signal.aborted)
