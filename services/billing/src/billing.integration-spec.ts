@@ -20,6 +20,7 @@ import { JSONCodec, type NatsConnection } from 'nats';
 import { CreditNotesService } from './credit-notes/credit-notes.service';
 import { BillingSweeps } from './payments/billing-sweeps';
 import { billingService } from './service';
+import { addMonthsIst } from './subscriptions/subscription-rules';
 import { FAKE_RAZORPAY, FakeRazorpay } from './testing/fake-razorpay';
 import { viewersStandIn } from './testing/viewers-stand-in';
 
@@ -593,18 +594,19 @@ describe('billing with Razorpay (the real SDK against a local stand-in of its AP
       return { order, verified };
     };
     /** The plan held as if bought `ago` ms before now (its validity counted from then). */
-    const heldSince = async (viewer: string, ago: number) => {
-      const [row] = await billing.dataSource.query(
-        `SELECT "valid_from", "valid_till" FROM "subscription" WHERE "viewer_id" = $1`,
-        [viewer],
-      );
-      const length = new Date(row.valid_till).getTime() - new Date(row.valid_from).getTime();
+    /**
+     * Moves a viewer's plan of `months` to have started `ago` ms before now, ending where billing would
+     * have ended it (the same months on from its start, in IST): three months from 31 October are 92
+     * days, from 1 December 90, so the test holds on any day of the year.
+     */
+    const heldSince = async (viewer: string, ago: number, months: number) => {
       const validFrom = new Date(Date.now() - ago);
+      const till = addMonthsIst(validFrom, months);
       await billing.dataSource.query(
         `UPDATE "subscription" SET "valid_from" = $2, "valid_till" = $3 WHERE "viewer_id" = $1`,
-        [viewer, validFrom, new Date(validFrom.getTime() + length)],
+        [viewer, validFrom, till],
       );
-      return { days: Math.round(length / DAY), till: new Date(validFrom.getTime() + length) };
+      return { days: Math.round((till.getTime() - validFrom.getTime()) / DAY), till };
     };
     const orderRow = async (providerOrderId: string) =>
       (
@@ -620,18 +622,17 @@ describe('billing with Razorpay (the real SDK against a local stand-in of its AP
       const cases = [
         { name: 'bought today', ago: 5 * 60_000 },
         { name: 'a month in', ago: 30 * DAY + 3 * HOUR },
-        { name: 'the last day', ago: -1 }, // set below: two hours left
+        // Started three months before two hours from now: two hours left.
+        {
+          name: 'the last day',
+          ago: Date.now() - addMonthsIst(new Date(Date.now() + 2 * HOUR), -3).getTime(),
+        },
       ];
       for (const c of cases) {
         const viewer = newViewer();
         await buy(viewer, 'standard');
-        const held = await heldSince(viewer, c.ago === -1 ? 0 : c.ago);
-        if (c.ago === -1)
-          await billing.dataSource.query(
-            `UPDATE "subscription" SET "valid_from" = now() - make_interval(days => $2) + interval '2 hours',
-               "valid_till" = now() + interval '2 hours' WHERE "viewer_id" = $1`,
-            [viewer, held.days],
-          );
+        // Standard lasts three months.
+        const held = await heldSince(viewer, c.ago, 3);
         const [{ till }] = await billing.dataSource.query(
           `SELECT "valid_till" AS "till" FROM "subscription" WHERE "viewer_id" = $1`,
           [viewer],
