@@ -15,7 +15,7 @@
 //   5. `docker compose down -v`, whatever happened
 //
 // Needs a Docker engine and a compose (the plugin, `docker compose`, or Debian's docker-compose), the
-// workspace built (npm run build) and Chromium. Settings: SMOKE_PORT_FROM (23000: the first port tried
+// workspace built (npm run build) and Chromium. Settings: SMOKE_PORT_FROM (11500: the first port tried
 // for the published ones), CHROMIUM_PATH, SMOKE_KEEP=1 (leave the platform up, and say how to stop it).
 /* global document -- in the function the film's page runs */
 import { spawnSync } from 'node:child_process';
@@ -102,7 +102,7 @@ const oneLine = (pem) => pem.trim().replaceAll('\n', '\\n');
 /** Every value docker-compose.yml and deploy/compose.smoke.yml ask the operator for. */
 async function smokeEnvironment(dir) {
   const ports = {};
-  let next = Number(process.env.SMOKE_PORT_FROM || 23000);
+  let next = Number(process.env.SMOKE_PORT_FROM || 11500);
   for (const name of ['SHELL_PORT', 'VIEWER_PORT', 'ADMIN_PORT', 'SMOKE_NATS_PORT', 'SMOKE_MEDIA_PORT']) {
     ports[name] = await findFreePort(next);
     next = ports[name] + 1;
@@ -112,7 +112,10 @@ async function smokeEnvironment(dir) {
   // The deployment's users and permissions, and the operator the seed signs in as.
   writeFileSync(natsConfig, deploymentConfig({ withOperator: true }), { mode: 0o644 });
   const { NATS_APPS } = createRequire(import.meta.url)('@chitram/contracts');
-  const nats = Object.fromEntries([...NATS_APPS, OPERATOR].map((user) => [passwordVariable(user), secret()]));
+  // Starting with a letter: nats-server reads a value that starts with a digit as a number.
+  const nats = Object.fromEntries(
+    [...NATS_APPS, OPERATOR].map((user) => [passwordVariable(user), `n${secret()}`]),
+  );
   const shell = `http://localhost:${ports.SHELL_PORT}`;
   return {
     ...ports,

@@ -34,8 +34,8 @@ try {
     },
     only: /** @type {Array<import('./resolve.mjs').InfraName>} */ (names),
     own: /** @type {Array<import('./resolve.mjs').InfraName>} */ (names),
-    // Free ports above the usual ones, clear of `npm start` and of `npm test`'s blocks.
-    ports: { postgres: 25432, redis: 26379, nats: 24222, s3: 29000 },
+    // Free ports clear of `npm start`'s (3000–9000) and of `npm test`'s blocks (13000 and up).
+    ports: { postgres: 11432, redis: 11379, nats: 11222, s3: 11900 },
   });
   say({ state: 'up', env: infra.env, used: infra.used });
 } catch (error) {
