@@ -147,13 +147,28 @@ async function smokeEnvironment(dir) {
   };
 }
 
+/**
+ * fetch, given up after `ms`. Its own timer, not AbortSignal.timeout's: that one does not hold the
+ * process open, and a published port whose container does not listen yet (docker-proxy takes the
+ * connection and holds it) leaves nothing else that does, so node would exit with the check unfinished.
+ */
+async function fetchWithin(url, ms = 5000) {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(new Error(`no answer from ${url} within ${ms} ms`)), ms);
+  try {
+    return await fetch(url, { signal: abort.signal });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Polls the shell's /api/health until every service is up. */
 async function waitForHealth(shell) {
   const deadline = Date.now() + HEALTHY_WITHIN_MS;
   let last = 'no answer yet';
   while (Date.now() < deadline) {
     try {
-      const res = await fetch(`${shell}/api/health`, { signal: AbortSignal.timeout(5000) });
+      const res = await fetchWithin(`${shell}/api/health`);
       if (res.ok) return;
       last = `${res.status} ${(await res.text()).slice(0, 300)}`;
     } catch (error) {
@@ -173,7 +188,17 @@ async function seed(env, dir) {
     MEDIA_URL: `http://127.0.0.1:${env.SMOKE_MEDIA_PORT}`,
     MEDIA_INTERNAL_TOKEN: env.MEDIA_INTERNAL_TOKEN,
   };
-  await seedDemoCatalogue({ env: seedEnv, log: (line) => log(`seed: ${line}`) });
+  // Idempotent, so tried again when a service does not answer in time (a loaded machine's hiccup).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await seedDemoCatalogue({ env: seedEnv, log: (line) => log(`seed: ${line}`) });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      log(`seed: ${error instanceof Error ? error.message : error}; again (try ${attempt + 1})`);
+      await delay(5000);
+    }
+  }
   const signal = AbortSignal.timeout(PLAYABLE_WITHIN_MS);
   const settled = await seedDemoVideos({
     env: seedEnv,
@@ -216,7 +241,7 @@ async function browserPass(shell) {
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
     log('browser: paid for the Standard plan in the sandbox');
 
-    const found = await (await fetch(`${shell}/api/home/search?q=${encodeURIComponent(FILM)}`)).json();
+    const found = await (await fetchWithin(`${shell}/api/home/search?q=${encodeURIComponent(FILM)}`)).json();
     const film = found.find((title) => title.title === FILM);
     if (!film) throw new Error(`the catalogue has no ${FILM}`);
     await page.goto(`${shell}/movie/${encodeURIComponent(film.slug)}/play`);
@@ -236,7 +261,7 @@ async function browserPass(shell) {
 async function outboxCode(shell, phone) {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
-    const res = await fetch(`${shell}/api/dev/otp-outbox?phone=${encodeURIComponent(`+91${phone}`)}`);
+    const res = await fetchWithin(`${shell}/api/dev/otp-outbox?phone=${encodeURIComponent(`+91${phone}`)}`);
     if (res.ok) {
       const code = (await res.json()).codes.at(-1)?.otp;
       if (code) return code;
@@ -307,8 +332,16 @@ async function main() {
   });
   try {
     await phase('compose up', async () => {
-      const up = run(['up', '-d', '--no-build'], { stdio: 'inherit' });
-      if (up.status !== 0) throw new Error(`compose up exited ${up.status}`);
+      // Compose v1 stops at the first dependency it reads unhealthy, and on a loaded machine a check
+      // can miss its time: `up` again (what runs is left as it is) until the deadline.
+      const deadline = Date.now() + HEALTHY_WITHIN_MS;
+      for (let attempt = 1; ; attempt++) {
+        const up = run(['up', '-d', '--no-build'], { stdio: 'inherit' });
+        if (up.status === 0) break;
+        if (Date.now() > deadline) throw new Error(`compose up exited ${up.status} (${attempt} tries)`);
+        log(`compose up exited ${up.status}; again (try ${attempt + 1})`);
+        await delay(10_000);
+      }
       await waitForHealth(shell);
     });
     await phase('demo seed', () => seed(env, dir));
