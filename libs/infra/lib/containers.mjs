@@ -10,6 +10,8 @@ import { infraImage, imagePresent, isMadeImage } from './images.mjs';
 import { processAlive } from './processes.mjs';
 import { NAMES } from './resolve.mjs';
 
+const STARTUP_TIMEOUT_MS = 180_000;
+
 /** The label naming the process that started a container. */
 const OWNER_LABEL = 'in.chitram.test-owner-pid';
 
@@ -51,9 +53,16 @@ export async function startContainers(names, o) {
   const { REAPER_IMAGE } = createRequire(import.meta.url)('testcontainers/build/reaper/reaper');
   if (!imagePresent(REAPER_IMAGE)) process.env.TESTCONTAINERS_RYUK_DISABLED ??= 'true';
   removeOrphans();
-  /** A container of `image`, labelled with this process, started; what it runs is set by `setUp`. */
+  /**
+   * A container of `image`, labelled with this process, started; what it runs is set by `setUp`. Given
+   * three minutes to answer (testcontainers' default is one): a loaded two-core machine needs them.
+   */
   const started = async (/** @type {string} */ image, /** @type {(c: any) => any} */ setUp) =>
-    setUp(new GenericContainer(image).withLabels({ [OWNER_LABEL]: String(process.pid) })).start();
+    setUp(
+      new GenericContainer(image)
+        .withLabels({ [OWNER_LABEL]: String(process.pid) })
+        .withStartupTimeout(STARTUP_TIMEOUT_MS),
+    ).start();
   /** @type {Record<string, () => Promise<import('./starters.mjs').Started>>} */
   const recipes = {
     postgres: async () => {
