@@ -217,8 +217,10 @@ async function browserPass(shell) {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  // A loaded two-core machine runs the whole platform here: each step may wait a minute.
+  page.setDefaultTimeout(60_000);
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const phone = `9${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
     const plan = () =>
       page.locator('.vw-plan', { has: page.getByRole('heading', { name: 'STANDARD PLAN' }) });
@@ -252,6 +254,13 @@ async function browserPass(shell) {
       { timeout: 30_000 },
     );
     log(`browser: ${FILM} plays (its time passed 1 s)`);
+  } catch (error) {
+    // Where the page was, and what it showed, for the failure's report.
+    const shot = path.join(os.tmpdir(), `chitram-compose-smoke-${process.pid}.png`);
+    await page.screenshot({ path: shot, fullPage: true }).catch(() => {});
+    throw new Error(
+      `${error instanceof Error ? error.message : error} (at ${page.url()}; screenshot ${shot})`,
+    );
   } finally {
     await browser.close();
   }
