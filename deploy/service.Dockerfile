@@ -51,6 +51,9 @@ COPY --from=manifests /src ./
 ARG APP
 RUN test -n "$APP" || { echo "APP must name the app's folder, e.g. --build-arg APP=services/auth" >&2; exit 1; }
 RUN npm ci --omit=dev --workspace "$APP" --include-workspace-root=false --ignore-scripts --no-audit --no-fund
+# A binary whose package makes it executable in an install script (off here) and then for its owner only:
+# @ffprobe-installer's ffprobe (media probes every upload with it). The app runs as its own user.
+RUN find node_modules -path '*/@ffprobe-installer/*' -name ffprobe -type f -exec chmod 755 {} +
 
 FROM ${RUNTIME_IMAGE} AS runtime
 ARG SYSTEM_PACKAGES=""

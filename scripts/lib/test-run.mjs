@@ -8,13 +8,18 @@
 //   servers       a private NATS (JetStream; a user per app with the permissions of NATS_ACCESS, the
 //                 tests as its operator), Redis and S3 storage started on that block; Postgres is
 //                 the machine's (databases chitram_test_<pid>_<hex>_<service>, dropped afterwards) or,
-//                 if none answers, a private one
+//                 if none answers, a private one. Where a Docker engine answers and holds the four
+//                 images (or TEST_INFRA=containers), all four are this run's containers instead
+//                 (testcontainers, libs/infra/lib/containers.mjs); TEST_INFRA=local never uses them
 //   admin         a random e-mail and password, passed to the browser suite as E2E_ADMIN_EMAIL/PASSWORD
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureInfrastructure, isListening, isPortFree, probePostgres } from '../../libs/infra/index.mjs';
+import { containersForTests } from '../../libs/infra/lib/containers.mjs';
+import { INFRA_IMAGES } from '../../libs/infra/lib/images.mjs';
+import { processAlive } from '../../libs/infra/lib/processes.mjs';
 import { privateNats } from '../../libs/infra/lib/nats-permissions.mjs';
 import { DEFAULTS } from '../../libs/infra/lib/resolve.mjs';
 import { DEFAULT_PORTS, appSpecs, layoutPorts, shiftPorts } from './layout.mjs';
@@ -31,7 +36,7 @@ const TEST_DATABASE = /^chitram_test_(\d+)_[0-9a-f]+_[a-z]+$/;
  * otherwise reach the services the tests start.
  */
 const PASSED_THROUGH =
-  /^(PATH|HOME|USER|LOGNAME|SHELL|LANG|LANGUAGE|LC_\w+|TERM|TZ|TMPDIR|TEMP|TMP|HOSTNAME|CI|DISPLAY|XDG_\w+|NODE_(?!ENV$)\w+|npm_\w+|NPM_\w+|NX_\w+|JEST_\w+|E2E_\w+|CHROMIUM_PATH|PLAYWRIGHT_\w+|FORCE_COLOR|NO_COLOR|TEST_INFRA|DOCKER_\w+|TESTCONTAINERS_\w+|SSL_CERT_\w+|\w+_CA_(BUNDLE|CERTS)|(HTTPS?|NO|ALL)_PROXY|(https?|no|all)_proxy)$/;
+  /^(PATH|HOME|USER|LOGNAME|SHELL|LANG|LANGUAGE|LC_\w+|TERM|TZ|TMPDIR|TEMP|TMP|HOSTNAME|CI|DISPLAY|XDG_\w+|NODE_(?!ENV$)\w+|npm_\w+|NPM_\w+|NX_\w+|JEST_\w+|E2E_\w+|CHROMIUM_PATH|PLAYWRIGHT_\w+|FORCE_COLOR|NO_COLOR|TEST_INFRA|(POSTGRES|REDIS|NATS|S3)_IMAGE|DOCKER_\w+|TESTCONTAINERS_\w+|SSL_CERT_\w+|\w+_CA_(BUNDLE|CERTS)|(HTTPS?|NO|ALL)_PROXY|(https?|no|all)_proxy)$/;
 
 /** @param {NodeJS.ProcessEnv} env  the developer's environment */
 export function hermeticEnv(env) {
@@ -56,7 +61,7 @@ export function createTestRun({ root = TEST_ROOT, log }) {
   fs.mkdirSync(root, { recursive: true });
   for (const name of fs.readdirSync(root)) {
     const pid = Number(RUN_DIR.exec(name)?.[1]);
-    if (pid && pid !== process.pid && !alive(pid)) {
+    if (pid && pid !== process.pid && !processAlive(pid)) {
       fs.rmSync(path.join(root, name), { recursive: true, force: true });
       log(`removed ${path.join(root, name)} (its run is over)`);
     }
@@ -75,7 +80,7 @@ export function createTestRun({ root = TEST_ROOT, log }) {
  * @property {Record<string, string>} infraEnv  the servers' variables for the integration tests (NATS_URL
  *   signed in as the operator)
  * @property {import('./platform.mjs').NatsUsers | undefined} natsUsers  each app's own NATS user
- *   (undefined when NATS runs in a container, without users)
+ *   (undefined when NATS_URL names a server of the environment's, without users)
  * @property {typeof DEFAULT_PORTS} ports   the first instances' ports in the claimed block
  * @property {string} databasePrefix
  * @property {{ email: string, password: string }} admin
@@ -99,15 +104,25 @@ export async function prepareTestPlatform(run, { instances, log, env = process.e
   try {
     log(`test platform: ports ${Math.min(...block.wanted)}–${Math.max(...block.wanted)}, folder ${run.dir}`);
     const infraPorts = shiftPorts(DEFAULTS.ports, block.offset);
-    // The machine's Postgres is shared (our databases have names of their own); without one, our own.
+    // Containers (testcontainers) where an engine answers and holds the images, else servers of this
+    // machine: the machine's Postgres is shared (our databases have names of their own); without one,
+    // our own. With containers, every server is a container of this run's.
+    const { containers, why } = containersForTests(env);
+    log(`test platform: ${containers ? 'containers' : "this machine's servers"} (${why})`);
     const sharedPostgres = env.DATABASE_URL || postgresUrl(DEFAULTS.ports.postgres);
-    const usePostgres = !!env.DATABASE_URL || (await probePostgres(sharedPostgres)).ok;
+    const usePostgres = !!env.DATABASE_URL || (!containers && (await probePostgres(sharedPostgres)).ok);
     const nats = privateNats(path.join(run.dir, 'nats.conf'));
     const infra = await ensureInfrastructure({
       dataDir: run.dir,
       log: (line) => log(line),
       env: {
-        ...pick(env, ['TEST_INFRA', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_REGION']),
+        ...pick(env, [
+          'S3_ACCESS_KEY',
+          'S3_SECRET_KEY',
+          'S3_REGION',
+          ...Object.values(INFRA_IMAGES).map((i) => i.variable),
+        ]),
+        ...(containers ? { TEST_INFRA: 'containers' } : {}),
         ...(usePostgres ? { DATABASE_URL: sharedPostgres } : {}),
         S3_BUCKET: 'chitram-test-media',
       },
@@ -120,12 +135,14 @@ export async function prepareTestPlatform(run, { instances, log, env = process.e
     const natsUsers = nats.usersOn(infra);
     const infraEnv = {
       ...stringsOf(infra.env),
+      // What the specs that start servers of their own (libs/test-helpers' platformFor) start.
+      TEST_INFRA: containers ? 'containers' : 'local',
       ...(natsUsers ? { NATS_URL: natsUsers.operatorUrl } : {}),
     };
 
     const databasePrefix = `chitram_test_${run.id}_`;
     const databaseUrl = /** @type {string} */ (infra.env.DATABASE_URL);
-    await dropTestDatabases(databaseUrl, (name, pid) => pid !== process.pid && !alive(pid), log);
+    await dropTestDatabases(databaseUrl, (name, pid) => pid !== process.pid && !processAlive(pid), log);
     undo.push(() => dropTestDatabases(databaseUrl, (name) => name.startsWith(databasePrefix), log));
 
     // The demo videos' sources are made once by ffmpeg and kept for later runs.
@@ -205,7 +222,7 @@ function takeLock(file) {
     } catch (error) {
       if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
       const holder = readPid(file);
-      if (holder && alive(holder)) return false;
+      if (holder && processAlive(holder)) return false;
       fs.rmSync(file, { force: true });
     }
   }
@@ -250,15 +267,6 @@ function readPid(file) {
     return Number(fs.readFileSync(file, 'utf8').trim()) || undefined;
   } catch {
     return undefined;
-  }
-}
-
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return /** @type {NodeJS.ErrnoException} */ (error).code === 'EPERM';
   }
 }
 

@@ -308,18 +308,21 @@ export async function seedDemoCatalogue({ env = process.env, log = (line) => con
 /**
  * Makes every demo title playable (videos.mjs): a few sources made in `dataDir`/demo-videos, uploaded
  * and transcoded, and copies of them for the other titles. Resolves once every title plays (or its
- * source failed for good); `npm start` runs it in the background, after it says it is up.
- * @param {{ env?: NodeJS.ProcessEnv, log?: (line: string) => void, dataDir: string, signal?: AbortSignal }} options
+ * source failed for good); `npm start` runs it in the background, after it says it is up. `demos`: only
+ * these of DEMO_VIDEOS are transcoded (the compose smoke test's one).
+ * @param {{ env?: NodeJS.ProcessEnv, log?: (line: string) => void, dataDir: string, signal?: AbortSignal, demos?: typeof import('./videos.mjs').DEMO_VIDEOS }} options
  */
 export async function seedDemoVideos({
   env = process.env,
   log = (line) => console.log(line),
   dataDir,
   signal,
+  demos,
 }) {
   const services = await connect(env);
   try {
     const settled = await settleDemoVideos({
+      demos,
       rpc: services.rpc,
       Subjects: services.Subjects,
       mediaUrl: services.mediaUrl,

@@ -205,12 +205,12 @@ export async function uploadDemoSources({
 }
 
 /**
- * The demo's sources (the titles of DEMO_VIDEOS in the catalogue) and which titles copy each: every
- * other title without a video (or whose upload failed or was cancelled) takes the sources in turn. A
- * title with a video of its own, or one on its way, keeps it.
+ * The demo's sources (the titles of `demos`, all of DEMO_VIDEOS by default, in the catalogue) and which
+ * titles copy each: every other title without a video (or whose upload failed or was cancelled) takes
+ * the sources in turn. A title with a video of its own, or one on its way, keeps it.
  */
-export function copyPlan(titles) {
-  const sources = DEMO_VIDEOS.flatMap((demo) => {
+export function copyPlan(titles, demos = DEMO_VIDEOS) {
+  const sources = demos.flatMap((demo) => {
     const title = titles.find((t) => t.kind === demo.kind && t.title === demo.title);
     return title ? [{ demo, title }] : [];
   });
@@ -224,8 +224,9 @@ export function copyPlan(titles) {
 }
 
 /**
- * Makes every demo title playable: uploads the sources (uploadDemoSources) and, as each source turns
- * ready, gives the titles of its turn a copy of it. Waits on the sources' states (asked every `pollMs`),
+ * Makes every demo title playable: uploads the sources (uploadDemoSources; `demos`, a part of
+ * DEMO_VIDEOS, transcodes only those) and, as each source turns ready, gives the titles of its turn a
+ * copy of it. Waits on the sources' states (asked every `pollMs`),
  * never on time alone; a source that fails for good leaves its titles "Coming soon". Idempotent.
  * Answers how many copies it made, how many titles are left without, and how long it took.
  */
@@ -238,9 +239,10 @@ export async function settleDemoVideos({
   log,
   signal,
   pollMs = 1000,
+  demos = DEMO_VIDEOS,
 }) {
   const started = Date.now();
-  const { sources, copies: plan } = copyPlan(await catalogueTitles(rpc, Subjects));
+  const { sources, copies: plan } = copyPlan(await catalogueTitles(rpc, Subjects), demos);
   /** Source videos on their way, with the titles that copy each once it is ready. */
   const waiting = new Map();
   let uploading = true;

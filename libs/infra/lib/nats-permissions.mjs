@@ -197,11 +197,13 @@ export function privateNats(file, bus = {}) {
     options: { configFile: file, probeAuth: setup.probeAuth },
     /**
      * The users at the address the server got, once ensureInfrastructure has answered; undefined unless
-     * it started this server (an environment's NATS_URL, or a container, has no such users).
+     * it started this server, as a process or a container given this configuration (an environment's
+     * NATS_URL has no such users).
      * @param {{ used: Array<{ name: string, source: string }>, env: { NATS_URL?: string } }} infra
      */
     usersOn: (infra) =>
-      infra.used.find((u) => u.name === 'nats')?.source === 'started' && infra.env.NATS_URL
+      ['started', 'container'].includes(infra.used.find((u) => u.name === 'nats')?.source ?? '') &&
+      infra.env.NATS_URL
         ? setup.at(infra.env.NATS_URL)
         : undefined,
   };
@@ -210,10 +212,15 @@ export function privateNats(file, bus = {}) {
 /** The environment variable a deployment's nats-server reads an app's password from. */
 export const passwordVariable = (app) => `NATS_PASSWORD_${app.toUpperCase()}`;
 
-/** The configuration of a deployment: the apps' users only, passwords from NATS_PASSWORD_<APP>. */
-export function deploymentConfig() {
+/**
+ * The configuration of a deployment: the apps' users only, passwords from NATS_PASSWORD_<APP>.
+ * `withOperator`: the operator too (NATS_PASSWORD_OPERATOR), for a deployment the platform's own tools
+ * load (the compose smoke test's demo seed); a real one has none.
+ */
+export function deploymentConfig({ withOperator = false } = {}) {
   const { contracts } = platformNames();
-  const passwords = Object.fromEntries(contracts.NATS_APPS.map((app) => [app, `$${passwordVariable(app)}`]));
+  const users = [...contracts.NATS_APPS, ...(withOperator ? [OPERATOR] : [])];
+  const passwords = Object.fromEntries(users.map((user) => [user, `$${passwordVariable(user)}`]));
   return natsServerConfig({ passwords });
 }
 

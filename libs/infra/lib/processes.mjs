@@ -203,3 +203,13 @@ export function tailFile(file, count = 15) {
     return '';
   }
 }
+
+/** Whether a process of this machine with that pid is running (one of another user's counts). */
+export function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return /** @type {NodeJS.ErrnoException} */ (error).code === 'EPERM';
+  }
+}

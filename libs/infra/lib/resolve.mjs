@@ -121,7 +121,12 @@ export function createEnsureInfrastructure(deps) {
     if (rest.length && env.TEST_INFRA === 'containers') {
       if (deps.dockerAvailable()) {
         log(`infra: starting containers for ${rest.join(', ')} (TEST_INFRA=containers)`);
-        const started = await deps.startContainers(rest, { postgresPassword: password, ...s3Keys });
+        const started = await deps.startContainers(rest, {
+          postgresPassword: password,
+          ...s3Keys,
+          nats: { configFile: natsOptions.configFile },
+          env,
+        });
         for (const name of rest) chosen[name] = { source: 'container', ...started[name] };
         rest = [];
       } else {

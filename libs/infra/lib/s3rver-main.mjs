@@ -1,5 +1,6 @@
 // S3-compatible storage for machines without MinIO: `node s3rver-main.mjs`, configured by
-// S3RVER_PORT, S3RVER_DIRECTORY, S3RVER_ACCESS_KEY, S3RVER_SECRET_KEY, S3RVER_REGION. Runs as a child
+// S3RVER_PORT, S3RVER_DIRECTORY, S3RVER_ACCESS_KEY, S3RVER_SECRET_KEY, S3RVER_REGION, S3RVER_ADDRESS
+// (127.0.0.1; the S3 image made by deploy/images listens on 0.0.0.0). Runs as a child
 // process so that neither its load nor its failures touch the process that started it. Every request
 // must carry an AWS Signature Version 4 (header or presigned query) made with the configured key pair,
 // checked by sigv4.mjs before s3rver sees it: s3rver itself lets unsigned requests do anything, and
@@ -20,6 +21,7 @@ const directory = process.env.S3RVER_DIRECTORY;
 const accessKey = process.env.S3RVER_ACCESS_KEY;
 const secretKey = process.env.S3RVER_SECRET_KEY;
 const region = process.env.S3RVER_REGION || 'us-east-1';
+const address = process.env.S3RVER_ADDRESS || '127.0.0.1';
 if (!directory || !accessKey || !secretKey) {
   process.stderr.write('s3rver: S3RVER_DIRECTORY, S3RVER_ACCESS_KEY and S3RVER_SECRET_KEY are required\n');
   process.exit(2);
@@ -32,7 +34,7 @@ AWSAccount.DUMMY_ACCOUNT.createKeyPair(accessKey, secretKey);
 if (accessKey !== 'S3RVER') AWSAccount.DUMMY_ACCOUNT.revokeAccessKey('S3RVER');
 
 const server = new S3rver({
-  address: '127.0.0.1',
+  address,
   port,
   directory,
   silent: process.env.S3RVER_VERBOSE !== '1',
@@ -94,8 +96,8 @@ async function payloadRefusal(ctx) {
   return undefined;
 }
 
-const address = await server.run();
-process.stdout.write(`s3rver: listening on ${address.address}:${address.port}, data in ${directory}\n`);
+const listening = await server.run();
+process.stdout.write(`s3rver: listening on ${listening.address}:${listening.port}, data in ${directory}\n`);
 
 const stop = () => server.close().finally(() => process.exit(0));
 process.once('SIGTERM', stop);

@@ -153,3 +153,4 @@ export * from './metrics';
 export * from './event-test-service';
 export * from './http-stand-in';
 export * from './audit-outbox';
+export * from './platform-for';
