@@ -11,6 +11,9 @@ export const AUDIO_UPLOADS_PATH = '/uploads/audio';
 /** A film's audio is large, but far less than its picture: 2 GB is hours of uncompressed stereo. */
 export const AUDIO_UPLOAD_MAX_BYTES = 2 * 1024 ** 3;
 
+/** The master playlist's NAME of an original audio whose language is not one of the eight (D44). */
+export const ORIGINAL_AUDIO_NAME = 'Original';
+
 /** Where a track's sound came from: the video's own audio, one of its source's audio streams, or a file. */
 export const AUDIO_TRACK_SOURCES = ['original', 'stream', 'upload'] as const;
 export type AudioTrackSource = (typeof AUDIO_TRACK_SOURCES)[number];

@@ -4,6 +4,7 @@ import {
   ErrorCode,
   isInterfaceLanguageCode,
   NATIVE_LANGUAGE_NAMES,
+  ORIGINAL_AUDIO_NAME,
   type AddAudioStreamRequest,
   type AudioTrack,
   type AudioTrackRef,
@@ -28,7 +29,7 @@ import { AudioTracksRepository, type StoredAudioTrack } from './audio-tracks.rep
 
 /** The NAME a track has in the master playlist: its language in itself (the original's, if known). */
 export function audioTrackName(track: Pick<StoredAudioTrack, 'language' | 'original'>): string {
-  return track.language ? NATIVE_LANGUAGE_NAMES[track.language] : 'Original';
+  return track.language ? NATIVE_LANGUAGE_NAMES[track.language] : ORIGINAL_AUDIO_NAME;
 }
 
 export function toAudioTrack(track: StoredAudioTrack): AudioTrack {
