@@ -120,6 +120,34 @@ const shownCues = (page: Page) =>
     );
   });
 
+/** The film's player for this viewer, once it plays. */
+async function playFilm(page: Page, session: Parameters<typeof storeSession>[2]): Promise<void> {
+  await storeSession(page, 'user', session);
+  await page.goto(`${BASE_URL}/movie/${encodeURIComponent((await demoFilm(FILM, clientIp)).slug)}/play`);
+  await page.getByRole('button', { name: 'Play', exact: true }).first().click();
+  await page.waitForFunction(
+    () => {
+      const video = document.querySelector<HTMLVideoElement>('video.vw-player__video');
+      return video !== null && !video.paused && video.currentTime > 0.2;
+    },
+    undefined,
+    { timeout: 45_000 },
+  );
+}
+
+/** Until the browser shows a Tamil cue on the picture (hls.js's showing text track). */
+const untilTamilCue = (page: Page) =>
+  page.waitForFunction(
+    () => {
+      const video = document.querySelector<HTMLVideoElement>('video.vw-player__video')!;
+      return Array.from(video.textTracks).some(
+        (track) => track.mode === 'showing' && track.language === 'ta' && (track.activeCues?.length ?? 0) > 0,
+      );
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
+
 describe('a viewer turning Tamil subtitles on mid-play (D44)', () => {
   for (const screen of [LAPTOP, PHONE]) {
     it(
@@ -128,19 +156,7 @@ describe('a viewer turning Tamil subtitles on mid-play (D44)', () => {
         const session = await subscribedSession('gold', clientIp);
         await untilSubtitled(session.token);
         const page = await open(screen);
-        await storeSession(page, 'user', session);
-        await page.goto(
-          `${BASE_URL}/movie/${encodeURIComponent((await demoFilm(FILM, clientIp)).slug)}/play`,
-        );
-        await page.getByRole('button', { name: 'Play', exact: true }).first().click();
-        await page.waitForFunction(
-          () => {
-            const video = document.querySelector<HTMLVideoElement>('video.vw-player__video');
-            return video !== null && !video.paused && video.currentTime > 0.2;
-          },
-          undefined,
-          { timeout: 45_000 },
-        );
+        await playFilm(page, session);
         const bar = page.locator('.vw-player__bar');
         await shoot(page, 'playing', screen);
         // An English interface on a Tamil film: English subtitles from the start (D44's first choice).
@@ -157,17 +173,7 @@ describe('a viewer turning Tamil subtitles on mid-play (D44)', () => {
         await shoot(page, 'subtitles-menu', screen);
         const before = await currentTime(page);
         await languages.getByRole('radio', { name: 'தமிழ்' }).check();
-        await page.waitForFunction(
-          () => {
-            const video = document.querySelector<HTMLVideoElement>('video.vw-player__video')!;
-            return Array.from(video.textTracks).some(
-              (track) =>
-                track.mode === 'showing' && track.language === 'ta' && (track.activeCues?.length ?? 0) > 0,
-            );
-          },
-          undefined,
-          { timeout: 20_000 },
-        );
+        await untilTamilCue(page);
         const cues = await shownCues(page);
         expect(cues[0]).toMatchObject({ language: 'ta' });
         expect(cues[0].text).toMatch(/^(வணக்கம், சென்னை!|ரயில் புறப்படுகிறது|நேரம் இல்லை) \(\d+\)$/);
@@ -198,19 +204,7 @@ describe('a viewer switching the audio to Hindi and the subtitles to Tamil mid-p
           const found = /\/audio\/([0-9a-f]{12})\/segment_\d+\.ts$/.exec(request.url());
           if (found) audioSegments.push(found[1]);
         });
-        await storeSession(page, 'user', session);
-        await page.goto(
-          `${BASE_URL}/movie/${encodeURIComponent((await demoFilm(FILM, clientIp)).slug)}/play`,
-        );
-        await page.getByRole('button', { name: 'Play', exact: true }).first().click();
-        await page.waitForFunction(
-          () => {
-            const video = document.querySelector<HTMLVideoElement>('video.vw-player__video');
-            return video !== null && !video.paused && video.currentTime > 0.2;
-          },
-          undefined,
-          { timeout: 45_000 },
-        );
+        await playFilm(page, session);
         const bar = page.locator('.vw-player__bar');
         // An English interface on a Tamil film without an English dub: the film's own Tamil first.
         const audio = bar.getByRole('button', { name: /^Audio\W/ });
@@ -244,17 +238,7 @@ describe('a viewer switching the audio to Hindi and the subtitles to Tamil mid-p
         await bar.getByRole('button', { name: /^Subtitles\W/ }).click();
         const languages = bar.getByRole('group', { name: 'Subtitles' });
         await languages.getByRole('radio', { name: 'தமிழ்' }).check();
-        await page.waitForFunction(
-          () => {
-            const video = document.querySelector<HTMLVideoElement>('video.vw-player__video')!;
-            return Array.from(video.textTracks).some(
-              (track) =>
-                track.mode === 'showing' && track.language === 'ta' && (track.activeCues?.length ?? 0) > 0,
-            );
-          },
-          undefined,
-          { timeout: 20_000 },
-        );
+        await untilTamilCue(page);
         expect((await shownCues(page))[0]).toMatchObject({ language: 'ta' });
         // The film played on through both changes, still in Hindi.
         await until(async () => (await currentTime(page)) > before + 1, 'the film plays on', 20_000);
