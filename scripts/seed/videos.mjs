@@ -103,6 +103,8 @@ export async function catalogueTitles(rpc, Subjects) {
           kind,
           _id: t._id,
           title: t.title,
+          // A film's language (D44: its original audio's); an episode's is its series'.
+          ...(t.language ? { language: t.language } : {}),
           video: t.video ?? null,
           // An episode's series, carried to media as the gateway carries it (D42, suggested intros).
           ...(t.seriesId ? { seriesId: t.seriesId } : {}),
