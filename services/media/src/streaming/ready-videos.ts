@@ -90,11 +90,15 @@ export class ReadyVideos {
       })),
       audio: [],
     };
-    const audio = (await this.audioTracks.forVideo(video.id))
+    const tracks = await this.audioTracks.forVideo(video.id);
+    const audio = tracks
       .filter((t) => t.state === 'ready')
       .map(({ id, language, original, prefix }) => ({ id, language, original, prefix }));
     const hasOriginal = audio.some((t) => t.original) || video.hasAudio === false;
     playable.audio = hasOriginal && audio.some((t) => !t.original) ? audio : [];
+    // D44: while an audio track is on its way (made by a worker elsewhere), every ask reads it again, so
+    // each instance lists it as soon as it is ready, not up to REMEMBER_MS later.
+    if (tracks.some((t) => t.state !== 'ready' && t.state !== 'failed')) return playable;
     if (this.seen.size >= MOST_REMEMBERED) this.seen.clear();
     this.seen.set(videoId, { video: playable, until: Date.now() + REMEMBER_MS });
     return playable;
