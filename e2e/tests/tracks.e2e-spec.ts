@@ -5,10 +5,12 @@ import { BASE_URL, launchBrowser } from '../support/browser';
 import { demoFilm, until } from '../support/viewer-pages';
 import { freshClientIp, fromClient, storeSession, subscribedSession } from '../support/sessions';
 
-// Subtitles (issue 23, DECISIONS D44) as a viewer uses them. `npm start` gives two demo films subtitle
-// tracks in Tamil, Hindi and English SDH (scripts/seed/tracks.mjs) once their videos play; a subscribed
-// viewer plays one, opens the Subtitles menu mid-play and picks Tamil: the film plays on and the Tamil
-// cue shows on the picture. Screenshots of the open menu and of the cue, at 390 and 1366 px, go to SHOTS.
+// Subtitles and dubs (issue 23, DECISIONS D44) as a viewer uses them. `npm start` gives two demo films
+// subtitle tracks in Tamil, Hindi and English SDH and a Hindi and a Telugu dub (scripts/seed/tracks.mjs)
+// once their videos play; a subscribed viewer plays one, opens the Subtitles menu mid-play and picks
+// Tamil: the film plays on and the Tamil cue shows on the picture; then switches the audio to Hindi and
+// hears the Hindi rendition's segments. Screenshots of the open menus and of the cue, and of the admin's
+// panels, at 390 and 1366 px, go to SHOTS.
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/chitram-tracks';
 /** A demo film with subtitles (scripts/seed/tracks.mjs) that no other spec plays. */
@@ -34,19 +36,46 @@ async function api(route: string, token: string): Promise<Response> {
 }
 
 /** Waits until the film's master playlist lists its Tamil subtitles (asked as its viewer, on one screen). */
-async function untilSubtitled(token: string): Promise<void> {
+const untilSubtitled = (token: string) =>
+  untilMaster(token, `the subtitles of ${FILM} are listed`, (text) =>
+    text.includes('TYPE=SUBTITLES,GROUP-ID="subs",LANGUAGE="ta"'),
+  );
+
+/** The film's master playlist as its viewer gets it (on one screen), once it lists what `ready` wants. */
+async function untilMaster(token: string, what: string, ready: (master: string) => boolean): Promise<string> {
   const route = `movie/${(await demoFilm(FILM, clientIp))._id}/stream`;
+  let text = '';
   await until(
     async () => {
       const grant = await api(route, token);
       if (grant.status !== 200) return false;
       const { movieUrl } = (await grant.json()) as { movieUrl: string };
       const master = await api(movieUrl, token);
-      return master.ok && (await master.text()).includes('TYPE=SUBTITLES,GROUP-ID="subs",LANGUAGE="ta"');
+      text = master.ok ? await master.text() : '';
+      return ready(text);
     },
-    `the subtitles of ${FILM} are listed`,
+    what,
     SETTLING_MS,
   );
+  return text;
+}
+
+/**
+ * Waits until the film's master lists its Hindi and Telugu dubs, four grants in a row (each media
+ * instance remembers a ready video up to 30 s: the one that did not make the track may not list it
+ * yet); answers the Hindi rendition's id.
+ */
+async function untilDubbed(token: string): Promise<string> {
+  let inARow = 0;
+  const master = await untilMaster(token, `the dubs of ${FILM} are listed`, (text) => {
+    const listed =
+      text.includes('TYPE=AUDIO,GROUP-ID="aud",LANGUAGE="hi"') &&
+      text.includes('TYPE=AUDIO,GROUP-ID="aud",LANGUAGE="te"');
+    inARow = listed ? inARow + 1 : 0;
+    return inARow >= 4;
+  });
+  const hindi = master.split('\n').find((l) => l.includes('TYPE=AUDIO') && l.includes('LANGUAGE="hi"'))!;
+  return /\/audio\/([0-9a-f]{12})\/index\.m3u8"/.exec(hindi)![1];
 }
 
 beforeAll(async () => {
@@ -91,6 +120,34 @@ const shownCues = (page: Page) =>
     );
   });
 
+/** The film's player for this viewer, once it plays. */
+async function playFilm(page: Page, session: Parameters<typeof storeSession>[2]): Promise<void> {
+  await storeSession(page, 'user', session);
+  await page.goto(`${BASE_URL}/movie/${encodeURIComponent((await demoFilm(FILM, clientIp)).slug)}/play`);
+  await page.getByRole('button', { name: 'Play', exact: true }).first().click();
+  await page.waitForFunction(
+    () => {
+      const video = document.querySelector<HTMLVideoElement>('video.vw-player__video');
+      return video !== null && !video.paused && video.currentTime > 0.2;
+    },
+    undefined,
+    { timeout: 45_000 },
+  );
+}
+
+/** Until the browser shows a Tamil cue on the picture (hls.js's showing text track). */
+const untilTamilCue = (page: Page) =>
+  page.waitForFunction(
+    () => {
+      const video = document.querySelector<HTMLVideoElement>('video.vw-player__video')!;
+      return Array.from(video.textTracks).some(
+        (track) => track.mode === 'showing' && track.language === 'ta' && (track.activeCues?.length ?? 0) > 0,
+      );
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
+
 describe('a viewer turning Tamil subtitles on mid-play (D44)', () => {
   for (const screen of [LAPTOP, PHONE]) {
     it(
@@ -99,19 +156,7 @@ describe('a viewer turning Tamil subtitles on mid-play (D44)', () => {
         const session = await subscribedSession('gold', clientIp);
         await untilSubtitled(session.token);
         const page = await open(screen);
-        await storeSession(page, 'user', session);
-        await page.goto(
-          `${BASE_URL}/movie/${encodeURIComponent((await demoFilm(FILM, clientIp)).slug)}/play`,
-        );
-        await page.getByRole('button', { name: 'Play', exact: true }).first().click();
-        await page.waitForFunction(
-          () => {
-            const video = document.querySelector<HTMLVideoElement>('video.vw-player__video');
-            return video !== null && !video.paused && video.currentTime > 0.2;
-          },
-          undefined,
-          { timeout: 45_000 },
-        );
+        await playFilm(page, session);
         const bar = page.locator('.vw-player__bar');
         await shoot(page, 'playing', screen);
         // An English interface on a Tamil film: English subtitles from the start (D44's first choice).
@@ -128,17 +173,7 @@ describe('a viewer turning Tamil subtitles on mid-play (D44)', () => {
         await shoot(page, 'subtitles-menu', screen);
         const before = await currentTime(page);
         await languages.getByRole('radio', { name: 'தமிழ்' }).check();
-        await page.waitForFunction(
-          () => {
-            const video = document.querySelector<HTMLVideoElement>('video.vw-player__video')!;
-            return Array.from(video.textTracks).some(
-              (track) =>
-                track.mode === 'showing' && track.language === 'ta' && (track.activeCues?.length ?? 0) > 0,
-            );
-          },
-          undefined,
-          { timeout: 20_000 },
-        );
+        await untilTamilCue(page);
         const cues = await shownCues(page);
         expect(cues[0]).toMatchObject({ language: 'ta' });
         expect(cues[0].text).toMatch(/^(வணக்கம், சென்னை!|ரயில் புறப்படுகிறது|நேரம் இல்லை) \(\d+\)$/);
@@ -156,10 +191,74 @@ describe('a viewer turning Tamil subtitles on mid-play (D44)', () => {
   }
 });
 
-describe("the admin's subtitles panel (D44)", () => {
+describe('a viewer switching the audio to Hindi and the subtitles to Tamil mid-play (D44)', () => {
   for (const screen of [LAPTOP, PHONE]) {
     it(
-      `lists the film's subtitle tracks in its video panel (${screen.width} px)`,
+      `picks Hindi in the Audio menu and Tamil in the Subtitles menu while the film plays: it plays on, hls.js plays the Hindi rendition, the Tamil cue shows (${screen.width} px)`,
+      async () => {
+        const session = await subscribedSession('gold', clientIp);
+        const hindiId = await untilDubbed(session.token);
+        const page = await open(screen);
+        const audioSegments: string[] = [];
+        page.on('request', (request) => {
+          const found = /\/audio\/([0-9a-f]{12})\/segment_\d+\.ts$/.exec(request.url());
+          if (found) audioSegments.push(found[1]);
+        });
+        await playFilm(page, session);
+        const bar = page.locator('.vw-player__bar');
+        // An English interface on a Tamil film without an English dub: the film's own Tamil first.
+        const audio = bar.getByRole('button', { name: /^Audio\W/ });
+        await audio.waitFor({ state: 'visible', timeout: 30_000 });
+        expect(await audio.innerText()).toBe('Audio: தமிழ்');
+        expect(audioSegments.length).toBeGreaterThan(0);
+        expect(audioSegments).not.toContain(hindiId);
+        await audio.click();
+        const tracks = bar.getByRole('group', { name: 'Audio' });
+        expect(
+          await tracks
+            .getByRole('radio')
+            .evaluateAll((radios) => radios.map((r) => r.parentElement!.textContent)),
+        ).toEqual(['தமிழ்', 'हिन्दी', 'తెలుగు']);
+        await shoot(page, 'audio-menu', screen);
+        const before = await currentTime(page);
+        await tracks.getByRole('radio', { name: 'हिन्दी' }).check();
+        // hls.js has switched to the Hindi track, and loads the Hindi rendition's segments.
+        await page.waitForFunction(
+          () =>
+            document.querySelector<HTMLVideoElement>('video.vw-player__video')!.dataset.audioLanguage ===
+            'hi',
+          undefined,
+          { timeout: 20_000 },
+        );
+        await until(async () => audioSegments.includes(hindiId), 'a Hindi audio segment is loaded', 20_000);
+        expect(await bar.getByRole('button', { name: /^Audio\W+हिन्दी$/ }).count()).toBe(1);
+        await page.keyboard.press('Escape');
+        await tracks.waitFor({ state: 'hidden' });
+
+        await bar.getByRole('button', { name: /^Subtitles\W/ }).click();
+        const languages = bar.getByRole('group', { name: 'Subtitles' });
+        await languages.getByRole('radio', { name: 'தமிழ்' }).check();
+        await untilTamilCue(page);
+        expect((await shownCues(page))[0]).toMatchObject({ language: 'ta' });
+        // The film played on through both changes, still in Hindi.
+        await until(async () => (await currentTime(page)) > before + 1, 'the film plays on', 20_000);
+        expect(
+          await page.evaluate(
+            () => document.querySelector<HTMLVideoElement>('video.vw-player__video')!.dataset.audioLanguage,
+          ),
+        ).toBe('hi');
+        await page.keyboard.press('Escape');
+        await shoot(page, 'dubbed-cue', screen);
+      },
+      SETTLING_MS + 120_000,
+    );
+  }
+});
+
+describe("the admin's subtitles and audio panels (D44)", () => {
+  for (const screen of [LAPTOP, PHONE]) {
+    it(
+      `lists the film's subtitle and audio tracks in its video panel (${screen.width} px)`,
       async () => {
         const session = await subscribedSession('gold', clientIp);
         await untilSubtitled(session.token);
@@ -185,6 +284,17 @@ describe("the admin's subtitles panel (D44)", () => {
           screen.width,
         );
         await shoot(page, 'admin-subtitles', screen);
+        // The film's audio: its own Tamil and the two dubs, each ready.
+        await untilDubbed(session.token);
+        await page.reload();
+        const audio = page.getByRole('region', { name: 'Audio tracks' });
+        await audio.locator('li[data-state="ready"]').nth(2).waitFor({ state: 'visible', timeout: 30_000 });
+        expect(await audio.getByRole('listitem').allInnerTexts()).toHaveLength(3);
+        await audio.scrollIntoViewIfNeeded();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          screen.width,
+        );
+        await shoot(page, 'admin-audio', screen);
       },
       SETTLING_MS + 120_000,
     );

@@ -28,7 +28,7 @@ import {
 } from './art.mjs';
 import { MOVIES, SHOWS } from './catalogue.mjs';
 import { seedDemoActivity } from './activity.mjs';
-import { addDemoSubtitles } from './tracks.mjs';
+import { addDemoDubs, addDemoSubtitles } from './tracks.mjs';
 import { catalogueTitles, settleDemoVideos } from './videos.mjs';
 
 /** Titles drawn and saved at a time: enough to keep both cores busy while uploads and saves wait. */
@@ -331,15 +331,18 @@ export async function seedDemoVideos({
       log,
       signal,
     });
-    // D44: subtitles for two demo films, once their videos play (no transcoding: text only).
-    await addDemoSubtitles({
+    // D44: subtitles for two demo films, once their videos play (no transcoding: text only), and a
+    // Hindi and a Telugu dub (their audio alone is made, never the picture again).
+    const tracks = {
       rpc: services.rpc,
       Subjects: services.Subjects,
       mediaUrl: services.mediaUrl,
       mediaHeaders: services.mediaHeaders,
       titles: await catalogueTitles(services.rpc, services.Subjects),
       log,
-    });
+    };
+    await addDemoSubtitles(tracks);
+    await addDemoDubs({ ...tracks, dataDir });
     return settled;
   } finally {
     await services.close();

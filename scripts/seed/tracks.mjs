@@ -1,8 +1,13 @@
-// Demo subtitles (D44, issue 23): two demo films get subtitle tracks in two scripts and more, made here
-// as text (no download), so the player's Subtitles menu has something to offer. Runs after the demo
+// Demo subtitles and dubs (D44, issue 23): two demo films get subtitle tracks in two scripts and more,
+// made here as text, and a Hindi and a Telugu dub, each a tone of its own made here by ffmpeg (no
+// download), so the player's Subtitles and Audio menus have something to offer. Runs after the demo
 // videos are settled (videos.mjs), in the background of `npm start`; idempotent (a language a video
 // already has is left alone).
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { URLSearchParams } from 'node:url';
+import { tusUpload } from './videos.mjs';
 
 /** The films, and the lines each language's cues cycle through ({n}: the cue's number). */
 export const DEMO_SUBTITLED = ['Chennai Central', 'Marina Match'];
@@ -42,18 +47,26 @@ export function demoSrt(lines) {
   return cues.join('\n');
 }
 
+/** The films of DEMO_SUBTITLED whose videos are ready: each with its title and video. */
+async function readyDemoFilms(rpc, Subjects, titles) {
+  const ready = [];
+  for (const name of DEMO_SUBTITLED) {
+    const title = titles.find((t) => t.kind === 'movie' && t.title === name);
+    const videoId = title?.video?.videoId;
+    if (!videoId) continue;
+    const video = await rpc.call(Subjects.media.videos.get, { videoId });
+    if (video.state === 'ready') ready.push({ name, title, videoId, video });
+  }
+  return ready;
+}
+
 /**
  * Adds the demo subtitles to the videos of DEMO_SUBTITLED that are ready (through media's internal
  * upload, as the admin's route does). Answers how many tracks it added.
  */
 export async function addDemoSubtitles({ rpc, Subjects, mediaUrl, mediaHeaders, titles, log }) {
   let added = 0;
-  for (const name of DEMO_SUBTITLED) {
-    const title = titles.find((t) => t.kind === 'movie' && t.title === name);
-    const videoId = title?.video?.videoId;
-    if (!videoId) continue;
-    const video = await rpc.call(Subjects.media.videos.get, { videoId });
-    if (video.state !== 'ready') continue;
+  for (const { name, videoId } of await readyDemoFilms(rpc, Subjects, titles)) {
     const { subtitles } = await rpc.call(Subjects.media.videos.subtitles, { videoId });
     for (const track of DEMO_SUBTITLES) {
       if (subtitles.some((s) => s.language === track.language)) continue;
@@ -69,5 +82,44 @@ export async function addDemoSubtitles({ rpc, Subjects, mediaUrl, mediaHeaders, 
     }
   }
   if (added) log(`demo subtitles: ${added} tracks added to ${DEMO_SUBTITLED.join(' and ')}`);
+  return added;
+}
+
+/** The dubs of the same films: a tone each, unlike the films' own (440 Hz) and each other's. */
+export const DEMO_DUBS = [
+  { language: 'hi', tone: 660 },
+  { language: 'te', tone: 880 },
+];
+
+/**
+ * Adds the demo dubs to the videos of DEMO_SUBTITLED that are ready: a WAV tone as long as the video,
+ * made once in `dataDir`/demo-videos, uploaded over media's internal tus endpoint as the admin's route
+ * does; media's audio job makes each a rendition (and the film's own sound one too). Answers how many
+ * tracks it added.
+ */
+export async function addDemoDubs({ rpc, Subjects, mediaUrl, mediaHeaders, titles, dataDir, log }) {
+  const require = createRequire(import.meta.url);
+  const { makeToneAudio } = require('../../services/media/dist/transcoding/test-sources.js');
+  const { languageCodeOf } = require('@chitram/contracts');
+  const folder = join(dataDir, 'demo-videos');
+  mkdirSync(folder, { recursive: true });
+  let added = 0;
+  for (const { title, videoId, video } of await readyDemoFilms(rpc, Subjects, titles)) {
+    const { tracks } = await rpc.call(Subjects.media.videos.audioTracks, { videoId });
+    const seconds = Math.ceil(video.durationSeconds ?? 60);
+    for (const dub of DEMO_DUBS) {
+      if (tracks.some((t) => t.language === dub.language)) continue;
+      const file = join(folder, `dub-${dub.tone}hz-${seconds}s.wav`);
+      if (!existsSync(file) || statSync(file).size === 0)
+        await makeToneAudio(file, { seconds, tone: dub.tone });
+      const query = new URLSearchParams({ language: dub.language });
+      // The title's own language: the original audio's LANGUAGE, as the admin's route says it.
+      const original = languageCodeOf(title.language);
+      if (original) query.set('originalLanguage', original);
+      await tusUpload(mediaUrl, mediaHeaders, `/uploads/audio/${videoId}?${query}`, readFileSync(file));
+      added++;
+    }
+  }
+  if (added) log(`demo dubs: ${added} audio tracks added to ${DEMO_SUBTITLED.join(' and ')}`);
   return added;
 }

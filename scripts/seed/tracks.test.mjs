@@ -1,8 +1,8 @@
-// The demo subtitles (D44): run with `node --test scripts/seed/`.
+// The demo subtitles and dubs (D44): run with `node --test scripts/seed/`.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MOVIES } from './catalogue.mjs';
-import { DEMO_SUBTITLED, DEMO_SUBTITLES, demoSrt } from './tracks.mjs';
+import { DEMO_DUBS, DEMO_SUBTITLED, DEMO_SUBTITLES, demoSrt } from './tracks.mjs';
 
 describe('the demo subtitles', () => {
   it('go to films of the catalogue, in two scripts at least', () => {
@@ -30,5 +30,14 @@ describe('the demo subtitles', () => {
     assert.equal(blocks[0], '1\n00:00:00,000 --> 00:00:01,400\na 1');
     assert.equal(blocks[1], '2\n00:00:01,500 --> 00:00:02,900\nb 2');
     assert.equal(blocks[39], '40\n00:00:58,500 --> 00:00:59,900\nb 40');
+  });
+
+  it("dub the same films in two more languages, each a tone of its own and not the films' (440 Hz)", () => {
+    assert.deepEqual(
+      DEMO_DUBS.map((d) => d.language),
+      ['hi', 'te'],
+    );
+    const tones = new Set([440, ...DEMO_DUBS.map((d) => d.tone)]);
+    assert.equal(tones.size, DEMO_DUBS.length + 1);
   });
 });

@@ -103,6 +103,8 @@ export async function catalogueTitles(rpc, Subjects) {
           kind,
           _id: t._id,
           title: t.title,
+          // A film's language (D44: its original audio's); an episode's is its series'.
+          ...(t.language ? { language: t.language } : {}),
           video: t.video ?? null,
           // An episode's series, carried to media as the gateway carries it (D42, suggested intros).
           ...(t.seriesId ? { seriesId: t.seriesId } : {}),
@@ -119,9 +121,9 @@ export async function catalogueTitles(rpc, Subjects) {
 }
 
 /** A tus 1.0 upload of a whole file in one PATCH (the media service's internal endpoint). */
-async function tusUpload(mediaUrl, mediaHeaders, videoId, bytes) {
+export async function tusUpload(mediaUrl, mediaHeaders, creationPath, bytes) {
   const headers = { ...mediaHeaders, 'Tus-Resumable': '1.0.0' };
-  const created = await fetch(new URL(`/uploads/videos/${videoId}`, mediaUrl), {
+  const created = await fetch(new URL(creationPath, mediaUrl), {
     method: 'POST',
     headers: { ...headers, 'Upload-Length': String(bytes.length) },
   });
@@ -196,7 +198,7 @@ export async function uploadDemoSources({
               ...(title.seriesId ? { seriesId: title.seriesId } : {}),
             })
           ).videoId;
-    await tusUpload(mediaUrl, mediaHeaders, videoId, readFileSync(file));
+    await tusUpload(mediaUrl, mediaHeaders, `/uploads/videos/${videoId}`, readFileSync(file));
     onSource(title, videoId);
     started++;
   }

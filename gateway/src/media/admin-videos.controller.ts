@@ -16,8 +16,6 @@ import {
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   CreateVideoRequest,
-  DomainError,
-  ErrorCode,
   INTERFACE_LANGUAGE_CODES,
   Subjects,
   SUBTITLE_ID,
@@ -305,9 +303,7 @@ export class AdminVideosController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    if (request.method !== 'HEAD')
-      throw new DomainError(ErrorCode.ROUTE_NOT_FOUND, 'There is nothing at this address.');
-    return this.uploads.forward(request, reply, uploadPath(params));
+    return this.uploads.forwardHead(request, reply, uploadPath(params));
   }
 
   @Patch(':videoId/upload/:uploadId')

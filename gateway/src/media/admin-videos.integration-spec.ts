@@ -3,7 +3,9 @@ import {
   ErrorCode,
   Subjects,
   type AdminMovie,
+  type AudioTrack,
   type SubtitleTrack,
+  type VideoAudioTracksAnswer,
   type VideoStatus,
 } from '@chitram/contracts';
 import { connectNats, loadConfig, RpcClient } from '@chitram/nest-kit';
@@ -25,7 +27,7 @@ import { createGatewayApp } from '../app';
 import { GatewayConfig } from '../config';
 import { testTokens } from '../testing/access-tokens';
 import { startServiceProcesses, type RunningProcesses } from '../testing/service-processes';
-import { freePort, testVideo } from '../testing/media-fixtures';
+import { freePort, testTone, testVideo } from '../testing/media-fixtures';
 
 // Titles' videos through the gateway: created for a saved movie, uploaded resumably over tus with the
 // real media and catalog services behind (Postgres, NATS, object storage, the transcoding worker).
@@ -261,6 +263,50 @@ describe('admin videos through the gateway', () => {
     });
     const removed = await json('DELETE', `${subtitles}/${track.subtitleId}`);
     expect(JSON.parse(removed.body)).toEqual({ videoId: video.videoId, subtitles: [] });
+
+    // D44: dubs through the gateway. The source's own audio stream is listed; a stream it lacks, a
+    // language not of the eight and a file without sound are refused with their codes; a WAV sent over
+    // tus becomes a Hindi track, the film's own sound its original in the title's language (Kannada).
+    const audio = `/api/admin/videos/${video.videoId}/audio`;
+    const audioNow = async () => JSON.parse((await json('GET', audio)).body) as VideoAudioTracksAnswer;
+    expect(await audioNow()).toMatchObject({ tracks: [], sourceStreams: [{ stream: 0, codec: 'aac' }] });
+    const noStream = await json('POST', audio, { language: 'te', sourceStream: 3 });
+    expect([noStream.status, JSON.parse(noStream.body).code]).toEqual([400, 'AUDIO_STREAM_NOT_FOUND']);
+    const french = await json('POST', audio, { language: 'fr', sourceStream: 0 });
+    expect([french.status, JSON.parse(french.body).code]).toEqual([400, 'VALIDATION_FAILED']);
+    const audioUpload = (bytes: Buffer, language: string) =>
+      send('POST', `${audio}/upload?language=${language}`, { 'upload-length': String(bytes.length) });
+    expect((await audioUpload(Buffer.from('x'), 'xx')).status).toBe(400);
+    const notes = Buffer.from('RIFF....WAVE but only words, no sound at all');
+    const refusedAt = (await audioUpload(notes, 'bn')).headers.location!;
+    expect(refusedAt).toMatch(new RegExp(`^${audio}/upload/[0-9a-f]{12}$`));
+    const refused = await patch(refusedAt, 0, notes);
+    expect([refused.status, JSON.parse(refused.body).code]).toEqual([415, 'AUDIO_INVALID']);
+    const wav = await testTone(path.join(work, 'hindi.wav'), 3, 660);
+    const dub = await audioUpload(wav, 'hi');
+    expect(dub.status).toBe(201);
+    expect((await patch(dub.headers.location!, 0, wav)).status).toBe(204);
+    const made = await waitFor(async () => {
+      const { tracks } = await audioNow();
+      return tracks.every((t) => t.state === 'ready' || t.state === 'failed') && tracks;
+    }, 60_000);
+    expect(made.map((t: AudioTrack) => [t.language, t.original, t.source, t.state])).toEqual([
+      ['kn', true, 'original', 'ready'],
+      ['bn', false, 'upload', 'failed'],
+      ['hi', false, 'upload', 'ready'],
+    ]);
+    // Catalogue admins only; each addition in the audit trail.
+    expect((await json('GET', audio, undefined, viewer)).status).toBe(403);
+    expect((await json('POST', audio, { language: 'te', sourceStream: 0 }, null)).status).toBe(401);
+    await waitFor(async () => {
+      const page = await rpc.call(Subjects.auth.audit.page, { action: 'video-audio-added' });
+      return page.entries.filter((e) => e.entity.id === movie._id).length === 2;
+    }, 15_000);
+    const hindi = made.find((t: AudioTrack) => t.language === 'hi')!;
+    const left = JSON.parse(
+      (await json('DELETE', `${audio}/${hindi.audioTrackId}`)).body,
+    ) as VideoAudioTracksAnswer;
+    expect(left.tracks.map((t) => t.language)).toEqual(['kn', 'bn']);
 
     // Another title takes a ready copy of it (issue 19), nothing transcoded: the title shows it ready.
     const other = await newMovie();

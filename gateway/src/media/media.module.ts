@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AdminUploadsController } from './admin-uploads.controller';
 import { AdminTrailersController } from './admin-trailers.controller';
+import { AdminVideoAudioController } from './admin-video-audio.controller';
 import { AdminVideosController } from './admin-videos.controller';
 import { MediaClient } from './media.client';
 import { MediaController } from './media.controller';
@@ -12,7 +13,13 @@ import { VideoUploadProxy } from './video-upload-proxy';
  * images served to browsers.
  */
 @Module({
-  controllers: [MediaController, AdminUploadsController, AdminVideosController, AdminTrailersController],
+  controllers: [
+    MediaController,
+    AdminUploadsController,
+    AdminVideosController,
+    AdminVideoAudioController,
+    AdminTrailersController,
+  ],
   providers: [MediaClient, VideoUploadProxy, UploadStreamParser],
   exports: [MediaClient],
 })

@@ -4,7 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { VIDEO_UPLOADS_PATH } from '@chitram/contracts';
 import type { GatewayConfig } from '../config';
-import { VideoUploadProxy } from './video-upload-proxy';
+import { gatewayLocation, VideoUploadProxy } from './video-upload-proxy';
 
 const VIDEO = '0b7c6c8e-4d7a-4f55-9a59-1f0e7e1f2a3b';
 const UPLOAD = 'a'.repeat(32);
@@ -87,5 +87,18 @@ describe('VideoUploadProxy', () => {
     expect(second.answer.status).toBe(201);
     expect(second.answer.headers.location).toBe(`/api/admin/videos/${VIDEO}/upload/${UPLOAD}`);
     expect(received).toBe(2);
+  });
+});
+
+describe("the gateway's address of a media upload", () => {
+  it("maps a video's upload and a dub's (D44) to the admin routes, and nothing else", () => {
+    expect(gatewayLocation(`${VIDEO_UPLOADS_PATH}/${VIDEO}/${UPLOAD}`)).toBe(
+      `/api/admin/videos/${VIDEO}/upload/${UPLOAD}`,
+    );
+    expect(gatewayLocation(`/uploads/audio/${VIDEO}/a1b2c3d4e5f6`)).toBe(
+      `/api/admin/videos/${VIDEO}/audio/upload/a1b2c3d4e5f6`,
+    );
+    expect(gatewayLocation(`/uploads/audio/${VIDEO}/${UPLOAD}`)).toBeUndefined();
+    expect(gatewayLocation('https://elsewhere.example/uploads/videos/x')).toBeUndefined();
   });
 });

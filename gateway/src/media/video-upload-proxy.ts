@@ -1,5 +1,11 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { DomainError, ErrorCode, REQUEST_ID_HEADER, VIDEO_UPLOADS_PATH } from '@chitram/contracts';
+import {
+  AUDIO_UPLOADS_PATH,
+  DomainError,
+  ErrorCode,
+  REQUEST_ID_HEADER,
+  VIDEO_UPLOADS_PATH,
+} from '@chitram/contracts';
 import { currentRequestId, LOGGER, MEDIA_TOKEN_HEADER, type Logger } from '@chitram/nest-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
@@ -37,11 +43,15 @@ const ANSWER_HEADERS = [
 const IDLE_MS = 120_000;
 
 const MEDIA_LOCATION = new RegExp(`^${VIDEO_UPLOADS_PATH}/([0-9a-f-]{36})/([0-9a-f]{32})$`);
+/** A dub's audio file (D44): its upload's id is its track's. */
+const MEDIA_AUDIO_LOCATION = new RegExp(`^${AUDIO_UPLOADS_PATH}/([0-9a-f-]{36})/([0-9a-f]{12})$`);
 
 /** Where the gateway serves an upload, from media's own `Location` for it. */
 export function gatewayLocation(location: string): string | undefined {
   const match = MEDIA_LOCATION.exec(location);
-  return match ? `/api/admin/videos/${match[1]}/upload/${match[2]}` : undefined;
+  if (match) return `/api/admin/videos/${match[1]}/upload/${match[2]}`;
+  const audio = MEDIA_AUDIO_LOCATION.exec(location);
+  return audio ? `/api/admin/videos/${audio[1]}/audio/upload/${audio[2]}` : undefined;
 }
 
 function mediaUnavailable(): DomainError {
@@ -99,6 +109,16 @@ export class VideoUploadProxy implements OnApplicationShutdown {
       body.once('error', (error) => upstream.destroy(error));
       body.pipe(upstream);
     });
+  }
+
+  /**
+   * tus's HEAD (where to resume), which Fastify answers from a GET route: a GET itself has nothing to
+   * show there.
+   */
+  forwardHead(request: FastifyRequest, reply: FastifyReply, mediaPath: string): Promise<void> {
+    if (request.method !== 'HEAD')
+      throw new DomainError(ErrorCode.ROUTE_NOT_FOUND, 'There is nothing at this address.');
+    return this.forward(request, reply, mediaPath);
   }
 
   async forward(request: FastifyRequest, reply: FastifyReply, mediaPath: string): Promise<void> {

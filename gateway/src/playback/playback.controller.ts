@@ -35,7 +35,7 @@ export class WatchTitleParams {
 }
 
 const STREAM_FILE =
-  /^[0-9]{3,4}\/(index\.m3u8|segment_\d{4,6}\.ts)$|^master\.m3u8$|^trickplay\/(index\.vtt|sheet_\d{3}\.jpg)$|^key\/\d{4,6}$|^subtitles\/[0-9a-f]{12}\/(index\.m3u8|seg_\d{4}\.vtt)$/;
+  /^[0-9]{3,4}\/(index\.m3u8|segment_\d{4,6}\.ts)$|^master\.m3u8$|^trickplay\/(index\.vtt|sheet_\d{3}\.jpg)$|^key\/\d{4,6}$|^subtitles\/[0-9a-f]{12}\/(index\.m3u8|seg_\d{4}\.vtt)$|^audio\/[0-9a-f]{12}\/(index\.m3u8|segment_\d{4,6}\.ts)$/;
 
 /** Playback (SPEC §4.5, §7 stream; DECISIONS D20–D24): grants, the screens' heartbeats, and the signed stream. */
 @ApiTags('playback')

@@ -9,13 +9,23 @@ import { promisify } from 'node:util';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
-/** A short real MP4, made by the media service's own test-source maker (run built: the gateway may not import it). */
-export async function testVideo(file: string, seconds: number, height: number): Promise<Buffer> {
-  const script = `require('./services/media/dist/transcoding/test-sources.js').makeTestVideo(${JSON.stringify(
+/** A file made by one of the media service's own test-source makers (run built: the gateway may not import it). */
+async function madeByMedia(maker: string, file: string, options: object): Promise<Buffer> {
+  const script = `require('./services/media/dist/transcoding/test-sources.js').${maker}(${JSON.stringify(
     file,
-  )}, { seconds: ${seconds}, height: ${height} }).catch((e) => { console.error(e); process.exit(1); })`;
+  )}, ${JSON.stringify(options)}).catch((e) => { console.error(e); process.exit(1); })`;
   await promisify(execFile)(process.execPath, ['-e', script], { cwd: ROOT });
   return readFile(file);
+}
+
+/** A short real MP4. */
+export function testVideo(file: string, seconds: number, height: number): Promise<Buffer> {
+  return madeByMedia('makeTestVideo', file, { seconds, height });
+}
+
+/** A short tone as an audio file of the kind its name's extension says (D44's dubs). */
+export function testTone(file: string, seconds: number, tone: number): Promise<Buffer> {
+  return madeByMedia('makeToneAudio', file, { seconds, tone });
 }
 
 /** A loopback port nobody listens on now (for a service process's HTTP server). */

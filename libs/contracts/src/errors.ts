@@ -77,6 +77,10 @@ export enum ErrorCode {
   STREAM_FORBIDDEN = 'STREAM_FORBIDDEN',
   /** D44: a subtitle file that is not SRT or WebVTT, or has a broken cue timing (the message names its line). */
   SUBTITLE_INVALID = 'SUBTITLE_INVALID',
+  /** D44: an audio track's file in which ffprobe finds no audio stream. */
+  AUDIO_INVALID = 'AUDIO_INVALID',
+  /** D44: a dub asked from a source audio stream that the video's source does not have. */
+  AUDIO_STREAM_NOT_FOUND = 'AUDIO_STREAM_NOT_FOUND',
   SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE',
   // My List (issue 22): the title to add is not in the catalogue.
   TITLE_NOT_FOUND = 'TITLE_NOT_FOUND',
@@ -150,6 +154,8 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   // A stream URL that is tampered, expired, another title's or above the plan.
   [ErrorCode.STREAM_FORBIDDEN]: 403,
   [ErrorCode.SUBTITLE_INVALID]: 400,
+  [ErrorCode.AUDIO_INVALID]: 415,
+  [ErrorCode.AUDIO_STREAM_NOT_FOUND]: 400,
   [ErrorCode.SERVICE_UNAVAILABLE]: 503,
   [ErrorCode.TITLE_NOT_FOUND]: 404,
   [ErrorCode.PROFILE_LIMIT_REACHED]: 409,

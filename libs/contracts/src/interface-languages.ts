@@ -23,3 +23,20 @@ export const NATIVE_LANGUAGE_NAMES: Record<InterfaceLanguageCode, string> = {
   bn: 'বাংলা',
   bho: 'भोजपुरी',
 };
+
+/** Each catalogue language (its English name, D27) by code: a title's language as a track's (D44). */
+const CODES_BY_ENGLISH_NAME: Record<string, InterfaceLanguageCode> = {
+  English: 'en',
+  Hindi: 'hi',
+  Tamil: 'ta',
+  Telugu: 'te',
+  Malayalam: 'ml',
+  Kannada: 'kn',
+  Bengali: 'bn',
+  Bhojpuri: 'bho',
+};
+
+/** The code of a catalogue language (`Tamil` → `ta`); undefined for anything else. */
+export function languageCodeOf(englishName: string | null | undefined): InterfaceLanguageCode | undefined {
+  return englishName ? CODES_BY_ENGLISH_NAME[englishName] : undefined;
+}

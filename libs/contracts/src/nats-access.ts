@@ -104,6 +104,9 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
       Subjects.media.trailers,
       Subjects.media.videos.subtitles,
       Subjects.media.videos.removeSubtitle,
+      Subjects.media.videos.audioTracks,
+      Subjects.media.videos.addAudioStream,
+      Subjects.media.videos.removeAudioTrack,
     ],
     // Its cache of whole catalogue answers is emptied on each change, and what its stream grants keep
     // of a viewer when the viewer's plan or account changes (events, heard as they pass: no consumer).
@@ -207,7 +210,7 @@ export const NATS_ACCESS: Readonly<Record<NatsApp, NatsAccess>> = {
       'media-remove-released-videos': Events.catalogVideosReleased,
       'media-remove-released-images': Events.catalogImagesReleased,
     },
-    jobs: ['media.transcode', 'media.trickplay'],
+    jobs: ['media.transcode', 'media.trickplay', 'media.audio'],
   },
 };
 

@@ -1,6 +1,18 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
-import { IsIn, IsNumber, IsOptional, IsUUID, Matches, Max, Min, ValidateNested } from 'class-validator';
+import {
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsUUID,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import type { AudioTrack, VideoAudioTracksAnswer } from './audio-tracks-answers';
+import { INTERFACE_LANGUAGE_CODES, type InterfaceLanguageCode } from './interface-languages';
 import type { VideoSubtitlesAnswer } from './subtitles-answers';
 import { event, subject } from './subject';
 import {
@@ -14,6 +26,7 @@ import {
 
 export * from './videos-answers';
 export * from './subtitles-answers';
+export * from './audio-tracks-answers';
 
 /** A new video for a title, before its bytes arrive. */
 export class CreateVideoRequest {
@@ -105,6 +118,49 @@ export class SubtitleRef {
   subtitleId: string;
 }
 
+/** The audio track ids media makes (D44). */
+export const AUDIO_TRACK_ID = /^[0-9a-f]{12}$/;
+
+/** One audio track of a video (D44). */
+export class AudioTrackRef {
+  @IsUUID()
+  videoId: string;
+
+  @Matches(AUDIO_TRACK_ID, { message: 'audioTrackId is not an audio track of this service' })
+  audioTrackId: string;
+}
+
+/** The language of a dub (D44): one of the eight. */
+export class AudioLanguageBody {
+  @IsIn(INTERFACE_LANGUAGE_CODES, {
+    message: `language must be one of ${INTERFACE_LANGUAGE_CODES.join(', ')}`,
+  })
+  language: InterfaceLanguageCode;
+}
+
+/** What the admin asks for a dub taken from the source's own audio streams (D44). */
+export class AudioStreamBody extends AudioLanguageBody {
+  /** Which of the source's audio streams: 0 is its first. */
+  @IsInt()
+  @Min(0)
+  @Max(63)
+  sourceStream: number;
+}
+
+/** A dub from one of a ready video's source audio streams (D44). */
+export class AddAudioStreamRequest extends AudioStreamBody {
+  @IsUUID()
+  videoId: string;
+
+  /**
+   * The title's language as a code of the eight, which the gateway reads from the catalogue: the
+   * original's LANGUAGE when the first dub makes it a rendition. Never taken from an admin's request.
+   */
+  @IsOptional()
+  @IsIn(INTERFACE_LANGUAGE_CODES)
+  originalLanguage?: InterfaceLanguageCode;
+}
+
 /** Subjects.media.videos: payloads and answers carried by each subject. */
 export const VideoSubjects = {
   create: subject<CreateVideoRequest, VideoStatus>('chitram.media.videos.create.v1'),
@@ -127,6 +183,18 @@ export const VideoSubjects = {
   subtitles: subject<VideoRef, VideoSubtitlesAnswer>('chitram.media.videos.subtitles.v1'),
   /** Removes one subtitle track of a video and its files (D44); NOT_FOUND if it is gone already. */
   removeSubtitle: subject<SubtitleRef, VideoSubtitlesAnswer>('chitram.media.videos.remove-subtitle.v1'),
+  /** A video's audio tracks and its source's audio streams (D44). */
+  audioTracks: subject<VideoRef, VideoAudioTracksAnswer>('chitram.media.videos.audio-tracks.v1'),
+  /**
+   * Adds a dub from one of the source's audio streams (D44), queued for its audio job; an uploaded
+   * file comes over media's HTTP (tus) instead. AUDIO_STREAM_NOT_FOUND for a stream the source lacks,
+   * CONFLICT for a language the video has a track in already or a video not ready.
+   */
+  addAudioStream: subject<AddAudioStreamRequest, AudioTrack>('chitram.media.videos.add-audio-stream.v1'),
+  /** Removes one dub of a video and its files (D44); NOT_FOUND if it is gone, CONFLICT for the original. */
+  removeAudioTrack: subject<AudioTrackRef, VideoAudioTracksAnswer>(
+    'chitram.media.videos.remove-audio-track.v1',
+  ),
   /**
    * An admin turns down the intro media suggested for a video (D42): it is not offered again. Confirming
    * one is setting the intro with setMarkers.

@@ -26,5 +26,6 @@ export * from './playback-answers';
 export * from './videos-answers';
 export * from './trailers-answers';
 export * from './subtitles-answers';
+export * from './audio-tracks-answers';
 export * from './watch-history-answers';
 export * from './trickplay-index';

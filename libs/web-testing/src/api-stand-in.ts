@@ -16,7 +16,8 @@ async function bodyOf(request: Request): Promise<unknown> {
   return type.includes('json') ? (JSON.parse(text) as unknown) : text;
 }
 
-type Answer = { status?: number; body?: unknown };
+/** What a route answers: a status, a JSON body, and headers beside its content type (tus's `location`). */
+type Answer = { status?: number; body?: unknown; headers?: Record<string, string> };
 type Handler = (request: Request) => Answer | Promise<Answer>;
 
 /** `'GET user/me'` → an answer; routes not given answer 404 ROUTE_NOT_FOUND, as the gateway does. */
@@ -43,7 +44,7 @@ export class ApiStandIn {
       : { status: 404, body: { code: 'ROUTE_NOT_FOUND', message: 'There is nothing at this address.' } };
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status ?? 200,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...answer.headers },
     });
   };
 }

@@ -1,6 +1,9 @@
 import { VideoMarkersService } from './videos/video-markers.service';
 import { TrickplayBackfill } from './videos/trickplay-backfill';
 import { Module } from '@nestjs/common';
+import { AudioTrackWorker } from './audio/audio-track.worker';
+import { AudioTracksService } from './audio/audio-tracks.service';
+import { AudioUploads } from './audio/audio-uploads';
 import { ModuleRef } from '@nestjs/core';
 import { RedisModule } from '@chitram/nest-kit';
 import { MediaConfig } from './config';
@@ -40,6 +43,12 @@ import { TrailersService } from './trailers/trailers.service';
       useFactory: (config: MediaConfig, moduleRef: ModuleRef) =>
         config.MEDIA_TRANSCODE === 'on' ? moduleRef.create(TranscodeWorker) : null,
     },
+    {
+      provide: AudioTrackWorker,
+      inject: [MediaConfig, ModuleRef],
+      useFactory: (config: MediaConfig, moduleRef: ModuleRef) =>
+        config.MEDIA_TRANSCODE === 'on' ? moduleRef.create(AudioTrackWorker) : null,
+    },
     ReleasedVideosHandler,
     ReadyVideos,
     Screens,
@@ -53,6 +62,8 @@ import { TrailersService } from './trailers/trailers.service';
     SubtitlesRepository,
     SubtitlesService,
     SubtitleUploads,
+    AudioTracksService,
+    AudioUploads,
   ],
 })
 export class AppModule {}

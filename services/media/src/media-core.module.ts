@@ -1,5 +1,6 @@
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { EventsModule, HealthRegistry, JobsModule, LOGGER, type Logger } from '@chitram/nest-kit';
+import { AudioTracksRepository } from './audio/audio-tracks.repository';
 import { MediaConfig } from './config';
 import { ObjectStorage } from './storage/object-storage';
 import { IntroSuggestions } from './videos/intro-suggestions';
@@ -23,6 +24,7 @@ import { VideosService } from './videos/videos.service';
     VideosService,
     IntroSuggestionsRepository,
     IntroSuggestions,
+    AudioTracksRepository,
   ],
   exports: [
     EventsModule,
@@ -32,6 +34,7 @@ import { VideosService } from './videos/videos.service';
     VideosService,
     IntroSuggestionsRepository,
     IntroSuggestions,
+    AudioTracksRepository,
   ],
 })
 export class MediaCoreModule implements OnModuleInit {

@@ -15,6 +15,7 @@ import { Trailers1795843376895 } from './migrations/1795843376895-Trailers';
 import { VideoSubtitles1795843424597 } from './migrations/1795843424597-VideoSubtitles';
 import { SegmentKeys1795843435950 } from './migrations/1795843435950-SegmentKeys';
 import { SuggestedIntros1795846597874 } from './migrations/1795846597874-SuggestedIntros';
+import { AudioTracks1795850000000 } from './migrations/1795850000000-AudioTracks';
 
 export const mediaService = defineService({
   name: 'media',
@@ -36,6 +37,7 @@ export const mediaService = defineService({
       VideoSubtitles1795843424597,
       SegmentKeys1795843435950,
       SuggestedIntros1795846597874,
+      AudioTracks1795850000000,
     ],
   },
 });

@@ -1,5 +1,6 @@
 import { FilePicker } from '../components/FormFields';
 import type { TitleVideoField } from './use-title-video';
+import { VideoAudioPanel } from './VideoAudioPanel';
 import { VideoMarkersPanel } from './VideoMarkersPanel';
 import { VideoSubtitlesPanel } from './VideoSubtitlesPanel';
 import { VideoUploadPanel } from './VideoUploadPanel';
@@ -57,6 +58,7 @@ export function VideoFileField({
         <>
           <VideoMarkersPanel videoId={current.videoId} previousVideoId={previousVideoId} />
           <VideoSubtitlesPanel videoId={current.videoId} />
+          <VideoAudioPanel videoId={current.videoId} />
         </>
       )}
       <VideoUploadPanel

@@ -1,6 +1,5 @@
 import {
   INTERFACE_LANGUAGE_CODES,
-  NATIVE_LANGUAGE_NAMES,
   SUBTITLE_UPLOAD_MAX_BYTES,
   type InterfaceLanguageCode,
   type SubtitleTrack,
@@ -10,21 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../app/api';
 import { ChoiceGroup, SelectField } from '../components/FormFields';
 import '../styles/admin-videos.css';
-
-const ENGLISH_NAMES: Record<InterfaceLanguageCode, string> = {
-  en: 'English',
-  hi: 'Hindi',
-  ta: 'Tamil',
-  te: 'Telugu',
-  ml: 'Malayalam',
-  kn: 'Kannada',
-  bn: 'Bengali',
-  bho: 'Bhojpuri',
-};
-const languageLabel = (code: InterfaceLanguageCode) =>
-  ENGLISH_NAMES[code] === NATIVE_LANGUAGE_NAMES[code]
-    ? ENGLISH_NAMES[code]
-    : `${ENGLISH_NAMES[code]} (${NATIVE_LANGUAGE_NAMES[code]})`;
+import { ENGLISH_NAMES, languageLabel } from './language-label';
 
 function kindOf(track: SubtitleTrack): string {
   return [track.forced && 'forced', track.sdh && 'SDH'].filter(Boolean).join(', ') || 'full';

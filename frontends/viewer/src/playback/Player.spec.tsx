@@ -26,6 +26,7 @@ class FakeHls {
     MANIFEST_PARSED: 'hlsManifestParsed',
     ERROR: 'hlsError',
     AUDIO_TRACKS_UPDATED: 'hlsAudioTracksUpdated',
+    AUDIO_TRACK_SWITCHED: 'hlsAudioTrackSwitched',
     SUBTITLE_TRACKS_UPDATED: 'hlsSubtitleTracksUpdated',
   } as const;
   static isSupported = () => hlsState.supported;
@@ -133,6 +134,9 @@ describe('the player', () => {
     const audioPanel = screen.getByRole('group', { name: 'Audio' });
     await userEvent.click(within(audioPanel).getByRole('radio', { name: 'हिन्दी' }));
     expect(hlsState.instances[0].audioTrack).toBe(1);
+    // Once hls.js has switched, the video says which language it plays.
+    act(() => hlsState.instances[0].emit(FakeHls.Events.AUDIO_TRACK_SWITCHED, { id: 1 }));
+    expect(video().dataset.audioLanguage).toBe('hi');
     await userEvent.click(screen.getByRole('button', { name: /^Subtitles\W+Off$/ }));
     const panel = screen.getByRole('group', { name: 'Subtitles' });
     expect(

@@ -119,6 +119,8 @@ export function Player({
   const [audioTracks, setAudioTracks] = useState<OfferedTrack[]>([]);
   const [subtitleTracks, setSubtitleTracks] = useState<OfferedTrack[]>([]);
   const [audio, setAudio] = useState(-1);
+  /** The audio language hls.js plays now (once it has switched, D44): on the video for tests and tools. */
+  const [playingAudio, setPlayingAudio] = useState('');
   const [subtitles, setSubtitles] = useState(-1);
   const profileId = getSession().user?.profile?._id ?? getSession().user?._id ?? 'visitor';
   const [looks, setLooks] = useState<Pick<TrackPreferences, 'size' | 'background'>>(() => ({
@@ -233,6 +235,9 @@ export function Player({
       // After hls.js's own handling of the event: a track chosen during it is undone by its defaults.
       const chooseSoon = () => setTimeout(() => !disposed && chooseTracks(), 0);
       instance.on(HlsClass.Events.AUDIO_TRACKS_UPDATED, chooseSoon);
+      instance.on(HlsClass.Events.AUDIO_TRACK_SWITCHED, (_event, data) =>
+        setPlayingAudio(instance.audioTracks[data.id]?.lang ?? ''),
+      );
       instance.on(HlsClass.Events.SUBTITLE_TRACKS_UPDATED, chooseSoon);
       instance.on(HlsClass.Events.MANIFEST_PARSED, (_event, data) => {
         chooseTracks();
@@ -397,6 +402,7 @@ export function Player({
           playsInline
           controls
           aria-label={title}
+          data-audio-language={playingAudio || undefined}
           onLoadedMetadata={(e) => {
             if (startAt > 0 && startAt < e.currentTarget.duration - 5) e.currentTarget.currentTime = startAt;
           }}

@@ -1,4 +1,4 @@
-import { isInterfaceLanguageCode, NATIVE_LANGUAGE_NAMES } from '@chitram/contracts/web';
+import { isInterfaceLanguageCode, NATIVE_LANGUAGE_NAMES, ORIGINAL_AUDIO_NAME } from '@chitram/contracts/web';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useViewerTranslation } from '../i18n/use-viewer-translation';
 import { SUBTITLE_SIZES, type OfferedTrack, type SubtitleSize } from './track-choice';
@@ -21,7 +21,11 @@ interface TracksMenuProps {
 function TrackName({ track }: { track: OfferedTrack }) {
   const { t } = useViewerTranslation();
   const code = track.language.split('-')[0];
-  const language = isInterfaceLanguageCode(code) ? NATIVE_LANGUAGE_NAMES[code] : track.name || track.language;
+  const language = isInterfaceLanguageCode(code)
+    ? NATIVE_LANGUAGE_NAMES[code]
+    : track.name === ORIGINAL_AUDIO_NAME
+      ? t('playback.originalAudio')
+      : track.name || track.language;
   return (
     <>
       <span lang={code || undefined}>{language}</span>

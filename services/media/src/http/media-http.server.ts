@@ -10,6 +10,7 @@ import {
   parseImageWidth,
   REQUEST_ID_HEADER,
   SUBTITLE_UPLOADS_PATH,
+  AUDIO_UPLOADS_PATH,
   UPLOAD_PURPOSES,
   VIDEO_UPLOADS_PATH,
   type ErrorBody,
@@ -18,6 +19,7 @@ import {
 import { LOGGER, requestIdFrom, runWithRequestContext, type Logger } from '@chitram/nest-kit';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { AudioUploads } from '../audio/audio-uploads';
 import { MediaConfig } from '../config';
 import { ImageVariants } from '../objects/image-variants';
 import { ObjectStorage } from '../storage/object-storage';
@@ -42,6 +44,7 @@ const FIELD_NAME = /^[A-Za-z0-9_.[\]-]{1,60}$/;
  *   GET|HEAD /objects/images/<uuid>.<ext>?w=<width>    → the picture at that width, as WebP (image-variants.ts)
  *   POST|HEAD|PATCH|DELETE /uploads/videos/…           a title's video file, resumable (uploads/video-uploads.ts)
  *   POST /uploads/subtitles/<videoId>?language=…       a subtitle file, whole (subtitles/subtitle-uploads.ts, D44)
+ *   POST|HEAD|PATCH|DELETE /uploads/audio/…            a dub's audio file, resumable (audio/audio-uploads.ts, D44)
  */
 @Injectable()
 export class MediaHttpServer implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -56,6 +59,7 @@ export class MediaHttpServer implements OnApplicationBootstrap, OnApplicationShu
     private readonly videos: VideosRepository,
     private readonly variants: ImageVariants,
     private readonly subtitleUploads: SubtitleUploads,
+    private readonly audioUploads: AudioUploads,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.guard = new InternalTokenGuard(config.MEDIA_INTERNAL_TOKEN);
@@ -101,6 +105,7 @@ export class MediaHttpServer implements OnApplicationBootstrap, OnApplicationShu
     if (url.pathname.startsWith(`${VIDEO_UPLOADS_PATH}/`)) return this.videoUploads.handle(req, res);
     if (url.pathname.startsWith(`${SUBTITLE_UPLOADS_PATH}/`))
       return this.subtitleUploads.handle(req, res, url);
+    if (url.pathname.startsWith(`${AUDIO_UPLOADS_PATH}/`)) return this.audioUploads.handle(req, res);
     const upload = /^\/uploads\/([a-z]+)$/.exec(url.pathname);
     if (upload && req.method === 'POST') {
       return this.upload(req, res, upload[1], url.searchParams.get('field'));

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { SegmentKeys } from '../transcoding/segment-keys';
 import type { InterfaceLanguageCode } from '@chitram/contracts';
+import { AudioTracksRepository } from '../audio/audio-tracks.repository';
 import { SubtitlesRepository } from '../subtitles/subtitles.repository';
 import { VideosRepository } from '../videos/videos.repository';
 
@@ -10,6 +11,14 @@ export interface PlayableSubtitle {
   language: InterfaceLanguageCode;
   forced: boolean;
   sdh: boolean;
+  prefix: string;
+}
+
+/** An audio rendition as the master playlist lists it (D44): the original or a dub, made and stored. */
+export interface PlayableAudio {
+  id: string;
+  language: InterfaceLanguageCode | null;
+  original: boolean;
   prefix: string;
 }
 
@@ -24,6 +33,11 @@ export interface PlayableVideo {
   /** Its segments' keys when they are encrypted (D35), null when they are clear. */
   keys: SegmentKeys | null;
   subtitles: PlayableSubtitle[];
+  /**
+   * Its audio renditions, the original first (D44). Empty until the original is ready too (for a video
+   * with sound): hls.js would play a lone dub by default, the video's own muxed sound never.
+   */
+  audio: PlayableAudio[];
 }
 
 /** A ready video is remembered this long: its output never changes, but the video may be removed. */
@@ -42,9 +56,10 @@ export class ReadyVideos {
   constructor(
     private readonly videos: VideosRepository,
     private readonly subtitles: SubtitlesRepository,
+    private readonly audioTracks: AudioTracksRepository,
   ) {}
 
-  /** Forgets a video, so the next ask reads it again (its subtitles changed: D44). */
+  /** Forgets a video, so the next ask reads it again (its subtitles or audio tracks changed: D44). */
   forget(videoId: string): void {
     this.seen.delete(videoId);
   }
@@ -73,7 +88,17 @@ export class ReadyVideos {
         sdh,
         prefix,
       })),
+      audio: [],
     };
+    const tracks = await this.audioTracks.forVideo(video.id);
+    const audio = tracks
+      .filter((t) => t.state === 'ready')
+      .map(({ id, language, original, prefix }) => ({ id, language, original, prefix }));
+    const hasOriginal = audio.some((t) => t.original) || video.hasAudio === false;
+    playable.audio = hasOriginal && audio.some((t) => !t.original) ? audio : [];
+    // D44: while an audio track is on its way (made by a worker elsewhere), every ask reads it again, so
+    // each instance lists it as soon as it is ready, not up to REMEMBER_MS later.
+    if (tracks.some((t) => t.state !== 'ready' && t.state !== 'failed')) return playable;
     if (this.seen.size >= MOST_REMEMBERED) this.seen.clear();
     this.seen.set(videoId, { video: playable, until: Date.now() + REMEMBER_MS });
     return playable;

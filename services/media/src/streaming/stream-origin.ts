@@ -16,7 +16,8 @@ import { ReadyVideos, type PlayableVideo } from './ready-videos';
 import { signStreamToken, verifyStreamPass, verifyStreamToken, type StreamClaims } from './stream-tokens';
 import { RENDITION_TOKEN_MARGIN_SECONDS, StreamsService } from './streams.service';
 import { TRICKPLAY_DIR, TRICKPLAY_INDEX, TRICKPLAY_SHEET } from '../transcoding/trickplay';
-import { decryptSegment, KEY_PATH, periodOf } from '../transcoding/segment-keys';
+import { decryptSegment, KEY_PATH, periodIn } from '../transcoding/segment-keys';
+import { audioFolderOf, audioGroupAttribute, audioMediaLines } from './audio-origin';
 import { serveSubtitles, subtitleGroupAttribute, subtitleMediaLines } from './subtitle-origin';
 
 /**
@@ -85,26 +86,49 @@ export class StreamOrigin {
         return;
       throw forbidden();
     }
+    if (claims.a !== undefined) {
+      // D44: an audio token opens its own track's playlist and segments, like a rendition's own.
+      const folder = audioFolderOf(claims, video, path);
+      if (!folder) throw forbidden();
+      return this.media(req, res, token, claims, video, folder);
+    }
     if (path === 'master.m3u8' && claims.h === undefined) return this.master(res, claims, video);
     const [height, file, ...rest] = path.split('/');
     if (
       rest.length ||
+      !file ||
       Number(height) !== claims.h ||
       claims.h > claims.r ||
       !video.renditions.includes(claims.h)
     )
       throw forbidden();
-    if (file === 'index.m3u8') return this.rendition(res, token, claims, video, claims.h);
-    const segment = SEGMENT.exec(file ?? '');
+    return this.media(req, res, token, claims, video, {
+      stored: `${video.prefix}${claims.h}/`,
+      served: String(claims.h),
+      file,
+    });
+  }
+
+  /** A rendition's (or an audio track's) playlist or segment: `stored` in storage, `served` in its address. */
+  private async media(
+    req: IncomingMessage,
+    res: ServerResponse,
+    token: string,
+    claims: StreamClaims,
+    video: PlayableVideo,
+    { stored, served, file }: { stored: string; served: string; file: string },
+  ): Promise<void> {
+    if (file === 'index.m3u8') return this.rendition(res, token, claims, stored, served);
+    const segment = SEGMENT.exec(file);
     if (!segment) throw forbidden();
     if (video.keys && !paid(claims))
-      return this.clearSegment(req, res, video, `${video.prefix}${claims.h}/${file}`, Number(segment[1]));
+      return this.clearSegment(req, res, video, `${stored}${file}`, Number(segment[1]));
     await serveObject(
       this.storage,
       this.logger,
       req,
       res,
-      `${video.prefix}${claims.h}/${file}`,
+      `${stored}${file}`,
       claims.u === null ? FREE_SEGMENT_CACHE : PAID_SEGMENT_CACHE,
     );
   }
@@ -171,7 +195,11 @@ export class StreamOrigin {
         throw new DomainError(ErrorCode.NOT_FOUND, 'There is nothing at this address.');
       throw error;
     }
-    const body = decryptSegment(Buffer.concat(chunks), keys[periodOf(sequence, segmentsPerKey)], sequence);
+    const body = decryptSegment(
+      Buffer.concat(chunks),
+      keys[periodIn(sequence, segmentsPerKey, keys.length)],
+      sequence,
+    );
     res.writeHead(200, {
       'content-type': 'video/mp2t',
       'content-length': body.length,
@@ -196,6 +224,7 @@ export class StreamOrigin {
     const secret = this.streams.signingKeyNow();
     const expires = Math.floor(Date.now() / 1000 + video.durationSeconds + RENDITION_TOKEN_MARGIN_SECONDS);
     const lines = ['#EXTM3U', '#EXT-X-VERSION:6', '#EXT-X-INDEPENDENT-SEGMENTS'];
+    lines.push(...audioMediaLines(secret, claims, video, expires));
     lines.push(...subtitleMediaLines(secret, claims, video, expires));
     for (const rung of ladderFor(video.height).filter(
       (r) => r.height <= claims.r && video.renditions.includes(r.height),
@@ -203,7 +232,7 @@ export class StreamOrigin {
       const rendition = signStreamToken(secret, { ...claims, h: rung.height, e: expires });
       const width = Math.round((video.width * rung.height) / video.height / 2) * 2;
       lines.push(
-        `#EXT-X-STREAM-INF:BANDWIDTH=${bandwidthOf(rung)},RESOLUTION=${width}x${rung.height},CODECS="avc1.640028,mp4a.40.2"${subtitleGroupAttribute(video)}`,
+        `#EXT-X-STREAM-INF:BANDWIDTH=${bandwidthOf(rung)},RESOLUTION=${width}x${rung.height},CODECS="avc1.640028,mp4a.40.2"${audioGroupAttribute(video)}${subtitleGroupAttribute(video)}`,
         `${STREAM_PATH}${rendition}/${rung.height}/index.m3u8`,
       );
     }
@@ -214,16 +243,16 @@ export class StreamOrigin {
     res: ServerResponse,
     token: string,
     claims: StreamClaims,
-    video: PlayableVideo,
-    height: number,
+    stored: string,
+    served: string,
   ): Promise<void> {
     const chunks: Buffer[] = [];
-    for await (const chunk of await this.storage.read(`${video.prefix}${height}/index.m3u8`))
-      chunks.push(chunk as Buffer);
+    for await (const chunk of await this.storage.read(`${stored}index.m3u8`)) chunks.push(chunk as Buffer);
     // D35: a paid stream's keys under a key token as long-lived as the rendition's (the player reads a
     // VOD playlist once, and fetches a later period's key when it gets there); a free stream's, none.
+    // An audio track's segments (D44) are encrypted with the video's keys, under the same key token.
     const keyToken = paid(claims)
-      ? signStreamToken(this.streams.signingKeyNow(), { ...claims, h: undefined, k: 1 })
+      ? signStreamToken(this.streams.signingKeyNow(), { ...claims, h: undefined, a: undefined, k: 1 })
       : undefined;
     const playlist = Buffer.concat(chunks)
       .toString('utf8')
@@ -232,7 +261,7 @@ export class StreamOrigin {
         const keyLine = KEY_LINE.exec(line);
         if (keyLine)
           return keyToken ? [line.replace(keyLine[1], `${STREAM_PATH}${keyToken}/${keyLine[1]}`)] : [];
-        return [SEGMENT.test(line.trim()) ? `${STREAM_PATH}${token}/${height}/${line.trim()}` : line];
+        return [SEGMENT.test(line.trim()) ? `${STREAM_PATH}${token}/${served}/${line.trim()}` : line];
       })
       .join('\n');
     this.sendPlaylist(res, playlist);

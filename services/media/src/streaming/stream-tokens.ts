@@ -28,6 +28,8 @@ export interface StreamClaims {
   k?: 1;
   /** Opens one subtitle track of the video (D44): its playlist and WebVTT segments, nothing else. */
   x?: string;
+  /** Opens one audio rendition of the video (D44): its playlist and segments (and, paid, its keys' token). */
+  a?: string;
   /** Expiry, seconds since the epoch. */
   e: number;
 }

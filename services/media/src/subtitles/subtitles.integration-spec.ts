@@ -1,9 +1,5 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -14,64 +10,29 @@ import {
   type StreamGrant,
   type SubtitleTrack,
 } from '@chitram/contracts';
-import { connectNats, internalToken, MEDIA_TOKEN_HEADER, RpcClient } from '@chitram/nest-kit';
+import { connectNats, RpcClient } from '@chitram/nest-kit';
 import {
   isolatedEnv,
   startTestService,
   testInfrastructure,
   testObjectStorage,
-  waitFor,
   type TestObjectStorage,
   type TestService,
 } from '@chitram/test-helpers';
 import type { NatsConnection } from 'nats';
 import { MediaHttpServer } from '../http/media-http.server';
 import { mediaService } from '../service';
-import { ObjectStorage } from '../storage/object-storage';
-import { ffmpegTools } from '../transcoding/ffmpeg';
 import { makeTestVideo } from '../transcoding/test-sources';
-import { VideosService } from '../videos/videos.service';
+import {
+  attributesOf,
+  ffmpegSays,
+  gatewayStandIn,
+  sendToMedia,
+  transcodedVideo,
+} from '../streaming/stream-origin.testing';
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-function send(url: string, method: string, headers: Record<string, string>, body?: Buffer): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      url,
-      { method, headers: { [MEDIA_TOKEN_HEADER]: internalToken(''), ...headers } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-      },
-    ).on('error', reject);
-    req.end(body);
-  });
-}
-
-/** The attributes of an EXT-X-MEDIA or EXT-X-STREAM-INF line. */
-function attributesOf(line: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const match of line.slice(line.indexOf(':') + 1).matchAll(/([A-Z-]+)=("[^"]*"|[^,]*)/g))
-    out[match[1]] = match[2].replace(/^"|"$/g, '');
-  return out;
-}
-
-/** What ffmpeg says of an input it opened (it then stops: no output was asked for). */
-async function probeInput(url: string): Promise<string> {
-  const { ffmpeg } = await ffmpegTools();
-  return new Promise((resolve, reject) => {
-    execFile(ffmpeg, ['-hide_banner', '-i', url], { timeout: 60_000 }, (error, _out, err) =>
-      err.includes('Input #0') ? resolve(err) : reject(error ?? new Error(err)),
-    );
-  });
-}
+const send = sendToMedia;
+const probeInput = (url: string) => ffmpegSays(['-i', url]);
 
 const cues = (words: string[]) =>
   words.map((w, i) => `${i + 1}\n00:00:0${i},200 --> 00:00:0${i + 1},000\n${w}\n`).join('\n');
@@ -124,16 +85,7 @@ describe('subtitle tracks of a video (D44)', () => {
     try {
       const file = path.join(work, 'film.mp4');
       await makeTestVideo(file, { seconds: 4, height: 480 });
-      videoId = (await rpc.call(Subjects.media.videos.create, { ownerKind: 'movie', ownerId: randomUUID() }))
-        .videoId;
-      const key = `videos/${randomUUID()}.mp4`;
-      await media.app.get(ObjectStorage).put(key, createReadStream(file), 'video/mp4');
-      await media.app.get(VideosService).sourceStored(videoId, key);
-      await waitFor(
-        async () => (await rpc.call(Subjects.media.videos.get, { videoId })).state === 'ready',
-        150_000,
-        300,
-      );
+      videoId = await transcodedVideo(media, rpc, file);
     } finally {
       await rm(work, { recursive: true, force: true });
     }
@@ -263,22 +215,15 @@ describe('subtitle tracks of a video (D44)', () => {
     // ffmpeg's HLS demuxer reads the master playlist through a stand-in for the gateway (its /api/stream/
     // addresses, the viewer it verified). The npm ffprobe this machine falls back to crashes on any
     // MPEG-TS (with or without subtitles), so ffmpeg (the same libavformat) is asked: `-i` and no output.
-    const gateway = createServer((req, res) => {
-      void origin(req.url ?? '/').then((answer) => {
-        res.writeHead(answer.status, { 'content-type': String(answer.headers['content-type'] ?? '') });
-        res.end(answer.body);
-      });
-    });
-    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    const gateway = await gatewayStandIn(origin);
     try {
-      const { port } = gateway.address() as AddressInfo;
-      const read = await probeInput(`http://127.0.0.1:${port}${answer.movieUrl}`);
+      const read = await probeInput(`${gateway.url}${answer.movieUrl}`);
       expect(read).toMatch(/Input #0, hls/);
       expect(read).toMatch(/Video: h264[^\n]*640x360/);
       expect(read).not.toMatch(/x480/);
       expect(read).toMatch(/Audio: aac/);
     } finally {
-      gateway.close();
+      gateway.server.close();
     }
   });
 

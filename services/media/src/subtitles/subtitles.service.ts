@@ -14,10 +14,9 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { ObjectStorage } from '../storage/object-storage';
 import { ReadyVideos } from '../streaming/ready-videos';
-import { decryptSegmentStart } from '../transcoding/segment-keys';
+import { FFMPEG_TS_START, renditionStartPts } from '../streaming/rendition-start';
 import { hlsPrefix } from '../videos/video-objects';
 import { VideosRepository } from '../videos/videos.repository';
-import { firstPts } from './mpegts-start';
 import { SubtitlesRepository, type StoredSubtitle } from './subtitles.repository';
 import {
   parseSubtitles,
@@ -41,10 +40,6 @@ export function subtitleName({ language, forced, sdh }: SubtitleKind): string {
 
 const VTT = 'text/vtt; charset=utf-8';
 const M3U8 = 'application/vnd.apple.mpegurl';
-/** Without a segment to read, the 90 kHz clock of ffmpeg's MPEG-TS output starts here (1.4 s). */
-const FFMPEG_TS_START = 126_000;
-/** Enough of a segment to hold the first audio and video packets. */
-const HEAD_BYTES = 188 * 2000;
 
 /**
  * A video's subtitle tracks (D44): a checked SRT or WebVTT file becomes an HLS WebVTT rendition in
@@ -149,20 +144,8 @@ export class SubtitlesService {
     const known = this.firstPts.get(outputPrefix);
     if (known !== undefined) return known;
     try {
-      const first = (await this.storage.keysUnder(`${outputPrefix}${height}/`))
-        .filter((key) => key.endsWith('.ts'))
-        .sort()[0];
-      if (!first) return FFMPEG_TS_START;
-      const { size } = await this.storage.stat(first);
-      const chunks: Buffer[] = [];
-      for await (const chunk of await this.storage.read(first, {
-        offset: 0,
-        length: Math.min(size, HEAD_BYTES),
-      }))
-        chunks.push(chunk as Buffer);
-      const head = Buffer.concat(chunks);
-      const sequence = Number(/(\d+)\.ts$/.exec(first)?.[1] ?? 0);
-      const pts = firstPts(key ? decryptSegmentStart(head, key, sequence) : head) ?? FFMPEG_TS_START;
+      const pts = await renditionStartPts(this.storage, `${outputPrefix}${height}/`, key);
+      if (pts === undefined) return FFMPEG_TS_START;
       this.firstPts.set(outputPrefix, pts);
       return pts;
     } catch (error) {

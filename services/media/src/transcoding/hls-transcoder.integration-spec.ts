@@ -47,6 +47,8 @@ describe('transcoding a source into the HLS ladder with the real ffmpeg (DECISIO
       width: 1280,
       height: 720,
       hasAudio: true,
+      // D44: a dub may be taken from one of these.
+      audioStreams: [{ stream: 0, language: null, title: null, codec: 'aac', channels: 1 }],
       videoCodec: 'h264',
     });
     expect((await probeVideo(source)).durationSeconds).toBeCloseTo(14, 0);

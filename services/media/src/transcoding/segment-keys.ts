@@ -57,6 +57,10 @@ export function decryptSegmentStart(head: Buffer, key: Buffer, sequence: number)
 /** The key period of the segment with this media sequence number. */
 export const periodOf = (sequence: number, segmentsPerKey: number) => Math.floor(sequence / segmentsPerKey);
 
+/** The period of a segment among `keyCount` keys: a track a little longer than the picture (D44) keeps the last. */
+export const periodIn = (sequence: number, segmentsPerKey: number, keyCount: number) =>
+  Math.min(periodOf(sequence, segmentsPerKey), keyCount - 1);
+
 /** The first media sequence number of a playlist (0 when it does not say). */
 export function firstSequence(playlist: string): number {
   const line = playlist.split('\n').find((l) => l.startsWith(SEQUENCE_TAG));
@@ -89,33 +93,62 @@ export async function encryptRenditions(
   folders: string[],
   segmentsPerKey: number,
 ): Promise<SegmentKeys> {
-  const playlists = await Promise.all(
+  const playlists = await readPlaylists(outDir, folders);
+  const last = Math.max(...playlists.flatMap(({ text }) => segmentsOf(text).map((s) => s.sequence)));
+  const keys = {
+    keys: Array.from({ length: periodOf(last, segmentsPerKey) + 1 }, () => randomBytes(16)),
+    segmentsPerKey,
+  };
+  await encryptWith(outDir, playlists, keys);
+  return keys;
+}
+
+/**
+ * Encrypts, in place, more folders of a video already encrypted with `keys` (D44: an audio rendition
+ * added later), each under the key of its segments' periods, as its renditions were.
+ */
+export async function encryptFolders(outDir: string, folders: string[], keys: SegmentKeys): Promise<void> {
+  const playlists = await readPlaylists(outDir, folders);
+  await encryptWith(outDir, playlists, keys);
+}
+
+const readPlaylists = (outDir: string, folders: string[]) =>
+  Promise.all(
     folders.map(async (folder) => ({
       folder,
       text: await readFile(path.join(outDir, folder, 'index.m3u8'), 'utf8'),
     })),
   );
-  const last = Math.max(...playlists.flatMap(({ text }) => segmentsOf(text).map((s) => s.sequence)));
-  const keys = Array.from({ length: periodOf(last, segmentsPerKey) + 1 }, () => randomBytes(16));
+
+async function encryptWith(
+  outDir: string,
+  playlists: Array<{ folder: string; text: string }>,
+  { keys, segmentsPerKey }: SegmentKeys,
+): Promise<void> {
   for (const { folder, text } of playlists) {
     const sequences = new Map(segmentsOf(text).map((s) => [s.file, s.sequence]));
     for (const [file, sequence] of sequences) {
       // The origin finds a segment's IV and key by its file's number: they must be its media sequence.
       if (Number(/(\d+)\.ts$/.exec(file)?.[1]) !== sequence)
         throw new Error(`segment ${file} is not numbered by its media sequence (${sequence})`);
+      const key = keys[periodIn(sequence, segmentsPerKey, keys.length)];
       const at = path.join(outDir, folder, file);
-      await writeFile(
-        at,
-        encryptSegment(await readFile(at), keys[periodOf(sequence, segmentsPerKey)], sequence),
-      );
+      await writeFile(at, encryptSegment(await readFile(at), key, sequence));
     }
-    await writeFile(path.join(outDir, folder, 'index.m3u8'), withKeyLines(text, sequences, segmentsPerKey));
+    await writeFile(
+      path.join(outDir, folder, 'index.m3u8'),
+      withKeyLines(text, sequences, segmentsPerKey, keys.length),
+    );
   }
-  return { keys, segmentsPerKey };
 }
 
 /** `#EXT-X-KEY` before the first segment (its `#EXTINF`) of each period. */
-function withKeyLines(playlist: string, sequences: Map<string, number>, segmentsPerKey: number): string {
+function withKeyLines(
+  playlist: string,
+  sequences: Map<string, number>,
+  segmentsPerKey: number,
+  keyCount: number,
+): string {
   const lines = playlist.split('\n');
   const out: string[] = [];
   let current = -1;
@@ -123,7 +156,7 @@ function withKeyLines(playlist: string, sequences: Map<string, number>, segments
     if (line.startsWith('#EXTINF')) {
       const next = lines.slice(i + 1).find((l) => IS_SEGMENT(l.trim()));
       const sequence = next === undefined ? undefined : sequences.get(next.trim());
-      const period = sequence === undefined ? current : periodOf(sequence, segmentsPerKey);
+      const period = sequence === undefined ? current : periodIn(sequence, segmentsPerKey, keyCount);
       if (period !== current) {
         out.push(`${KEY_TAG}METHOD=AES-128,URI="${keyPath(period)}"`);
         current = period;

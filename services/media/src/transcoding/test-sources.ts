@@ -12,22 +12,44 @@ export async function makeTestVideo(
     audio = true,
     pattern = 'testsrc2',
     tone = 440,
+    moreTones = [],
   }: {
     seconds: number;
     height: number;
     audio?: boolean;
     pattern?: 'testsrc2' | 'smptehdbars' | 'rgbtestsrc';
     tone?: number;
+    /** More audio streams after the first, a tone each (D44: a dub taken from the source's own streams). */
+    moreTones?: number[];
   },
 ): Promise<void> {
   const width = Math.round((height * 16) / 9 / 2) * 2;
   const args = ['-hide_banner', '-loglevel', 'error', '-y'];
   args.push('-f', 'lavfi', '-i', `${pattern}=size=${width}x${height}:rate=25:duration=${seconds}`);
-  if (audio) args.push('-f', 'lavfi', '-i', `sine=frequency=${tone}:sample_rate=48000:duration=${seconds}`);
+  const tones = audio ? [tone, ...moreTones] : [];
+  for (const frequency of tones)
+    args.push('-f', 'lavfi', '-i', `sine=frequency=${frequency}:sample_rate=48000:duration=${seconds}`);
+  if (tones.length > 1) args.push('-map', '0:v', ...tones.flatMap((_, i) => ['-map', `${i + 1}:a`]));
   args.push('-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p');
   if (audio) args.push('-c:a', 'aac', '-shortest');
   args.push(file);
   await run((await ffmpegTools()).ffmpeg, args);
+}
+
+/** An audio file of a tone (D44's dubs in tests and the demo): WAV, MP3 or anything its name's extension says. */
+export async function makeToneAudio(file: string, { seconds, tone }: { seconds: number; tone: number }) {
+  await run((await ffmpegTools()).ffmpeg, [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    // Quieter than the video's own tone: the tracks' loudness is evened out (loudnorm) when they are made.
+    `sine=frequency=${tone}:sample_rate=44100:duration=${seconds},volume=0.3`,
+    file,
+  ]);
 }
 
 /**

@@ -10,7 +10,7 @@ import {
 } from '@chitram/nest-kit';
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -18,8 +18,8 @@ import { MediaConfig } from '../config';
 import { ObjectStorage } from '../storage/object-storage';
 import { MASTER_PLAYLIST, POSTER_FILE, transcodeToHls } from '../transcoding/hls-transcoder';
 import { NotAVideoError, probeVideo } from '../transcoding/probe';
-import { decryptSegment, periodOf, segmentsOf, withoutKeys } from '../transcoding/segment-keys';
 import { makeTrickplay, TRICKPLAY_DIR } from '../transcoding/trickplay';
+import { fetchClearRendition } from './clear-rendition';
 import { IntroSuggestions } from './intro-suggestions';
 import { TRICKPLAY_JOB, type TrickplayJob } from './trickplay-backfill';
 import { hlsPrefix, TRANSCODE_JOB, type TranscodeJob, VideosService } from './videos.service';
@@ -148,6 +148,7 @@ export class TranscodeWorker {
         posterKey,
         hasTrickplay: true,
         keys: result.keys,
+        sourceAudio: probe.audioStreams,
       });
       // A replacement of the same length keeps the title's markers (D42).
       const current = ready && ((await this.videos.inheritMarkers(manager, ready)) ?? ready);
@@ -199,32 +200,19 @@ export class TranscodeWorker {
     const lowest = Math.min(...video.renditions);
     const work = await mkdtemp(path.join(tmpdir(), 'chitram-trickplay-'));
     try {
-      const rendition = path.join(work, String(lowest));
-      await mkdir(rendition);
-      const playlist = await this.text(`${video.outputPrefix}${lowest}/index.m3u8`);
       // ffmpeg reads the segments clear (D35): an encrypted folder's are decrypted on the way.
-      await writeFile(path.join(rendition, 'index.m3u8'), withoutKeys(playlist));
-      for (const { file, sequence } of segmentsOf(playlist).filter((s) => /^segment_\d+\.ts$/.test(s.file))) {
-        const key = `${video.outputPrefix}${lowest}/${file}`;
-        const to = path.join(rendition, file);
-        if (video.keys) {
-          const { keys, segmentsPerKey } = video.keys;
-          const data = decryptSegment(
-            await this.bytes(key),
-            keys[periodOf(sequence, segmentsPerKey)],
-            sequence,
-          );
-          await writeFile(to, data);
-        } else await pipeline(await this.storage.read(key), createWriteStream(to));
-        context.progress();
-      }
+      const playlist = await fetchClearRendition(
+        this.storage,
+        { outputPrefix: video.outputPrefix, keys: video.keys },
+        lowest,
+        path.join(work, String(lowest)),
+        () => context.progress(),
+      );
       // ffmpeg reports nothing while it makes the sheets: the job says it is alive meanwhile.
       const alive = setInterval(() => context.progress(), 1000);
-      const made = await makeTrickplay(
-        path.join(rendition, 'index.m3u8'),
-        video.durationSeconds,
-        work,
-      ).finally(() => clearInterval(alive));
+      const made = await makeTrickplay(playlist, video.durationSeconds, work).finally(() =>
+        clearInterval(alive),
+      );
       for (const file of made.files)
         await this.storage.put(
           `${video.outputPrefix}${TRICKPLAY_DIR}/${file}`,
@@ -242,16 +230,6 @@ export class TranscodeWorker {
     } finally {
       await rm(work, { recursive: true, force: true });
     }
-  }
-
-  private async text(key: string): Promise<string> {
-    return (await this.bytes(key)).toString('utf8');
-  }
-
-  private async bytes(key: string): Promise<Buffer> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of await this.storage.read(key)) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
   }
 
   private async reportProgress(videoId: string, percent: number): Promise<void> {

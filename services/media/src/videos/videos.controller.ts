@@ -1,6 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import {
+  AddAudioStreamRequest,
+  AudioTrackRef,
   CopyVideoRequest,
   CreateVideoRequest,
   SetVideoMarkersRequest,
@@ -8,6 +10,7 @@ import {
   Subjects,
   VideoRef,
 } from '@chitram/contracts';
+import { AudioTracksService } from '../audio/audio-tracks.service';
 import { SubtitlesService } from '../subtitles/subtitles.service';
 import { VideoMarkersService } from './video-markers.service';
 import { VideosService } from './videos.service';
@@ -22,6 +25,7 @@ export class VideosController {
     private readonly videos: VideosService,
     private readonly markers: VideoMarkersService,
     private readonly subtitles: SubtitlesService,
+    private readonly audio: AudioTracksService,
   ) {}
 
   @Handles(videos.create)
@@ -62,6 +66,21 @@ export class VideosController {
   @Handles(videos.removeSubtitle)
   removeSubtitle(@Payload() body: SubtitleRef) {
     return this.subtitles.remove(body);
+  }
+
+  @Handles(videos.audioTracks)
+  audioTracks(@Payload() body: VideoRef) {
+    return this.audio.list(body.videoId);
+  }
+
+  @Handles(videos.addAudioStream)
+  addAudioStream(@Payload() body: AddAudioStreamRequest) {
+    return this.audio.addStream(body);
+  }
+
+  @Handles(videos.removeAudioTrack)
+  removeAudioTrack(@Payload() body: AudioTrackRef) {
+    return this.audio.remove(body);
   }
 
   @Handles(videos.dismissSuggestedIntro)

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   MARKERS_KEPT_WITHIN_SECONDS,
+  type SourceAudioStream,
   type VideoMarkers,
   type VideoOwnerKind,
   type VideoState,
@@ -28,6 +29,8 @@ export interface StoredVideo {
   markers: VideoMarkers;
   /** The keys of its encrypted segments (D35); null: its segments are clear. Never leaves media. */
   keys: SegmentKeys | null;
+  /** The source's audio streams as ffprobe listed them (D44); null: not read yet (transcoded before). */
+  sourceAudio: SourceAudioStream[] | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -51,6 +54,7 @@ interface VideoRow {
   markers: VideoMarkers;
   hls_keys: Buffer[] | null;
   hls_key_segments: number | null;
+  source_audio: SourceAudioStream[] | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -77,6 +81,7 @@ function toVideo(row: VideoRow): StoredVideo {
       row.hls_keys?.length && row.hls_key_segments
         ? { keys: row.hls_keys, segmentsPerKey: row.hls_key_segments }
         : null,
+    sourceAudio: row.source_audio,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
@@ -93,6 +98,8 @@ export interface TranscodeOutcome {
   posterKey: string;
   hasTrickplay: boolean;
   keys: SegmentKeys | null;
+  /** The source's audio streams (D44). */
+  sourceAudio: SourceAudioStream[];
 }
 
 /** What other videos still play of a removed video's objects (a copy shares its source's). */
@@ -207,7 +214,7 @@ export class VideosRepository {
       `UPDATE "video" SET "state" = 'ready', "progress" = 100, "error" = NULL, "output_prefix" = $2,
          "renditions" = $3, "width" = $4, "height" = $5, "duration_seconds" = $6, "has_audio" = $7,
          "poster_key" = $8, "has_trickplay" = $9, "hls_keys" = $10, "hls_key_segments" = $11,
-         "updated_at" = now()
+         "source_audio" = $12, "updated_at" = now()
        WHERE "id" = $1 AND "state" = 'transcoding' AND "output_prefix" IS NULL RETURNING *`,
       [
         id,
@@ -221,9 +228,18 @@ export class VideosRepository {
         outcome.hasTrickplay,
         outcome.keys?.keys ?? null,
         outcome.keys?.segmentsPerKey ?? null,
+        JSON.stringify(outcome.sourceAudio),
       ],
     );
     return rows[0] && toVideo(rows[0]);
+  }
+
+  /** Keeps what ffprobe found of a source's audio streams (D44), read for a video transcoded before. */
+  async setSourceAudio(id: string, streams: SourceAudioStream[]): Promise<void> {
+    await this.dataSource.query(`UPDATE "video" SET "source_audio" = $2 WHERE "id" = $1`, [
+      id,
+      JSON.stringify(streams),
+    ]);
   }
 
   /**
