@@ -50,11 +50,14 @@ async function holdViewerCode(): Promise<{ release(): void }> {
   return { release };
 }
 
-const box = async (selector: string) => {
-  const rect = await page.locator(selector).first().boundingBox();
-  if (!rect) throw new Error(`${selector} has no box`);
-  return rect;
-};
+/** The box of the element `selector` finds, once one is in the page (the shell may just be swapping its placeholder in). */
+const box = async (selector: string) =>
+  (await (
+    await page.waitForFunction((s) => {
+      const rect = document.querySelector(s)?.getBoundingClientRect();
+      return rect && rect.width > 0 ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null;
+    }, selector)
+  ).jsonValue())!;
 
 describe.each(VIEWPORTS)('at $width px', (viewport) => {
   it.each([

@@ -22,8 +22,12 @@ export function PlanEndingBanner() {
   const [, setDismissals] = useState(0);
 
   useEffect(() => {
-    setEnding(null);
-    if (!viewerId) return;
+    // Signed out: nothing to say. Asked again (the plan's end moved): the banner stays as it is until
+    // the answer, rather than flickering away and back.
+    if (!viewerId) {
+      setEnding(null);
+      return;
+    }
     const controller = new AbortController();
     api
       .get('user/plan-ending', { ...asViewer, signal: controller.signal })
