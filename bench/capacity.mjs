@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
-import { watch } from './capacity/watcher.mjs';
+import { join, watch } from './capacity/watcher.mjs';
 import { ROOT } from './lib/apps.mjs';
 import { appMemory, appPids, cpuSeconds, machineProcesses } from './lib/app-processes.mjs';
 import { playableTitles, underLoad } from './lib/platform-under-load.mjs';
@@ -51,6 +51,8 @@ const KNEE_KINDS = ['heartbeat', 'grant'];
  * @type {{ current: RequestStats }}
  */
 const window = { current: new RequestStats() };
+/** Sign-ins and checkouts of viewers joining, counted apart from the steps' windows. */
+const joining = new RequestStats();
 const stepStats = { record: (...args) => window.current.record(...args) };
 
 /** @param {RequestStats} stats  @param {string} kind */
@@ -84,19 +86,54 @@ async function main() {
       const steps = [];
       let knee;
       for (let viewers = settings.start; viewers <= settings.max; viewers += settings.step) {
-        // The step's new viewers sign in, pay and start within its first few seconds, as a crowd would.
+        // The step's new viewers sign in and pay first, outside the step's window: a checkout is not
+        // watching, and a crowd of them at once slowed the grants the window measures (a knee at 50
+        // viewers with the machine three parts idle). Their requests are counted apart.
+        window.current = new RequestStats();
+        const joinedAt = performance.now();
+        const newcomers = await Promise.allSettled(
+          Array.from({ length: viewers - watchers.length }, (_, i) =>
+            join({ base: settings.url, stats: joining, viewer: watchers.length + i }),
+          ),
+        );
+        const failedJoins = newcomers.filter((n) => n.status === 'rejected');
+        log(
+          `  ${newcomers.length} viewers joined in ${((performance.now() - joinedAt) / 1000).toFixed(1)} s` +
+            (failedJoins.length
+              ? `, ${failedJoins.length} could not (${failedJoins[0].reason.message})`
+              : ''),
+        );
+        // Then they press Play over a few seconds, as a crowd would, and the window opens once all have.
         const rampSeconds = Math.min(10, settings.stepSeconds / 3);
-        for (let n = watchers.length; n < viewers; n++) {
-          const startIn = ((n - watchers.length) / (viewers - watchers.length)) * rampSeconds * 1000;
+        newcomers.forEach((newcomer, i) => {
+          if (newcomer.status !== 'fulfilled') return;
+          const startIn = (i / newcomers.length) * rampSeconds * 1000;
+          const viewer = watchers.length;
           watchers.push(
             delay(startIn, undefined, { signal: ending.signal })
               .then(() =>
-                watch({ base: settings.url, stats: stepStats, titles, viewer: n, signal: ending.signal }),
+                watch({
+                  base: settings.url,
+                  stats: stepStats,
+                  titles,
+                  session: newcomer.value,
+                  signal: ending.signal,
+                }),
               )
               .catch((error) => {
-                if (!ending.signal.aborted) log(`  viewer ${n} stopped: ${error.message}`);
+                if (!ending.signal.aborted) log(`  viewer ${viewer} stopped: ${error.message}`);
               }),
           );
+        });
+        await delay(rampSeconds * 1000, undefined, { signal: ending.signal });
+        if (failedJoins.length) {
+          knee = {
+            viewers,
+            reason: 'joining',
+            errors: { joining: failedJoins.length },
+            memory: await appMemory(control),
+          };
+          break;
         }
         window.current = new RequestStats();
         // The apps, what they stand on, and this benchmark's own viewers: all share the machine's cores.
@@ -145,10 +182,18 @@ async function main() {
       log('');
       log(stepTable(steps));
       log('');
-      const held = knee ? steps.at(-2) : steps.at(-1);
+      // A knee found while viewers joined made no step of its own: the last step measured held.
+      const held = knee && knee.reason !== 'joining' ? steps.at(-2) : steps.at(-1);
+      const joins = joining.summary();
+      log(
+        `joining (outside the windows): ${joins.requests} requests, p95 ` +
+          Object.entries(joins.routes)
+            .map(([kind, r]) => `${kind} ${r.p95} ms`)
+            .join(', '),
+      );
       if (knee) {
         log(
-          `knee: ${knee.viewers} viewers (${knee.reason === 'errors' ? `errors ${JSON.stringify(knee.errors)}` : `p95 over ${settings.p95LimitMs} ms`}); memory there (MiB): ` +
+          `knee: ${knee.viewers} viewers (${knee.reason === 'p95' ? `p95 over ${settings.p95LimitMs} ms` : `${knee.reason === 'joining' ? 'viewers could not join' : 'errors'} ${JSON.stringify(knee.errors)}`}); memory there (MiB): ` +
             Object.entries(knee.memory)
               .map(([app, mib]) => `${app} ${mib}`)
               .join(', '),
@@ -169,6 +214,7 @@ async function main() {
         knee,
         held: held?.viewers,
         perCore,
+        joining: joins,
       });
       log(`figures written to ${path.relative(process.cwd(), OUTPUT)}`);
     },

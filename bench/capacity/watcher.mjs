@@ -34,23 +34,36 @@ async function oneOfFewJoining(/** @type {() => Promise<unknown>} */ join) {
 }
 
 /**
+ * Signs a new viewer in and buys its plan, a few viewers at a time; answers the session to watch with.
  * @param {object} o
  * @param {string} o.base  the platform's address (the shell)
  * @param {{ record: (kind: string, ms: number, status: number, code?: string) => void }} o.stats
- * @param {Array<{ _id: string }>} o.titles  paid films that play
  * @param {number} o.viewer  this viewer's number (chooses its plan)
- * @param {AbortSignal} o.signal  the end of the benchmark
+ * @returns {Promise<{ token: string, refreshToken: string }>}
  */
-export async function watch({ base, stats, titles, viewer, signal }) {
-  const { request, signIn, buyPlan } = viewerClient({ base, stats });
-  const joined = await oneOfFewJoining(async () => {
+export function join({ base, stats, viewer }) {
+  const { signIn, buyPlan } = viewerClient({ base, stats });
+  return oneOfFewJoining(async () => {
     const session = await signIn();
     if (!session) throw new Error('could not sign in');
     const bought = await buyPlan(session.token, PLANS[viewer % PLANS.length]);
     if (!bought?.settled) throw new Error('could not buy a plan');
     return session;
   });
-  let { token, refreshToken } = /** @type {{ token: string, refreshToken: string }} */ (joined);
+}
+
+/**
+ * Watches films one after another until `signal` ends it.
+ * @param {object} o
+ * @param {string} o.base  the platform's address (the shell)
+ * @param {{ record: (kind: string, ms: number, status: number, code?: string) => void }} o.stats
+ * @param {Array<{ _id: string }>} o.titles  paid films that play
+ * @param {{ token: string, refreshToken: string }} o.session  what join() answered
+ * @param {AbortSignal} o.signal  the end of the benchmark
+ */
+export async function watch({ base, stats, titles, session, signal }) {
+  const { request } = viewerClient({ base, stats });
+  let { token, refreshToken } = session;
   let renewAt = Date.now() + RENEW_TOKEN_MS;
 
   /** Sleeps until `at` (ms since the epoch), renewing the token on the way when it is due. */

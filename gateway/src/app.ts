@@ -17,6 +17,7 @@ import {
 } from '@chitram/nest-kit';
 import { AppModule } from './app.module';
 import { GatewayConfig } from './config';
+import { compressRepeatedAnswers } from './http/compressed-answers';
 import { registerCompression } from './http/compression';
 import { HttpErrorFilter } from './http/error.filter';
 import { refuseMalformedInput } from './http/input-guards';
@@ -83,6 +84,7 @@ export async function createGatewayApp(
     contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
+  compressRepeatedAnswers(fastify);
   await registerCompression(app);
   // Multipart forms are read as streams by the routes that take them (src/media/upload-form.ts),
   // each with its own limits; nothing is buffered or written to disk here.

@@ -50,6 +50,12 @@ function errorOutcome(body: unknown): RpcOutcome {
   return status !== undefined && status < 500 ? 'refused' : 'failed';
 }
 
+/** An answer's JSON, or the error a service replied with, thrown as the caller's DomainError. */
+function answerJson(reply: RpcReply): Buffer {
+  if (reply.kind === 'error') throw DomainError.fromBody(reply.body);
+  return reply.json;
+}
+
 function serviceOf(subject: string): string {
   return subject.split('.')[1] ?? subject;
 }
@@ -93,12 +99,12 @@ export class RpcClient {
   }
 
   /** A request on a subject that names its types (libs/contracts `subject()`): both ends checked by the compiler. */
-  async call<Request, Reply>(
+  call<Request, Reply>(
     subject: Subject<Request, Reply>,
     data: NoInfer<Request>,
     options: RpcCallOptions = {},
   ): Promise<Reply> {
-    return (await this.uncheckedRequest(subject, data, options)) as Reply;
+    return this.uncheckedRequest(subject, data, options) as Promise<Reply>;
   }
 
   /**
@@ -106,13 +112,10 @@ export class RpcClient {
    * caller may send (a test's malformed payload) and for subjects a test declares on its own; every
    * other request goes through `call`.
    */
-  async uncheckedRequest(
-    subject: string,
-    data: unknown = {},
-    options: RpcCallOptions = {},
-  ): Promise<unknown> {
-    const json = await this.sendForJson(subject, data, options);
-    return json.length ? (JSON.parse(json.toString('utf8')) as unknown) : undefined;
+  uncheckedRequest(subject: string, data: unknown = {}, options: RpcCallOptions = {}): Promise<unknown> {
+    return this.sendForJson(subject, data, options).then((json) =>
+      json.length ? (JSON.parse(json.toString('utf8')) as unknown) : undefined,
+    );
   }
 
   /**
@@ -128,10 +131,11 @@ export class RpcClient {
     return this.sendForJson(subject, data, options);
   }
 
-  private async sendForJson(subject: string, data: unknown, options: RpcCallOptions): Promise<Buffer> {
-    const reply = await this.send(subject, data, options.timeoutMs ?? this.defaultTimeoutMs);
-    if (reply.kind === 'error') throw DomainError.fromBody(reply.body);
-    return reply.json;
+  // Chained with then rather than awaited through async layers: each layer is a promise or two more on
+  // every call, and while a request's context is kept (AsyncLocalStorage) each promise made runs its
+  // hooks as well.
+  private sendForJson(subject: string, data: unknown, options: RpcCallOptions): Promise<Buffer> {
+    return this.send(subject, data, options.timeoutMs ?? this.defaultTimeoutMs).then(answerJson);
   }
 
   private send(subject: string, data: unknown, timeoutMs: number): Promise<RpcReply> {

@@ -39,7 +39,7 @@ export class BillingController {
 
   @Handles(billing.listPlans)
   listPlans() {
-    return this.plans.list();
+    return this.plans.listJson();
   }
 
   @Handles(billing.createOrder)

@@ -116,6 +116,27 @@ describe('plan terms finance can change (D43)', () => {
     );
   });
 
+  it('lists a change scheduled seconds ahead as upcoming, then in force from its moment, on both instances', async () => {
+    const moment = new Date(Date.now() + 2_500).toISOString();
+    // Both instances list the plans first (each keeps the list it sent until something changes).
+    for (const instance of [first, second])
+      expect(await instance.app.get(PlansService).listJson()).toBeDefined();
+    await rpc.call(planTerms.schedule, terms('gold', { price: '1250', effectiveFrom: moment }));
+    const listed = async (instance: TestService) =>
+      JSON.parse((await instance.app.get(PlansService).listJson()).text) as Array<{
+        planKey: string;
+        amount: number;
+        upcoming: { amount: number } | null;
+      }>;
+    const gold = async (instance: TestService) => (await listed(instance)).find((p) => p.planKey === 'gold')!;
+    await waitFor(async () => (await gold(second)).upcoming?.amount === 125000);
+    expect(await gold(first)).toMatchObject({ amount: 120000, upcoming: { amount: 125000 } });
+
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(moment) - Date.now() + 50));
+    for (const instance of [first, second])
+      expect(await gold(instance)).toMatchObject({ amount: 125000, upcoming: null });
+    expect((await plan('gold')).amount).toBe(125000);
+  });
   it('refuses bad terms with their codes, and a change in the past', async () => {
     const past = new Date(Date.now() - DAY).toISOString();
     expect(await refusal(rpc.call(planTerms.schedule, terms('basic', { effectiveFrom: past })))).toBe(

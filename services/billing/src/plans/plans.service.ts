@@ -26,6 +26,7 @@ import {
   type Logger,
   NATS_CONNECTION,
   Outbox,
+  RawJson,
   recordAdminAction,
 } from '@chitram/nest-kit';
 import type { NatsConnection, Subscription } from 'nats';
@@ -54,6 +55,17 @@ function versionView(version: TermsVersion): PlanTermsVersion {
   };
 }
 
+/** The moment (ms) the next scheduled version of any plan takes effect after `now`; Infinity when none is. */
+function nextChangeAfter(loaded: Loaded, now: number): number {
+  let next = Infinity;
+  for (const versions of loaded.versions.values())
+    for (const version of versions) {
+      const from = version.effectiveFrom.getTime();
+      if (from > now && from < next) next = from;
+    }
+  return next;
+}
+
 /** What the audit trail keeps of a version. */
 const audited = (version: TermsVersion) => ({
   effectiveFrom: version.effectiveFrom.toISOString(),
@@ -74,6 +86,8 @@ const audited = (version: TermsVersion) => ({
 @Injectable()
 export class PlansService implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private loaded: Loaded | null = null;
+  /** The list as it went on the wire last, for the terms it was made from, until the next change. */
+  private listed: { from: Loaded; until: number; json: RawJson<StoredPlan[]> } | null = null;
   private subscription?: Subscription;
 
   constructor(
@@ -101,11 +115,23 @@ export class PlansService implements OnModuleInit, OnApplicationBootstrap, OnMod
 
   /** Every plan with its terms in force at `at` and the next change scheduled after it. */
   async list(at: Date = new Date()): Promise<StoredPlan[]> {
+    return this.plansAt(await this.current(), at);
+  }
+
+  /**
+   * The list as `list()` makes it now, already serialised: everyone who opens the plans page asks for
+   * it, and making it afresh each time (copying each plan with its terms, then encoding it) was most
+   * of billing's work per request under bench:gateway. The same bytes are sent until the terms are read
+   * again or the next scheduled change takes effect, whichever comes first.
+   */
+  async listJson(): Promise<RawJson<StoredPlan[]>> {
     const loaded = await this.current();
-    return loaded.plans.flatMap((plan) => {
-      const stored = this.storedPlan(loaded, plan, at);
-      return stored ? [stored] : [];
-    });
+    const now = Date.now();
+    const kept = this.listed;
+    if (kept && kept.from === loaded && now < kept.until) return kept.json;
+    const json = new RawJson<StoredPlan[]>(Buffer.from(JSON.stringify(this.plansAt(loaded, new Date(now)))));
+    this.listed = { from: loaded, until: nextChangeAfter(loaded, now), json };
+    return json;
   }
 
   /** One plan with its terms in force at `at`. */
@@ -199,6 +225,13 @@ export class PlansService implements OnModuleInit, OnApplicationBootstrap, OnMod
     const view = this.adminView(loaded, planKey, new Date());
     if (!view) throw new DomainError(ErrorCode.NOT_FOUND, `There is no plan "${planKey}".`);
     return view;
+  }
+
+  private plansAt(loaded: Loaded, at: Date): StoredPlan[] {
+    return loaded.plans.flatMap((plan) => {
+      const stored = this.storedPlan(loaded, plan, at);
+      return stored ? [stored] : [];
+    });
   }
 
   private storedPlan(loaded: Loaded, plan: PlanRecord, at: Date): StoredPlan | undefined {
