@@ -7,7 +7,15 @@ import {
   ValidationPipe,
   type ValidationError,
 } from '@nestjs/common';
-import { type MessageHandler, type NatsContext, type NatsOptions, ServerNats } from '@nestjs/microservices';
+import {
+  type MessageHandler,
+  NatsContext,
+  type NatsOptions,
+  type ReadPacket,
+  ServerNats,
+  type WritePacket,
+} from '@nestjs/microservices';
+import { NO_MESSAGE_HANDLER } from '@nestjs/microservices/constants';
 import type { Msg as NatsMsg, MsgHdrs, NatsConnection } from 'nats';
 import {
   DomainError,
@@ -16,7 +24,7 @@ import {
   REQUEST_ID_HEADER,
   type ErrorBody,
 } from '@chitram/contracts';
-import { type Observable, throwError } from 'rxjs';
+import { isObservable, type Observable, throwError } from 'rxjs';
 import type { Logger } from 'pino';
 import { natsHandlerSeconds } from './metrics';
 import { batchNatsWrites } from './nats-writes';
@@ -168,6 +176,14 @@ function answerOutcome(response: { err?: unknown }): 'ok' | 'refused' | 'failed'
  * BAD_MESSAGE when it has a reply subject, else dropped; either way it is counted and logged with its
  * subject, and nothing a message does escapes as a rejection that would end the process.
  */
+/** Sends one packet of a request's answer (Nest's WritePacket: the answer, or an error, and its end). */
+type Publish = (packet: {
+  response?: unknown;
+  err?: unknown;
+  isDisposed?: boolean;
+  status?: string;
+}) => unknown;
+
 export class ContextualNatsServer extends ServerNats {
   private served?: NatsConnection;
 
@@ -181,13 +197,37 @@ export class ContextualNatsServer extends ServerNats {
 
   override async handleMessage(channel: string, natsMsg: NatsMsg): Promise<void> {
     const requestId = requestIdFrom(natsMsg.headers?.get(REQUEST_ID_HEADER));
-    const serve = () => runWithRequestContext({ requestId }, () => super.handleMessage(channel, natsMsg));
+    const serve = () => runWithRequestContext({ requestId }, () => this.serve(channel, natsMsg));
     if (tracingOn()) return this.handleTraced(natsMsg, serve);
     try {
       await serve();
     } catch (error) {
       this.refuse(natsMsg, error);
     }
+  }
+
+  /**
+   * Nest's handleMessage, less its stream machinery for an answer that is a value: Nest turns every
+   * answer into an rxjs stream and sends it from a later tick (process.nextTick), to take handlers
+   * that answer with streams; ours answer with a value or a promise, which is sent as it comes, one
+   * packet as Nest's stream would have made it (the answer and its end in one). A stream (a handler's
+   * own, or an exception filter's error) still goes Nest's way.
+   */
+  private async serve(channel: string, natsMsg: NatsMsg): Promise<void> {
+    const context = new NatsContext([natsMsg.subject, natsMsg.headers]);
+    const read = this.deserializer.deserialize(natsMsg.data, { channel, replyTo: natsMsg.reply }) as
+      (ReadPacket & { id?: string }) | Promise<ReadPacket & { id?: string }>;
+    const message = read instanceof Promise ? await read : read;
+    if (message.id === undefined) return this.handleEvent(channel, message, context);
+    const publish = this.getPublisher(natsMsg, message.id, context);
+    const handler = this.getHandlerByPattern(channel);
+    if (!handler) {
+      publish({ status: 'error', err: NO_MESSAGE_HANDLER });
+      return;
+    }
+    const answer: unknown = await handler(message.data, context);
+    if (isObservable(answer)) this.send(answer, publish as (packet: WritePacket) => void);
+    else publish({ response: answer, isDisposed: true });
   }
 
   /**
@@ -213,11 +253,7 @@ export class ContextualNatsServer extends ServerNats {
    * Nest's publisher of one request's answer, timed: the request is counted (subject, outcome,
    * seconds since it was read) when its last answer leaves.
    */
-  override getPublisher(
-    natsMsg: NatsMsg,
-    id: string,
-    ctx: NatsContext,
-  ): (response: { err?: unknown; isDisposed?: boolean }) => unknown {
+  override getPublisher(natsMsg: NatsMsg, id: string, ctx: NatsContext): Publish {
     const publish = super.getPublisher(natsMsg, id, ctx) as (response: unknown) => unknown;
     const startedAt = performance.now();
     const subject = natsMsg.subject;
