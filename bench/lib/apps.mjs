@@ -105,6 +105,20 @@ export function profilingArgs(env = process.env) {
   return dir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(dir)] : [];
 }
 
+/**
+ * What makes the apps of a platform started with it (startTestPlatform's env) profile their CPU into
+ * the folder BENCH_CPU_PROF names (bench/lib/cpu-profile.cjs: SIGUSR2 cuts a profile); none when unset.
+ */
+export function cpuProfileEnv(env = process.env) {
+  const dir = env.BENCH_CPU_PROF;
+  if (!dir) return {};
+  const preload = path.join(ROOT, 'bench/lib/cpu-profile.cjs');
+  return {
+    BENCH_CPU_PROF: path.resolve(dir),
+    NODE_OPTIONS: [env.NODE_OPTIONS, `--require ${JSON.stringify(preload)}`].filter(Boolean).join(' '),
+  };
+}
+
 /** The nats-server binary on PATH, if this machine has one. */
 export function natsServerBinary() {
   const found = spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' });

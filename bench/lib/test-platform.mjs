@@ -17,12 +17,14 @@ import { createTestRun, prepareTestPlatform } from '../../scripts/lib/test-run.m
  */
 
 /**
- * @param {{ log: (line: string) => void }} o
+ * @param {{ log: (line: string) => void, env?: Record<string, string> }} o  env: more variables for its
+ *   apps (cpuProfileEnv(), to profile them)
  * @returns {Promise<TestPlatform>}
  */
-export async function startTestPlatform({ log }) {
+export async function startTestPlatform({ log, env = {} }) {
   const run = createTestRun({ log });
   const test = await prepareTestPlatform(run, { instances: 1, log });
+  Object.assign(test.env, env);
   let stopped = false;
   /** @type {() => Promise<void>} */
   let stopApps = async () => {};

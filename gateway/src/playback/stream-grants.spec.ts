@@ -196,3 +196,90 @@ describe('who may play what, where (DECISIONS D20–D22)', () => {
     expect((await outcome('basic', 'website', linked)).result).toBe(ErrorCode.DEVICE_NOT_ALLOWED);
   });
 });
+
+describe("a grant's questions to the other services", () => {
+  /** An RPC client whose answers wait until the test lets them go, noting what was asked meanwhile. */
+  function heldServices(answers: Record<string, () => unknown>) {
+    const asked: string[] = [];
+    const held: Array<() => void> = [];
+    const rpc = {
+      call: (subject: string) => {
+        asked.push(subject);
+        return new Promise((resolve, reject) =>
+          held.push(() => {
+            try {
+              resolve(answers[subject]());
+            } catch (error) {
+              reject(error);
+            }
+          }),
+        );
+      },
+    } as unknown as RpcClient;
+    const streams = new StreamGrants(
+      rpc,
+      new PlaybackSources(rpc, undefined as never),
+      new Entitlements(rpc, {} as GatewayConfig, undefined as never),
+      new CallerProfiles(rpc),
+    );
+    return { streams, asked, release: () => held.splice(0).forEach((go) => go()) };
+  }
+  const kid: Principal = { ...viewer, profileId: randomUUID() };
+  const ask = {
+    kind: 'movie' as const,
+    idOrSlug: 't',
+    caller: kid,
+    userAgent: AGENT.website,
+    declaredDevice: undefined,
+  };
+  const gold = PLANS.find((p) => p.planKey === 'gold')!;
+
+  it('asks the title, the profile and the plan side by side, not one after another', async () => {
+    const { streams, asked, release } = heldServices({
+      [Subjects.catalog.playbackSource]: () => ({
+        titleId: 't',
+        kind: 'movie',
+        title: 'A film',
+        isFree: false,
+        rating: 'U',
+        externalUrl: null,
+        video: { videoId: 'vid', state: 'ready', progress: 100, error: null, renditions: [1080] },
+      }),
+      [Subjects.users.profiles.get]: () => ({ _id: kid.profileId, maturity: 'kids' }),
+      [Subjects.billing.entitlement]: () => ({
+        viewerId: kid.subjectId,
+        isSubscribed: true,
+        activeSubscription: { planKey: 'gold', planName: gold.plan, validTill: '2099-01-01T00:00:00Z' },
+        devices: [...gold.devices],
+        maxResolution: gold.maxResolution,
+        maxStreams: gold.maxStreams,
+      }),
+      [Subjects.media.streams.grant]: () => ({ movieUrl: '/api/stream/x/master.m3u8', maxResolution: 2160 }),
+    });
+    const granted = streams.stream(ask);
+    await Promise.resolve();
+    expect([...asked].sort()).toEqual(
+      [Subjects.billing.entitlement, Subjects.catalog.playbackSource, Subjects.users.profiles.get].sort(),
+    );
+    release();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(asked.at(-1)).toBe(Subjects.media.streams.grant);
+    release();
+    await expect(granted).resolves.toMatchObject({ maxResolution: 2160 });
+  });
+
+  it("still answers what the title says first, whatever the plan's answer", async () => {
+    const { streams, release } = heldServices({
+      [Subjects.catalog.playbackSource]: () => {
+        throw new DomainError(ErrorCode.NOT_FOUND, 'There is no such title.');
+      },
+      [Subjects.users.profiles.get]: () => ({ _id: kid.profileId, maturity: 'kids' }),
+      [Subjects.billing.entitlement]: () => {
+        throw new DomainError(ErrorCode.SERVICE_UNAVAILABLE, 'Billing is down.');
+      },
+    });
+    const granted = streams.stream(ask);
+    release();
+    await expect(granted).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
+  });
+});

@@ -15,6 +15,15 @@ import { CallerProfiles } from '../users/caller-profiles';
 import { Entitlements } from './entitlements';
 import { PlaybackSources } from './playback-sources';
 
+/**
+ * A call under way whose answer is read later, perhaps never (an earlier check refused): its failure is
+ * thrown where it is read, and is not an unhandled rejection meanwhile.
+ */
+function settled<T>(call: Promise<T>): () => Promise<T> {
+  call.catch(() => undefined);
+  return () => call;
+}
+
 export interface StreamAsk {
   kind: 'movie' | 'episode';
   idOrSlug: string;
@@ -41,18 +50,24 @@ export class StreamGrants {
 
   /** The viewer's answer, with the stream pass media gave a signed-in viewer (the controller sets it as a cookie). */
   async stream(ask: StreamAsk): Promise<StreamGrant> {
-    const source = await this.sources.of({ kind: ask.kind, idOrSlug: ask.idOrSlug });
+    const viewerId = ask.caller?.role === 'user' ? ask.caller.subjectId : undefined;
+    // The title, the profile and the plan are asked side by side (a new viewer's first grant waits for
+    // the slowest, not for all three in turn), and checked in the order above: the title's answer,
+    // or its error, comes first. A viewer's plan is needed for a free title too.
+    const asked = settled(this.sources.of({ kind: ask.kind, idOrSlug: ask.idOrSlug }));
+    const profileAsked = settled(this.callers.of(ask.caller));
+    const planAsked = viewerId ? settled(this.entitlement(viewerId)) : undefined;
+    const source = await asked();
     const ready = source.video?.state === 'ready' ? source.video : null;
     if (!ready && !source.externalUrl)
       throw new DomainError(ErrorCode.VIDEO_NOT_READY, StreamMessages.notReady);
-    const viewerId = ask.caller?.role === 'user' ? ask.caller.subjectId : undefined;
-    const profile = await this.callers.of(ask.caller);
+    const profile = await profileAsked();
     // A kids profile never plays a title above its level (D37), free or not; an unknown rating counts as A.
     if (profile && !maturityAllows(profile.maturity, source.rating ?? 'A'))
       throw new DomainError(ErrorCode.PROFILE_MATURITY_BLOCKED, StreamMessages.maturityBlocked);
 
     if (source.isFree) {
-      const isSubscribed = viewerId ? (await this.entitlement(viewerId)).isSubscribed : false;
+      const isSubscribed = planAsked ? (await planAsked()).isSubscribed : false;
       if (!ready) return this.external(source.externalUrl!, FREE_MAX_RESOLUTION, isSubscribed);
       return this.rpc.call(Subjects.media.streams.grant, {
         videoId: ready.videoId,
@@ -63,8 +78,8 @@ export class StreamGrants {
       });
     }
 
-    if (!viewerId) throw new DomainError(ErrorCode.UNAUTHORIZED_ACCESS, StreamMessages.signIn);
-    const plan = await this.entitlement(viewerId);
+    if (!viewerId || !planAsked) throw new DomainError(ErrorCode.UNAUTHORIZED_ACCESS, StreamMessages.signIn);
+    const plan = await planAsked();
     if (!plan.isSubscribed) throw new DomainError(ErrorCode.UNAUTHORIZED_ACCESS, StreamMessages.unauthorized);
     const device = deviceClassOf(ask.userAgent, ask.declaredDevice);
     if (!plan.devices.includes(device))

@@ -14,6 +14,7 @@ import { ObjectsController } from './objects/objects.controller';
 import { ReleasedImagesHandler } from './objects/released-images.handler';
 import { UploadLocks } from './uploads/upload-locks';
 import { VideoUploads } from './uploads/video-uploads';
+import { PlayerExtrasCache } from './streaming/player-extras';
 import { ReadyVideos } from './streaming/ready-videos';
 import { Screens } from './streaming/screens';
 import { StreamOrigin } from './streaming/stream-origin';
@@ -51,6 +52,7 @@ import { TrailersService } from './trailers/trailers.service';
     },
     ReleasedVideosHandler,
     ReadyVideos,
+    PlayerExtrasCache,
     Screens,
     StreamsService,
     StreamOrigin,

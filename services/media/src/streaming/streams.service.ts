@@ -16,6 +16,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { VideosRepository } from '../videos/videos.repository';
+import { PlayerExtrasCache } from './player-extras';
 import { ReadyVideos } from './ready-videos';
 import { Screens } from './screens';
 import { TRICKPLAY_DIR, TRICKPLAY_INDEX } from '../transcoding/trickplay';
@@ -43,6 +44,7 @@ export class StreamsService implements OnApplicationBootstrap {
     private readonly videos: ReadyVideos,
     private readonly screens: Screens,
     private readonly stored: VideosRepository,
+    private readonly extras: PlayerExtrasCache,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -77,16 +79,23 @@ export class StreamsService implements OnApplicationBootstrap {
       .sort((a, b) => a - b);
     // A source smaller than the plan allows still plays its lowest rendition.
     const allowed = renditions.length ? renditions : [Math.min(...video.renditions)];
+    // Markers change while a video stays ready: not from the remembered video, but read (or kept a
+    // few seconds) beside the screen's check rather than after it.
+    const extras = this.extras.of(video.id);
     if (request.maxStreams > 0) {
       if (!request.viewerId || !request.screenId)
         throw new DomainError(ErrorCode.UNAUTHORIZED_ACCESS, StreamMessages.signIn);
-      const held = await this.screens.take(
-        request.viewerId,
-        request.screenId,
-        request.maxStreams,
-        SCREEN_HOLD_SECONDS,
-        video.id,
-      );
+      const [held] = await Promise.all([
+        this.screens.take(
+          request.viewerId,
+          request.screenId,
+          request.maxStreams,
+          SCREEN_HOLD_SECONDS,
+          video.id,
+        ),
+        // Its failure is the grant's, below; not one left unhandled meanwhile.
+        extras.catch(() => undefined),
+      ]);
       if (!held)
         throw DomainError.atLimit(
           ErrorCode.STREAM_LIMIT_REACHED,
@@ -103,18 +112,17 @@ export class StreamsService implements OnApplicationBootstrap {
       e: now + MASTER_TOKEN_SECONDS,
     };
     const token = signStreamToken(await this.signingKey(), claims);
-    // Markers change while a video stays ready: read fresh, not from the remembered video.
-    const stored = await this.stored.find(video.id);
+    const shown = await extras;
     return {
       movieUrl: `${STREAM_PATH}${token}/master.m3u8`,
       maxResolution: request.maxResolution,
       isSubscribed: request.isSubscribed,
       kind: 'hls',
       renditions: allowed,
-      thumbnailsUrl: stored?.hasTrickplay
+      thumbnailsUrl: shown?.hasTrickplay
         ? this.thumbnailsUrl({ ...claims, e: now + video.durationSeconds + RENDITION_TOKEN_MARGIN_SECONDS })
         : null,
-      markers: stored?.markers ?? {},
+      markers: shown?.markers ?? {},
       pass:
         request.viewerId && request.screenId
           ? await this.pass({ viewerId: request.viewerId, screenId: request.screenId })

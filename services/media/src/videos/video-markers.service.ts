@@ -9,6 +9,7 @@ import {
   type VideoMarkersAnswer,
 } from '@chitram/contracts';
 import { Outbox } from '@chitram/nest-kit';
+import { PlayerExtrasCache } from '../streaming/player-extras';
 import { StreamsService } from '../streaming/streams.service';
 import { IntroSuggestionsRepository } from './intro-suggestions.repository';
 import type { StoredVideo } from './videos.repository';
@@ -29,6 +30,7 @@ export class VideoMarkersService {
     private readonly service: VideosService,
     private readonly streams: StreamsService,
     private readonly suggestions: IntroSuggestionsRepository,
+    private readonly extras: PlayerExtrasCache,
   ) {}
 
   async get(videoId: string): Promise<VideoMarkersAnswer> {
@@ -61,6 +63,8 @@ export class VideoMarkersService {
       await this.service.announce(emit, updated);
       return updated;
     });
+    // This instance's next grant shows them; another's within PLAYER_EXTRAS_TTL_MS.
+    this.extras.forget(videoId);
     return this.answer(saved);
   }
 
