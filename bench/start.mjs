@@ -319,8 +319,13 @@ async function run(index) {
 }
 
 /** @param {Awaited<ReturnType<typeof timedStart>>} start */
-function pick({ seconds, loadBefore, loadAtUp, phases, upLine }) {
-  return { seconds: oneDecimal(seconds), loadBefore, loadAtUp, phases, upLine };
+function pick({ seconds, loadBefore, loadAtUp, phases, upLine, lines }) {
+  // The start's own lines up to "is up" with their times, for a closer look (npm's warnings left out).
+  const timeline = lines
+    .slice(0, lines.findIndex((l) => UP.test(l.line)) + 1)
+    .filter((l) => /^(install|build|infra|migrate|apps|seed|added \d+)/.test(l.line))
+    .map((l) => `${l.at.toFixed(1).padStart(6)} s  ${l.line.slice(0, 160)}`);
+  return { seconds: oneDecimal(seconds), loadBefore, loadAtUp, phases, upLine, timeline };
 }
 
 /** @param {number[]} values */
