@@ -249,10 +249,6 @@ export async function startPlatform(o = {}) {
       );
     }
 
-    await migrate({ root, dataDir, env: childEnv, specs, log, signal });
-    phaseDone('migrations');
-    signal?.throwIfAborted();
-
     const apps = new Map(
       specs.map((spec) => [
         spec.name,
@@ -261,8 +257,25 @@ export async function startPlatform(o = {}) {
     );
     for (const app of apps.values()) fs.rmSync(app.logFile, { force: true }); // one run per log file
     undo.push(() => Promise.all([...apps.values()].map((app) => app.stop())).then(() => {}));
-    log(`apps: starting ${[...apps.keys()].join(', ')}`);
-    await Promise.all([...apps.values()].map((app) => app.start()));
+    // The front ends and the gateway use no database: they start beside the migrations, the services after.
+    const byKind = (service) => [...apps.values()].filter((app) => (app.spec.kind === 'service') === service);
+    log(
+      `apps: starting ${byKind(false)
+        .map((a) => a.name)
+        .join(', ')}`,
+    );
+    const startingOthers = Promise.all(byKind(false).map((app) => app.start()));
+    const migrating = migrate({ root, dataDir, env: childEnv, specs, log, signal });
+    for (const settled of await Promise.allSettled([startingOthers, migrating]))
+      if (settled.status === 'rejected') throw settled.reason;
+    phaseDone('migrations');
+    signal?.throwIfAborted();
+    log(
+      `apps: starting ${byKind(true)
+        .map((a) => a.name)
+        .join(', ')}`,
+    );
+    await Promise.all(byKind(true).map((app) => app.start()));
 
     /** @type {string | undefined} */
     let controlUrl;
@@ -329,7 +342,12 @@ export async function startPlatform(o = {}) {
       // The demo titles' videos are transcoded and copied in the background: the platform is up already.
       const videos = new AbortController();
       let catalogueLoaded = !catalogueKept;
-      const settling = (catalogueKept ? loadCatalogue() : Promise.resolve())
+      const checking = catalogueKept
+        ? loadCatalogue().catch((error) => {
+            if (!videos.signal.aborted) log(`seed: demo catalogue: ${error.message}`);
+          })
+        : Promise.resolve();
+      const settling = checking
         .then(() => {
           catalogueLoaded = true;
           return seedDemoVideos({
