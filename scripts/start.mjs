@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: the whole platform on this machine. Flags: --reset (wipe .data/ first), --no-build,
 // --instances N (N of the gateway and of every service, the shell spreading API requests across the gateways),
+// --database-prefix P (each service's database is P<service> instead of chitram_<service>),
 // --observe (also a local Prometheus scraping every app's /metrics, when Debian's prometheus is installed).
 // Ctrl-C (or SIGTERM) stops every app and whatever infrastructure it started, then exits 0.
 import fs from 'node:fs';
@@ -8,10 +9,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
-const USAGE = `usage: npm start [-- --reset] [-- --no-build] [-- --instances N] [-- --observe]
+const USAGE = `usage: npm start [-- --reset] [-- --no-build] [-- --instances N] [-- --database-prefix P] [-- --observe]
   --reset        wipe .data/ (databases, storage, logs) first
   --no-build     skip \`nx run-many -t build\`
   --instances N  run N (1-9) of the gateway and of every service (default 1)
+  --database-prefix P  name each service's database P<service> (default chitram_<service>)
   --observe      also run a Prometheus (Debian's package) scraping every app's /metrics; prints its URL`;
 
 /** The command line: flags, and --instances N (or --instances=N). */
@@ -19,6 +21,8 @@ function parseArgs(argv) {
   const flags = new Set();
   const unknown = [];
   let instances = 1;
+  /** @type {string | undefined} */
+  let databasePrefix;
   for (let i = 0; i < argv.length; i++) {
     const [name, inline] = argv[i].split('=', 2);
     if (name === '--instances') {
@@ -26,13 +30,18 @@ function parseArgs(argv) {
       instances = Number(value);
       if (!Number.isInteger(instances) || instances < 1 || instances > 9)
         unknown.push(`--instances ${value}`);
+    } else if (name === '--database-prefix') {
+      databasePrefix = inline ?? argv[++i];
+      // A Postgres identifier: what the services put in front of their names, unquoted.
+      if (!/^[a-z_][a-z0-9_]{0,40}$/.test(databasePrefix ?? ''))
+        unknown.push(`--database-prefix ${databasePrefix}`);
     } else if (['--reset', '--no-build', '--observe', '--help', '-h'].includes(argv[i])) flags.add(argv[i]);
     else unknown.push(argv[i]);
   }
-  return { flags, unknown, instances };
+  return { flags, unknown, instances, databasePrefix };
 }
 
-const { flags: args, unknown, instances } = parseArgs(process.argv.slice(2));
+const { flags: args, unknown, instances, databasePrefix } = parseArgs(process.argv.slice(2));
 if (args.has('--help') || args.has('-h') || unknown.length) {
   if (unknown.length) console.error(`unknown or bad option ${unknown.join(' ')}`);
   console.log(USAGE);
@@ -81,6 +90,7 @@ try {
     reset: args.has('--reset'),
     build: !args.has('--no-build'),
     instances,
+    databasePrefix,
     observe: args.has('--observe'),
     install: false,
     signal: controller.signal,

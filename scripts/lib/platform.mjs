@@ -88,6 +88,11 @@ export async function startPlatform(o = {}) {
     phases[name] = (Date.now() - mark) / 1000;
     mark = Date.now();
   };
+  /** A phase that runs beside another: its own time, from now to when `work` settles. */
+  const timed = (name, work) => {
+    const from = Date.now();
+    return work.finally(() => (phases[name] = (Date.now() - from) / 1000));
+  };
   const log = o.log ?? ((line) => console.log(line));
   const root = path.resolve(o.root ?? REPO_ROOT);
   const dataDir = path.resolve(o.dataDir ?? path.join(root, '.data'));
@@ -130,31 +135,79 @@ export async function startPlatform(o = {}) {
   try {
     if (o.install ?? true) await ensureDependencies({ root, log });
     signal?.throwIfAborted();
-    if (o.build ?? true) {
-      await buildAll({ root, log, logFile: path.join(dataDir, 'logs', 'build.log'), signal });
-      phaseDone('build');
-    }
-    signal?.throwIfAborted();
 
     await assertPortsFree(
       layoutPorts(ports, layout, { control: !production, prometheus: Boolean(o.observe) }),
       dataDir,
     );
+    // The build and Postgres, Redis and the object storage need nothing of each other: side by side,
+    // each timed on its own. NATS comes after the build: its users and permissions are read from the
+    // built contracts.
+    const building =
+      (o.build ?? true)
+        ? timed(
+            'build',
+            buildAll({
+              root,
+              log,
+              logFile: path.join(dataDir, 'logs', 'build.log'),
+              stampFile: path.join(dataDir, 'run', 'build.json'),
+              signal,
+            }),
+          )
+        : Promise.resolve();
+    const infraOptions = { dataDir, log, env, ports: o.infraPorts };
+    const seeding = o.seed ?? !production;
+    /** @type {ReturnType<typeof import('../seed/index.mjs').demoPictures> | undefined} */
+    let pictures;
+    /** The catalogue's database was there before this start: it holds the demo, checked once up. */
+    let catalogueKept = false;
+    log('infra: finding or starting postgres, redis and s3 storage');
+    const finding = timed(
+      'infra',
+      ensureInfrastructure({ ...infraOptions, only: ['postgres', 'redis', 's3'] }).then(async (found) => {
+        log(`infra: ready (${found.used.map((u) => u.name).join(', ')}); nats follows the build`);
+        // A catalogue database still to be made holds no demo titles: their pictures are drawn now,
+        // beside the build, rather than once the services are up to take them.
+        const catalogDatabase =
+          layout.find((s) => s.app === 'catalog')?.env.DATABASE_NAME ||
+          env.DATABASE_NAME ||
+          'chitram_catalog';
+        const exists =
+          seeding && found.env.DATABASE_URL
+            ? await databaseExists(found.env.DATABASE_URL, catalogDatabase)
+            : undefined;
+        catalogueKept = exists === true;
+        if (exists === false) {
+          const { demoPictures } = await import('../seed/index.mjs');
+          pictures = demoPictures();
+          void pictures.drawAll();
+          log('seed: drawing the demo pictures beside the start (a new catalogue)');
+        }
+        return found;
+      }),
+    );
+    const [built, found] = await Promise.allSettled([building, finding]);
+    if (found.status === 'fulfilled') undo.push(() => found.value.stop());
+    if (built.status === 'rejected') throw built.reason;
+    if (found.status === 'rejected') throw found.reason;
+    signal?.throwIfAborted();
+    mark = Date.now();
     // NATS: unless the environment names one, our own, with a user per app and its permissions (even
     // when a NATS without users answers on :4222: the apps must run as they are deployed).
     const ownNats = !o.natsUsers && !env.NATS_URL;
     const natsConfig = path.join(dataDir, 'run', 'nats.conf');
     const nats = ownNats ? privateNats(natsConfig) : undefined;
     if (nats) undo.push(async () => fs.rmSync(natsConfig, { force: true }));
-    const infra = await ensureInfrastructure({
-      dataDir,
-      log,
-      env,
-      ports: o.infraPorts,
+    const bus = await ensureInfrastructure({
+      ...infraOptions,
+      only: ['nats'],
       own: nats ? ['nats'] : [],
       nats: nats?.options,
     });
-    undo.push(() => infra.stop());
+    undo.push(() => bus.stop());
+    const infra = joinInfrastructure(found.value, bus);
+    phaseDone('nats');
     /** @type {NatsUsers | undefined} */
     const natsUsers = o.natsUsers ?? nats?.usersOn(infra);
     if (natsUsers) {
@@ -173,8 +226,6 @@ export async function startPlatform(o = {}) {
       log(
         `infra: ${u.name.padEnd(8)} ${u.how}${u.source === 'started' || u.source === 'container' ? ' (started)' : ''}`,
       );
-    phaseDone('infra');
-    signal?.throwIfAborted();
 
     /** @type {Record<string, string>} */
     const childEnv = {
@@ -198,10 +249,6 @@ export async function startPlatform(o = {}) {
       );
     }
 
-    await migrate({ root, dataDir, env: childEnv, specs, log, signal });
-    phaseDone('migrations');
-    signal?.throwIfAborted();
-
     const apps = new Map(
       specs.map((spec) => [
         spec.name,
@@ -210,8 +257,25 @@ export async function startPlatform(o = {}) {
     );
     for (const app of apps.values()) fs.rmSync(app.logFile, { force: true }); // one run per log file
     undo.push(() => Promise.all([...apps.values()].map((app) => app.stop())).then(() => {}));
-    log(`apps: starting ${[...apps.keys()].join(', ')}`);
-    await Promise.all([...apps.values()].map((app) => app.start()));
+    // The front ends and the gateway use no database: they start beside the migrations, the services after.
+    const byKind = (service) => [...apps.values()].filter((app) => (app.spec.kind === 'service') === service);
+    log(
+      `apps: starting ${byKind(false)
+        .map((a) => a.name)
+        .join(', ')}`,
+    );
+    const startingOthers = Promise.all(byKind(false).map((app) => app.start()));
+    const migrating = migrate({ root, dataDir, env: childEnv, specs, log, signal });
+    for (const settled of await Promise.allSettled([startingOthers, migrating]))
+      if (settled.status === 'rejected') throw settled.reason;
+    phaseDone('migrations');
+    signal?.throwIfAborted();
+    log(
+      `apps: starting ${byKind(true)
+        .map((a) => a.name)
+        .join(', ')}`,
+    );
+    await Promise.all(byKind(true).map((app) => app.start()));
 
     /** @type {string | undefined} */
     let controlUrl;
@@ -247,12 +311,16 @@ export async function startPlatform(o = {}) {
       phaseDone('prometheus');
     }
     const seedEnv = { ...childEnv, MEDIA_URL: `http://127.0.0.1:${ports.mediaHttp}` };
-    const seeding = o.seed ?? !production;
-    if (seeding) {
-      // The demo catalogue goes in through the services themselves; it does nothing when already loaded.
-      const { seedDemoCatalogue } = await import('../seed/index.mjs');
-      const seeded = await seedDemoCatalogue({ env: seedEnv, log: (line) => log(`seed: ${line}`) });
+    // The demo catalogue goes in through the services themselves; it does nothing when already loaded.
+    // A new catalogue is loaded before the platform says it is up; a kept one (a later start) is
+    // checked, completed and given the day's activity after, while it is browsable already.
+    const { seedDemoCatalogue, seedDemoVideos } = seeding ? await import('../seed/index.mjs') : {};
+    const loadCatalogue = async () => {
+      const seeded = await seedDemoCatalogue({ env: seedEnv, log: (line) => log(`seed: ${line}`), pictures });
       log(`seed: ${seeded.movies} movies, ${seeded.series} series, ${seeded.episodes} episodes`);
+    };
+    if (seeding && !catalogueKept) {
+      await loadCatalogue();
       phaseDone('demo data');
     }
     const platform = {
@@ -272,24 +340,36 @@ export async function startPlatform(o = {}) {
     printSummary(platform, { log, dataDir, rel });
     if (seeding) {
       // The demo titles' videos are transcoded and copied in the background: the platform is up already.
-      const { seedDemoVideos } = await import('../seed/index.mjs');
       const videos = new AbortController();
-      const settling = seedDemoVideos({
-        env: seedEnv,
-        log: (line) => log(`seed: ${line}`),
-        dataDir,
-        signal: videos.signal,
-      }).then(
-        ({ ms, failed }) => {
-          if (!failed) log(`seed: every demo title plays, ${(ms / 1000).toFixed(1)} s after Chitram was up`);
-        },
-        (error) => {
-          if (!videos.signal.aborted) log(`seed: demo videos: ${error.message}`);
-        },
-      );
+      let catalogueLoaded = !catalogueKept;
+      const checking = catalogueKept
+        ? loadCatalogue().catch((error) => {
+            if (!videos.signal.aborted) log(`seed: demo catalogue: ${error.message}`);
+          })
+        : Promise.resolve();
+      const settling = checking
+        .then(() => {
+          catalogueLoaded = true;
+          return seedDemoVideos({
+            env: seedEnv,
+            log: (line) => log(`seed: ${line}`),
+            dataDir,
+            signal: videos.signal,
+          });
+        })
+        .then(
+          ({ ms, failed }) => {
+            if (!failed)
+              log(`seed: every demo title plays, ${(ms / 1000).toFixed(1)} s after Chitram was up`);
+          },
+          (error) => {
+            if (!videos.signal.aborted) log(`seed: demo videos: ${error.message}`);
+          },
+        );
       undo.push(async () => {
         videos.abort();
-        await settling;
+        // The catalogue's check has no way to stop early; the apps' stop ends it.
+        if (catalogueLoaded) await settling;
       });
     }
     return platform;
@@ -297,6 +377,37 @@ export async function startPlatform(o = {}) {
     await stop();
     throw error;
   }
+}
+
+/** Whether the Postgres server at `serverUrl` has the database `name` (undefined when it cannot say). */
+async function databaseExists(serverUrl, name) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    return Boolean(rowCount);
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * One Infrastructure of two answers of ensureInfrastructure for different servers.
+ * @param {import('../../libs/infra/lib/resolve.mjs').Infrastructure[]} parts
+ * @returns {import('../../libs/infra/lib/resolve.mjs').Infrastructure}
+ */
+function joinInfrastructure(...parts) {
+  const order = ['postgres', 'redis', 'nats', 's3'];
+  const byOrder = (a, b) => order.indexOf(a.name) - order.indexOf(b.name);
+  return {
+    env: Object.assign({}, ...parts.map((p) => p.env)),
+    used: parts.flatMap((p) => p.used).sort(byOrder),
+    started: parts.flatMap((p) => p.started).sort(byOrder),
+    stop: () => Promise.all(parts.map((p) => p.stop())).then(() => {}),
+  };
 }
 
 /** Every service's migrations, side by side (`node services/<name>/dist/migrate.js`), with its first instance's env. */
@@ -310,16 +421,27 @@ async function migrate({ root, dataDir, env, specs, log, signal }) {
       `no migrations to run for ${missing.join(', ')}: services/<name>/dist/migrate.js not found (build first; npm start builds unless --no-build)`,
     );
   }
-  log(`migrate: ${SERVICES.join(', ')}`);
+  const serviceEnv = (name) => ({ ...env, ...specs.find((s) => s.app === name)?.env, HEALTH_PORT: '0' });
+  // A service whose database holds every migration its build has needs no process of its own (each
+  // loads the whole service): a warm start asks Postgres instead.
+  const applied = await appliedMigrations(root, serviceEnv);
+  const pending = SERVICES.filter((name) => !applied.has(name));
+  if (!pending.length) {
+    log(
+      `migrate: up to date (${SERVICES.join(', ')}), checked in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    return;
+  }
+  log(`migrate: ${pending.join(', ')}${applied.size ? ` (${[...applied].join(', ')} up to date)` : ''}`);
   const runs = await Promise.all(
-    SERVICES.map((name) => {
+    pending.map((name) => {
       fs.rmSync(path.join(dataDir, 'logs', `migrate-${name}.log`), { force: true }); // this run's output only
       return spawnManaged({
         name: `migrate-${name}`,
         command: process.execPath,
         args: [path.join(root, 'services', name, 'dist', 'migrate.js')],
         cwd: root,
-        env: { ...env, ...specs.find((s) => s.app === name)?.env, HEALTH_PORT: '0' },
+        env: serviceEnv(name),
         logFile: path.join(dataDir, 'logs', `migrate-${name}.log`),
         pidFile: path.join(dataDir, 'run', `migrate-${name}.pid`),
       });
@@ -347,6 +469,41 @@ async function migrate({ root, dataDir, env, specs, log, signal }) {
     );
   }
   log(`migrate: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * The services whose database has applied every migration of their build: the names TypeORM records
+ * in `schema_migrations` (a class `Init1763712000000` in `dist/migrations/1763712000000-Init.js`). A
+ * service whose database or table is missing, or whose files are named otherwise, is not among them.
+ * @param {string} root
+ * @param {(name: string) => Record<string, string>} serviceEnv
+ * @returns {Promise<Set<string>>}
+ */
+export async function appliedMigrations(root, serviceEnv) {
+  const { default: pg } = await import('pg');
+  const answers = await Promise.all(
+    SERVICES.map(async (name) => {
+      const dir = path.join(root, 'services', name, 'dist', 'migrations');
+      const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.js')) : [];
+      const wanted = files.map((f) => /^(\d+)-(\w+)\.js$/.exec(f)).map((m) => m && `${m[2]}${m[1]}`);
+      if (!wanted.length || wanted.includes(null)) return undefined;
+      const env = serviceEnv(name);
+      const url = new URL(env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
+      url.pathname = `/${env.DATABASE_NAME || `chitram_${name}`}`;
+      const client = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 3000 });
+      try {
+        await client.connect();
+        const { rows } = await client.query('SELECT name FROM schema_migrations');
+        const done = new Set(rows.map((r) => r.name));
+        return wanted.every((m) => done.has(m)) ? name : undefined;
+      } catch {
+        return undefined; // no database or no table yet: the migrations say why, if anything is wrong
+      } finally {
+        await client.end().catch(() => {});
+      }
+    }),
+  );
+  return new Set(answers.filter((name) => name !== undefined));
 }
 
 /** Waits for GET /api/health = 200 with every service up, and every front end answering. */

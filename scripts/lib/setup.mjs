@@ -26,12 +26,15 @@ export async function ensureDependencies({ root, log }) {
   const ci = fs.existsSync(path.join(root, 'package-lock.json'));
   const args = ci ? ['ci'] : ['install'];
   log(`install: npm ${args[0]} (node_modules is missing)`);
+  const started = Date.now();
+  // --prefer-offline: packages npm's cache holds are taken from it without asking the registry first.
   await run(
     npmCommand(),
-    [...args, '--no-audit', '--no-fund'],
+    [...args, '--no-audit', '--no-fund', '--prefer-offline'],
     { cwd: root, stdio: 'inherit' },
     `npm ${args[0]}`,
   );
+  log(`install: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return true;
 }
 
@@ -39,16 +42,86 @@ export async function ensureDependencies({ root, log }) {
 const RUNNABLE = 'tag:type:app,tag:type:gateway,tag:type:service';
 
 /**
+ * What the build of RUNNABLE reads (Nx's inputs, a little wider) and what it makes. Nothing of it
+ * newer than the start of the last whole build, and every output there: nothing is stale, and even Nx
+ * (seconds of hashing without its daemon) need not run.
+ */
+const BUILD_SOURCES = [
+  'gateway',
+  'services',
+  'frontends',
+  'libs/contracts',
+  'libs/nest-kit',
+  'libs/shell-contract',
+  'libs/web-testing',
+  'package.json',
+  'package-lock.json',
+  'node_modules/.package-lock.json',
+  'nx.json',
+  'tsconfig.base.json',
+  '.swcrc',
+];
+/** Folders the build writes or that no build reads. */
+const NOT_SOURCES = new Set(['node_modules', 'dist', 'generated', 'coverage', '.nx', 'test-results']);
+export const BUILD_OUTPUTS = [
+  'libs/contracts/dist/index.js',
+  'libs/nest-kit/dist/index.js',
+  'gateway/dist/main.js',
+  ...['auth', 'catalog', 'billing', 'media', 'users'].map((s) => `services/${s}/dist/main.js`),
+  ...['shell', 'viewer', 'admin'].map((f) => `frontends/${f}/dist/index.html`),
+];
+
+/** The latest modification time (ms) of any file under `paths`, skipping NOT_SOURCES. */
+export function newestSource(root, paths = BUILD_SOURCES) {
+  let newest = 0;
+  const visit = (file) => {
+    let stat;
+    try {
+      stat = fs.lstatSync(file);
+    } catch {
+      return;
+    }
+    if (stat.isDirectory()) {
+      for (const entry of fs.readdirSync(file))
+        if (!NOT_SOURCES.has(entry) && !entry.endsWith('.tsbuildinfo')) visit(path.join(file, entry));
+    } else newest = Math.max(newest, stat.mtimeMs);
+  };
+  for (const p of paths) visit(path.join(root, p));
+  return newest;
+}
+
+/** Whether the last whole build (its start, in `stampFile`) is newer than every source, with its outputs there. */
+export function buildIsFresh(root, stampFile) {
+  let builtFrom;
+  try {
+    builtFrom = JSON.parse(fs.readFileSync(stampFile, 'utf8')).startedAt;
+  } catch {
+    return false;
+  }
+  if (typeof builtFrom !== 'number') return false;
+  if (!BUILD_OUTPUTS.every((f) => fs.existsSync(path.join(root, f)))) return false;
+  return newestSource(root) < builtFrom;
+}
+
+/**
  * `nx run-many -t build`: Nx rebuilds only what changed. Its output goes to `logFile`; the console gets one
  * line per project built and, on failure, the end of the log.
- * @param {{ root: string, log: (line: string) => void, logFile: string, signal?: AbortSignal }} o
+ * With `stampFile`, it skips Nx when buildIsFresh says nothing changed, and records a build that succeeded.
+ * @param {{ root: string, log: (line: string) => void, logFile: string, signal?: AbortSignal, stampFile?: string }} o
  */
-export async function buildAll({ root, log, logFile, signal }) {
+export async function buildAll({ root, log, logFile, signal, stampFile }) {
+  const started = Date.now();
+  if (stampFile && buildIsFresh(root, stampFile)) {
+    log(
+      `build: nothing changed since the last build (checked in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    );
+    return;
+  }
+  if (stampFile) fs.rmSync(stampFile, { force: true });
   const nx = path.join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'nx.cmd' : 'nx');
   const [command, args] = fs.existsSync(nx) ? [nx, []] : [npxCommand(), ['nx']];
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const out = fs.createWriteStream(logFile);
-  const started = Date.now();
   log('build: nx run-many -t build (the apps and what they depend on)');
   const child = spawn(
     command,
@@ -96,6 +169,7 @@ export async function buildAll({ root, log, logFile, signal }) {
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   log(`build: done in ${seconds} s (${built} built, ${cached} from cache)`);
+  if (stampFile) fs.writeFileSync(stampFile, `${JSON.stringify({ startedAt: started })}\n`);
 }
 
 /** The failed tasks and the compiler's error lines from an Nx log, or its end if none are recognised. */

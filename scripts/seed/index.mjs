@@ -142,13 +142,101 @@ async function present(services, subjects, title, listOf) {
   return false;
 }
 
+/** A demo movie's pictures, each as media's upload takes it. */
+async function drawMovie(movie) {
+  const art = movieArt(movie);
+  const [poster, banner, title] = await Promise.all([
+    render(await posterSvg(art), FORMATS.poster),
+    render(bannerSvg(art), FORMATS.banner),
+    render(await titleSvg(art), FORMATS.title),
+  ]);
+  return {
+    thumbnail: { bytes: poster, purpose: 'image', field: 'thumbnail' },
+    banner: { bytes: banner, purpose: 'banner', field: 'banner' },
+    titleImage: { bytes: title, purpose: 'image', field: 'titleImage' },
+  };
+}
+
+/** A demo series' title picture and its episodes' banners (`episode0`, `episode1`, …). */
+async function drawSeries(category, series) {
+  const banners = await eachLimited(series.episodes, IN_FLIGHT, (episode) =>
+    render(bannerSvg(showArt(episode.title, category, series.cast)), FORMATS.banner),
+  );
+  const title = await render(await titleSvg(showArt(series.title, category)), FORMATS.title);
+  const pictures = { titleImage: { bytes: title, purpose: 'image', field: 'titleImage' } };
+  banners.forEach((banner, i) => {
+    pictures[`episode${i}`] = { bytes: banner, purpose: 'image', field: `episodes[${i}][banner]` };
+  });
+  return pictures;
+}
+
+/** A standalone episode's banner and title picture. */
+async function drawShow({ category, episode }) {
+  const art = showArt(episode.title, category, episode.cast);
+  const [banner, title] = await Promise.all([
+    render(bannerSvg(art), FORMATS.banner),
+    render(await titleSvg(art), FORMATS.title),
+  ]);
+  return {
+    banner: { bytes: banner, purpose: 'image', field: 'banner' },
+    titleImage: { bytes: title, purpose: 'image', field: 'titleImage' },
+  };
+}
+
+/**
+ * The demo's pictures, each drawn once: what the loader asks for, or all of them ahead of it
+ * (`drawAll`), while the platform is still starting. `npm start` draws ahead when the catalogue's
+ * database is new, so the pictures are ready by the time the services are up to take them.
+ */
+export function demoPictures() {
+  /** @type {Map<string, Promise<Record<string, { bytes: Buffer, purpose: string, field: string }>>>} */
+  const drawn = new Map();
+  const once = (key, draw) => {
+    if (!drawn.has(key)) {
+      const pictures = loadSharp().then(draw);
+      pictures.catch(() => {}); // answered to whoever asks for it
+      drawn.set(key, pictures);
+    }
+    return /** @type {ReturnType<typeof draw>} */ (drawn.get(key));
+  };
+  const shows = Object.entries(SHOWS);
+  const pictures = {
+    movie: (movie) => once(`movie:${movie.title}`, () => drawMovie(movie)),
+    series: (category, series) => once(`series:${series.title}`, () => drawSeries(category, series)),
+    show: (item) => once(`show:${item.episode.title}`, () => drawShow(item)),
+    /** Draws every picture, IN_FLIGHT titles at a time; resolves when all are drawn (or failed). */
+    drawAll: () =>
+      eachLimited(
+        [
+          ...MOVIES.map((movie) => () => pictures.movie(movie)),
+          ...shows.map(
+            ([category, show]) =>
+              () =>
+                pictures.series(category, show.series),
+          ),
+          ...shows.flatMap(([category, show]) =>
+            show.standalone.map((episode) => () => pictures.show({ category, episode })),
+          ),
+        ],
+        IN_FLIGHT,
+        (draw) => draw().catch(() => undefined),
+      ).then(() => undefined),
+  };
+  return pictures;
+}
+
 /**
  * Loads the demo catalogue into the running platform. Idempotent: it looks each demo title up first
  * and creates only those the catalogue lacks, so a second run does nothing and a run after a partial
  * one completes it. Answers what it created. The titles' videos come after (seedDemoVideos).
- * @param {{ env?: NodeJS.ProcessEnv, log?: (line: string) => void }} [options]
+ * `pictures`: demoPictures() that may have drawn them already.
+ * @param {{ env?: NodeJS.ProcessEnv, log?: (line: string) => void, pictures?: ReturnType<typeof demoPictures> }} [options]
  */
-export async function seedDemoCatalogue({ env = process.env, log = (line) => console.log(line) } = {}) {
+export async function seedDemoCatalogue({
+  env = process.env,
+  log = (line) => console.log(line),
+  pictures = demoPictures(),
+} = {}) {
   const started = Date.now();
   const services = await connect(env);
   const { rpc, Subjects, upload } = services;
@@ -204,48 +292,27 @@ export async function seedDemoCatalogue({ env = process.env, log = (line) => con
     };
 
     await eachLimited(missingMovies, IN_FLIGHT, async (movie) => {
-      const art = movieArt(movie);
-      const [poster, banner, title] = await Promise.all([
-        render(await posterSvg(art), FORMATS.poster),
-        render(bannerSvg(art), FORMATS.banner),
-        render(await titleSvg(art), FORMATS.title),
-      ]);
-      await saveWith(
-        {
-          thumbnail: { bytes: poster, purpose: 'image', field: 'thumbnail' },
-          banner: { bytes: banner, purpose: 'banner', field: 'banner' },
-          titleImage: { bytes: title, purpose: 'image', field: 'titleImage' },
-        },
-        (keys) =>
-          rpc.call(Subjects.catalog.movies.create, {
-            title: movie.title,
-            description: movie.description,
-            cast: movie.cast,
-            genre: movie.genre,
-            language: movie.language,
-            rating: movie.rating,
-            releaseYear: movie.year,
-            duration: movie.duration,
-            thumbnailUrl: keys.thumbnail,
-            bannerUrl: keys.banner,
-            titlePngUrl: keys.titleImage,
-            isFree: movie.free === true,
-            type: 'movie',
-          }),
+      await saveWith(await pictures.movie(movie), (keys) =>
+        rpc.call(Subjects.catalog.movies.create, {
+          title: movie.title,
+          description: movie.description,
+          cast: movie.cast,
+          genre: movie.genre,
+          language: movie.language,
+          rating: movie.rating,
+          releaseYear: movie.year,
+          duration: movie.duration,
+          thumbnailUrl: keys.thumbnail,
+          bannerUrl: keys.banner,
+          titlePngUrl: keys.titleImage,
+          isFree: movie.free === true,
+          type: 'movie',
+        }),
       );
     });
 
     for (const { category, series } of missingSeries) {
-      const episodes = await eachLimited(series.episodes, IN_FLIGHT, async (episode) => ({
-        episode,
-        banner: await render(bannerSvg(showArt(episode.title, category, series.cast)), FORMATS.banner),
-      }));
-      const title = await render(await titleSvg(showArt(series.title, category)), FORMATS.title);
-      const pictures = { titleImage: { bytes: title, purpose: 'image', field: 'titleImage' } };
-      episodes.forEach(({ banner }, i) => {
-        pictures[`episode${i}`] = { bytes: banner, purpose: 'image', field: `episodes[${i}][banner]` };
-      });
-      await saveWith(pictures, (keys) =>
+      await saveWith(await pictures.series(category, series), (keys) =>
         rpc.call(Subjects.catalog.series.create, {
           title: series.title,
           description: series.description,
@@ -256,7 +323,7 @@ export async function seedDemoCatalogue({ env = process.env, log = (line) => con
           titlePngUrl: keys.titleImage,
           genre: series.genre,
           category,
-          episodes: episodes.map(({ episode }, i) => ({
+          episodes: series.episodes.map((episode, i) => ({
             title: episode.title,
             description: episode.description,
             releaseDate: episode.releaseDate,
@@ -267,29 +334,20 @@ export async function seedDemoCatalogue({ env = process.env, log = (line) => con
       );
     }
 
-    await eachLimited(missingEpisodes, IN_FLIGHT, async ({ category, episode }) => {
-      const art = showArt(episode.title, category, episode.cast);
-      const [banner, title] = await Promise.all([
-        render(bannerSvg(art), FORMATS.banner),
-        render(await titleSvg(art), FORMATS.title),
-      ]);
-      await saveWith(
-        {
-          banner: { bytes: banner, purpose: 'image', field: 'banner' },
-          titleImage: { bytes: title, purpose: 'image', field: 'titleImage' },
-        },
-        (keys) =>
-          rpc.call(Subjects.catalog.episodes.create, {
-            title: episode.title,
-            description: episode.description,
-            duration: episode.duration,
-            releaseDate: episode.releaseDate,
-            cast: episode.cast,
-            rating: 'U',
-            category,
-            bannerUrl: keys.banner,
-            titlePngUrl: keys.titleImage,
-          }),
+    await eachLimited(missingEpisodes, IN_FLIGHT, async (item) => {
+      const { category, episode } = item;
+      await saveWith(await pictures.show(item), (keys) =>
+        rpc.call(Subjects.catalog.episodes.create, {
+          title: episode.title,
+          description: episode.description,
+          duration: episode.duration,
+          releaseDate: episode.releaseDate,
+          cast: episode.cast,
+          rating: 'U',
+          category,
+          bannerUrl: keys.banner,
+          titlePngUrl: keys.titleImage,
+        }),
       );
     });
 
