@@ -318,26 +318,34 @@ export class SearchIndex {
       })
       .sort((a, b) => a.size - b.size);
     const { best, total, matched, candidates, roundSlots } = this;
+    // The first round's titles are the candidates, its best scores their totals so far (0 + score is
+    // score): one array less read and written per candidate, and the first round is the largest.
     let candidateCount = 0;
-    for (let round = 0; round < rounds.length; round++) {
-      // The first round's titles are the candidates; later rounds only keep or drop them.
-      const touched = round === 0 ? candidates : roundSlots;
+    for (const { slots, score } of rounds[0].lists) {
+      for (let i = 0; i < slots.length; i++) {
+        const slot = slots[i];
+        if (total[slot] === 0) candidates[candidateCount++] = slot;
+        if (score > total[slot]) total[slot] = score;
+      }
+    }
+    for (let k = 0; k < candidateCount; k++) matched[candidates[k]] = 1;
+    // Later rounds only keep or drop them.
+    for (let round = 1; round < rounds.length && candidateCount > 0; round++) {
       let touchedCount = 0;
       for (const { slots, score } of rounds[round].lists) {
         for (let i = 0; i < slots.length; i++) {
           const slot = slots[i];
           if (matched[slot] !== round) continue;
-          if (best[slot] === 0) touched[touchedCount++] = slot;
+          if (best[slot] === 0) roundSlots[touchedCount++] = slot;
           if (score > best[slot]) best[slot] = score;
         }
       }
       for (let k = 0; k < touchedCount; k++) {
-        const slot = touched[k];
+        const slot = roundSlots[k];
         total[slot] += best[slot];
         best[slot] = 0;
         matched[slot] = round + 1;
       }
-      if (round === 0) candidateCount = touchedCount;
       if (touchedCount === 0) break;
     }
     // Titles of the first round not matched in a later one stay behind with a lower count.
