@@ -190,7 +190,12 @@ export class CatalogueAnswers implements OnModuleInit, OnModuleDestroy {
    */
   readonly serveCached = (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
     // A caller with a chosen profile goes to its route, which answers for the profile (D37).
-    const entry = request.method === 'GET' && !namesProfile(request) ? this.fresh(request.url) : undefined;
+    // Whether anything is kept for the URL first: reading the token's claims costs more, and most
+    // requests (a grant, a heartbeat, a checkout) have no kept answer.
+    const entry =
+      request.method === 'GET' && this.entries.has(request.url) && !namesProfile(request)
+        ? this.fresh(request.url)
+        : undefined;
     if (entry) void this.send(request, reply, entry);
     else done();
   };
