@@ -139,13 +139,22 @@ async function main() {
   };
 
   log(`migrating ${DATABASE_NAME} and starting the catalog service (NATS ${nats.url}) ...`);
-  const catalog = await startService(supervisor, 'catalog', {
-    env: appEnv,
-    databaseName: DATABASE_NAME,
-    nodeArgs: profilingArgs(),
-  });
+  const startCatalog = () =>
+    startService(supervisor, 'catalog', {
+      env: appEnv,
+      databaseName: DATABASE_NAME,
+      nodeArgs: profilingArgs(),
+    });
+  let catalog = await startCatalog();
   const data = catalogue();
   const seededNow = await seed(infrastructure.DATABASE_URL, data);
+  if (seededNow) {
+    // The service built its search index from the empty tables it found at its start (every search
+    // of a first run answered nothing): started again, it reads the seeded catalogue.
+    log('starting the catalog service again on the seeded catalogue ...');
+    await catalog.stop();
+    catalog = await startCatalog();
+  }
   // Whatever an earlier run cached under this database is stale now: a new catalogue version.
   const redis = new Redis(infrastructure.REDIS_URL, { keyPrefix: REDIS_KEY_PREFIX, lazyConnect: true });
   await redis.connect();
