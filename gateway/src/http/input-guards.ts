@@ -33,26 +33,8 @@ export function inputProblem(
       `The request is nested too deeply: at most ${MAX_INPUT_DEPTH} levels of objects and arrays.`,
     );
   }
-  const fields = [
-    ...nulsIn(request.params, 'value'),
-    ...nulsIn(request.query, 'value'),
-    ...nulsIn(body, 'body'),
-  ];
+  const fields = [...nulFields(request.params), ...nulFields(request.query), ...nulFields(body, 'body')];
   return fields.length ? nulError(fields) : undefined;
-}
-
-const NONE: readonly string[] = [];
-
-/** nulFields, with nothing to walk for what most requests carry: no body, no query, no parameters. */
-function nulsIn(value: unknown, name: string): readonly string[] {
-  if (value === undefined || value === null) return NONE;
-  if (typeof value === 'object' && isEmptyObject(value)) return NONE;
-  return nulFields(value, name);
-}
-
-function isEmptyObject(value: object): boolean {
-  for (const key in value) if (Object.hasOwn(value, key)) return false;
-  return true;
 }
 
 /** Fastify preValidation hook: refuses such input once, before any validation or handler sees it. */

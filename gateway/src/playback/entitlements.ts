@@ -7,11 +7,10 @@ import {
   type EventSubject,
   type ReadPayloadOf,
 } from '@chitram/contracts';
-import { busSubject, NATS_CONNECTION, RpcClient, type EventOf } from '@chitram/nest-kit';
+import { busSubject, NATS_CONNECTION, RpcClient, ShortCache, type EventOf } from '@chitram/nest-kit';
 import { JSONCodec, type NatsConnection } from 'nats';
 import { GatewayConfig } from '../config';
 import { watchNats } from './nats-invalidation';
-import { ShortCache } from './short-cache';
 
 /** A viewer's plan is kept this long at most (an event may be missed). */
 export const ENTITLEMENT_TTL_MS = 5000;

@@ -1,9 +1,8 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { Subjects, type PlaybackSource, type PlaybackSourceRequest } from '@chitram/contracts';
-import { NATS_CONNECTION, RpcClient } from '@chitram/nest-kit';
+import { NATS_CONNECTION, RpcClient, ShortCache } from '@chitram/nest-kit';
 import type { NatsConnection } from 'nats';
 import { watchNats } from './nats-invalidation';
-import { ShortCache } from './short-cache';
 
 /** A title's playback source is kept this long at most (an announcement may be missed). */
 export const PLAYBACK_SOURCE_TTL_MS = 5000;

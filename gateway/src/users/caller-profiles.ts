@@ -7,9 +7,8 @@ import {
   type MaturityLevel,
   type Profile,
 } from '@chitram/contracts';
-import { RpcClient } from '@chitram/nest-kit';
+import { RpcClient, ShortCache } from '@chitram/nest-kit';
 import type { Principal } from '../auth/principal';
-import { ShortCache } from '../playback/short-cache';
 
 /** How long a profile's level is trusted before it is asked again (a change or deletion shows within it). */
 const PROFILE_TTL_MS = 5_000;

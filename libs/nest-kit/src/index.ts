@@ -26,3 +26,4 @@ export * from './audit';
 export * from './rebuild-jobs';
 export * from './unreachable-server';
 export * from './tracing';
+export * from './short-cache';

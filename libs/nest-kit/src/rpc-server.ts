@@ -82,6 +82,8 @@ export function isPlainContainer(value: unknown): value is Record<string, unknow
  * stack, not recursion, which deep input would overflow.
  */
 export function nulFields(value: unknown, name = 'value'): string[] {
+  // Nothing to walk for what most messages and requests carry: no body, no query, no parameters.
+  if (value === undefined || value === null || (isPlainContainer(value) && isEmpty(value))) return [];
   const found: string[] = [];
   const stack: Array<{ value: unknown; path: string | undefined }> = [{ value, path: undefined }];
   while (stack.length && found.length < MAX_NUL_FIELDS) {
@@ -101,6 +103,11 @@ export function nulFields(value: unknown, name = 'value'): string[] {
     }
   }
   return found;
+}
+
+function isEmpty(container: object): boolean {
+  for (const key in container) if (Object.hasOwn(container, key)) return false;
+  return true;
 }
 
 /** VALIDATION_FAILED naming each field that holds NUL. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { VideoMarkers } from '@chitram/contracts';
+import { ShortCache } from '@chitram/nest-kit';
 import { VideosRepository } from '../videos/videos.repository';
 
 /** What a grant tells the player beside the stream (D42): the video's skip markers, its trickplay. */
@@ -22,29 +23,20 @@ const MOST_REMEMBERED = 10_000;
  */
 @Injectable()
 export class PlayerExtrasCache {
-  private readonly kept = new Map<string, { extras: PlayerExtras | undefined; until: number }>();
-  /** Bumped by every forget: a read started before it may predate the change, and is not kept. */
-  private generation = 0;
+  private readonly kept = new ShortCache<PlayerExtras | undefined>(PLAYER_EXTRAS_TTL_MS, MOST_REMEMBERED);
 
   constructor(private readonly videos: VideosRepository) {}
 
   /** The video's extras; undefined when it is gone. */
-  async of(videoId: string): Promise<PlayerExtras | undefined> {
-    const now = Date.now();
-    const kept = this.kept.get(videoId);
-    if (kept && kept.until > now) return kept.extras;
-    const generation = this.generation;
-    const stored = await this.videos.find(videoId);
-    const extras = stored && { hasTrickplay: stored.hasTrickplay, markers: stored.markers };
-    if (generation !== this.generation) return extras;
-    if (this.kept.size >= MOST_REMEMBERED) this.kept.clear();
-    this.kept.set(videoId, { extras, until: now + PLAYER_EXTRAS_TTL_MS });
-    return extras;
+  of(videoId: string): Promise<PlayerExtras | undefined> {
+    return this.kept.get(videoId, async () => {
+      const stored = await this.videos.find(videoId);
+      return stored && { hasTrickplay: stored.hasTrickplay, markers: stored.markers };
+    });
   }
 
   /** Its markers changed: the next grant reads them again. */
   forget(videoId: string): void {
-    this.generation++;
-    this.kept.delete(videoId);
+    this.kept.forget(videoId);
   }
 }
