@@ -37,6 +37,8 @@ WORKDIR /app
 COPY --from=manifests /src ./
 ARG APP=gateway
 RUN npm ci --omit=dev --workspace "$APP" --include-workspace-root=false --ignore-scripts --no-audit --no-fund
+COPY deploy/images/prune-modules.sh /usr/local/bin/
+RUN prune-modules.sh node_modules
 
 FROM ${RUNTIME_IMAGE} AS runtime
 ARG APP=gateway

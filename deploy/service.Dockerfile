@@ -11,8 +11,8 @@
 # The whole of the app's dist is copied, so media's image also runs its transcoding workers
 # (`node dist/worker.js`, deploy/kubernetes/components/media-worker).
 #
-# Build args: APP (required), SYSTEM_PACKAGES (Debian packages the service runs, e.g. ffmpeg for media),
-# NODE_IMAGE. The first two stages are the same in every Dockerfile here, so their layers are shared.
+# Build args: APP (required), SYSTEM_PACKAGES and SYSTEM_PROGRAMS (Debian packages and the programs of
+# theirs the service runs, e.g. libchromaprint-tools and fpcalc for media), NODE_IMAGE, RUNTIME_IMAGE. The first two stages are the same in every Dockerfile here, so their layers are shared.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 # The last stage's base: the same image unless a smaller one is given (npm run images gives one).
@@ -51,17 +51,28 @@ COPY --from=manifests /src ./
 ARG APP
 RUN test -n "$APP" || { echo "APP must name the app's folder, e.g. --build-arg APP=services/auth" >&2; exit 1; }
 RUN npm ci --omit=dev --workspace "$APP" --include-workspace-root=false --ignore-scripts --no-audit --no-fund
+COPY deploy/images/prune-modules.sh /usr/local/bin/
+RUN prune-modules.sh node_modules
 # A binary whose package makes it executable in an install script (off here) and then for its owner only:
 # @ffprobe-installer's ffprobe (media probes every upload with it). The app runs as its own user.
 RUN find node_modules -path '*/@ffprobe-installer/*' -name ffprobe -type f -exec chmod 755 {} +
 
-FROM ${RUNTIME_IMAGE} AS runtime
+# Debian programs the app runs (SYSTEM_PROGRAMS, from SYSTEM_PACKAGES: media's fpcalc), installed in a
+# stage of their own; the runtime takes each program and the libraries it loads, nothing else (no apt,
+# no package data), so every runtime can be the small base.
+FROM ${NODE_IMAGE} AS system-programs
 ARG SYSTEM_PACKAGES=""
-RUN if [ -n "$SYSTEM_PACKAGES" ]; then \
+ARG SYSTEM_PROGRAMS=""
+COPY deploy/images/copy-programs.sh /usr/local/bin/
+RUN mkdir /out \
+ && if [ -n "$SYSTEM_PACKAGES" ]; then \
       apt-get update \
       && apt-get install -y --no-install-recommends $SYSTEM_PACKAGES \
-      && rm -rf /var/lib/apt/lists/*; \
+      && copy-programs.sh /out $SYSTEM_PROGRAMS; \
     fi
+
+FROM ${RUNTIME_IMAGE} AS runtime
+COPY --from=system-programs /out/ /
 ARG APP
 ENV NODE_ENV=production \
     NODE_OPTIONS="--enable-source-maps --require /usr/local/lib/chitram/not-root.cjs" \

@@ -214,9 +214,7 @@ async function main() {
   // build makes and the others reuse from the layer cache.
   for (const app of images) {
     const appStarted = Date.now();
-    // An app that installs Debian packages needs apt in its runtime: the build stages' base has it.
-    const runtime = app.args.SYSTEM_PACKAGES ? bases.node : bases.runtime;
-    const buildArgs = { ...app.args, NODE_IMAGE: bases.node, RUNTIME_IMAGE: runtime };
+    const buildArgs = { ...app.args, NODE_IMAGE: bases.node, RUNTIME_IMAGE: bases.runtime };
     const args = ['build', '--network', 'host', '-f', app.dockerfile, '-t', app.image];
     for (const [key, value] of Object.entries(buildArgs)) args.push('--build-arg', `${key}=${value}`);
     args.push('.');

@@ -4,7 +4,7 @@
 // root all the same. The images themselves are built and run by `npm run images` where a Docker
 // engine answers (deploy/images/build.mjs).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { dockerfileOf, finalStage, imageUser, readCompose } from './compose';
@@ -35,8 +35,64 @@ describe("the images' runtime stage", () => {
       expect(stage.find((line) => line.startsWith('ENV '))).toContain(
         '--require /usr/local/lib/chitram/not-root.cjs',
       );
+      // No package manager runs in the image that ships: Debian programs come from a stage of their own.
+      expect(stage.filter((line) => /\bapt-get\b|\bdpkg\b/.test(line))).toEqual([]);
     },
   );
+});
+
+describe('deploy/images/copy-programs.sh', () => {
+  const script = path.join(WORKSPACE_ROOT, 'deploy/images/copy-programs.sh');
+  const out = mkdtempSync(path.join(os.tmpdir(), 'copy-programs-'));
+  // xz's libraries are not glibc's, so the copy must carry one (liblzma) for the program to start.
+  const copied = spawnSync('sh', [script, out, 'xz'], { encoding: 'utf8' });
+  const libraries = path.join(out, 'usr/lib/x86_64-linux-gnu');
+
+  it('copies a program with the libraries it loads, and it runs loading them from the copy', () => {
+    expect(copied.stderr).toBe('');
+    expect(copied.status).toBe(0);
+    const program = path.join(out, 'usr/bin/xz');
+    const ran = spawnSync(program, ['--version'], {
+      encoding: 'utf8',
+      env: { LD_LIBRARY_PATH: libraries },
+    });
+    expect(ran.stdout).toMatch(/^xz \(XZ Utils\)/);
+    const resolved = spawnSync('ldd', [program], { encoding: 'utf8', env: { LD_LIBRARY_PATH: libraries } });
+    expect(resolved.stdout).toContain(`liblzma.so.5 => ${libraries}/liblzma.so.5`);
+  });
+
+  it("leaves glibc's own files to the runtime image", () => {
+    expect(readdirSync(libraries).filter((name) => /^(libc|libm|ld-linux)[.-]/.test(name))).toEqual([]);
+    expect(existsSync(path.join(out, 'usr/lib64'))).toBe(false);
+  });
+
+  it('refuses a program that is not installed, saying which', () => {
+    const missing = spawnSync('sh', [script, out, 'no-such-program-here'], { encoding: 'utf8' });
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain('no-such-program-here is not installed');
+  });
+});
+
+describe('deploy/images/prune-modules.sh', () => {
+  it('drops maps, declarations and markdown from a node_modules, and keeps code and licences', () => {
+    const modules = mkdtempSync(path.join(os.tmpdir(), 'prune-modules-'));
+    const files = [
+      'a/index.js',
+      'a/index.js.map',
+      'a/index.d.ts',
+      'a/types.d.mts',
+      'a/README.md',
+      'a/LICENSE',
+      'a/package.json',
+    ];
+    for (const file of files) {
+      mkdirSync(path.dirname(path.join(modules, file)), { recursive: true });
+      writeFileSync(path.join(modules, file), 'x');
+    }
+    const pruned = spawnSync('sh', [path.join(WORKSPACE_ROOT, 'deploy/images/prune-modules.sh'), modules]);
+    expect(pruned.status).toBe(0);
+    expect(readdirSync(path.join(modules, 'a')).sort()).toEqual(['LICENSE', 'index.js', 'package.json']);
+  });
 });
 
 describe('deploy/not-root.cjs', () => {
