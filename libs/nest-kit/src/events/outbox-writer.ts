@@ -28,6 +28,16 @@ export type EmitEvent = <Payload>(
   payload: NoInfer<Payload>,
 ) => Promise<void>;
 
+/**
+ * How a transaction's commit is kept. `synchronousCommit: false` answers before Postgres has flushed the
+ * commit to disk: for writes a crash of the database may lose the last fraction of a second of, whole
+ * (the rows with their outbox events), such as a player's progress reports. A commit waits for the disk
+ * by default.
+ */
+export interface OutboxTransactionOptions {
+  synchronousCommit?: boolean;
+}
+
 /** Runs a transaction in which `emit` writes events to the outbox; once it commits, the relay is woken. */
 @Injectable()
 export class Outbox {
@@ -36,14 +46,18 @@ export class Outbox {
     @Optional() private readonly relay?: OutboxRelay,
   ) {}
 
-  async transaction<T>(work: (manager: EntityManager, emit: EmitEvent) => Promise<T>): Promise<T> {
+  async transaction<T>(
+    work: (manager: EntityManager, emit: EmitEvent) => Promise<T>,
+    { synchronousCommit = true }: OutboxTransactionOptions = {},
+  ): Promise<T> {
     let emitted = false;
-    const result = await this.dataSource.transaction((manager) =>
-      work(manager, async (subject, payload) => {
+    const result = await this.dataSource.transaction(async (manager) => {
+      if (!synchronousCommit) await manager.query('SET LOCAL synchronous_commit TO off');
+      return work(manager, async (subject, payload) => {
         await recordEvent(manager, subject, payload);
         emitted = true;
-      }),
-    );
+      });
+    });
     if (emitted) this.relay?.wake();
     return result;
   }

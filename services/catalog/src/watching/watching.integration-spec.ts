@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Events, Subjects, type UserDeleted, type VideoStatus } from '@chitram/contracts';
-import { busSubject, connectNats, RpcClient, type EventEnvelope } from '@chitram/nest-kit';
+import { busSubject, connectNats, Outbox, RpcClient, type EventEnvelope } from '@chitram/nest-kit';
+import type { EntityManager } from 'typeorm';
 import {
   isolatedEnv,
   startTestService,
@@ -49,6 +50,27 @@ describe('continue watching', () => {
         [viewerId],
       )
     ).map((r: { subject: string; payload: { seconds?: number } }) => [r.subject, r.payload.seconds ?? null]);
+
+  it("commits a progress report without waiting for the disk, and leaves the pool's other transactions durable", async () => {
+    const outbox = new Outbox(catalog.dataSource);
+    const setting = (manager: EntityManager) =>
+      manager
+        .query('SHOW synchronous_commit')
+        .then((rows: Array<{ synchronous_commit: string }>) => rows[0].synchronous_commit);
+    await expect(outbox.transaction(setting, { synchronousCommit: false })).resolves.toBe('off');
+    // SET LOCAL ends with its transaction: the connection goes back to the pool as it came.
+    const after = await Promise.all(Array.from({ length: 4 }, () => outbox.transaction(setting)));
+    expect(after).toEqual(['on', 'on', 'on', 'on']);
+    // The service's own reports take the same way (WatchingService.save), and their places are kept.
+    const viewer = randomUUID();
+    const film = await movie();
+    await report(viewer, film._id, 321);
+    expect(
+      await rpc.call(watch.position, { viewerId: viewer, kind: 'movie', titleId: film._id }),
+    ).toMatchObject({
+      positionSeconds: 321,
+    });
+  });
 
   it('resumes where the viewer left off, lists unfinished films newest first, and drops a finished one', async () => {
     const viewer = randomUUID();
