@@ -12,7 +12,8 @@
 # (`node dist/worker.js`, deploy/kubernetes/components/media-worker).
 #
 # Build args: APP (required), SYSTEM_PACKAGES and SYSTEM_PROGRAMS (Debian packages and the programs of
-# theirs the service runs, e.g. libchromaprint-tools and fpcalc for media), NODE_IMAGE, RUNTIME_IMAGE. The first two stages are the same in every Dockerfile here, so their layers are shared.
+# theirs the service runs, e.g. libchromaprint-tools and fpcalc for media), NODE_IMAGE, RUNTIME_IMAGE.
+# The first two stages are the same in every Dockerfile here, so their layers are shared.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 # The last stage's base: the same image unless a smaller one is given (npm run images gives one).
