@@ -9,7 +9,7 @@ import { freshClientIp, fromClient } from '../support/sessions';
 // same melody (scripts/seed/videos.mjs), so media offers each that span as its intro. The admin opens
 // the first episode's form, sees "Suggested intro 0:00–0:08" in its marker panel (screenshots at 390 and
 // 1366 px go to SHOTS), and confirms it: the intro fields show it, saved. The episode's markers are
-// cleared again at the end. Needs chromaprint's fpcalc on the machine (.ci/run installs it).
+// cleared again at the end.
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/chitram-suggested-intro';
 const EPISODE = 'Water for Marathwada';

@@ -16,6 +16,7 @@ import { VideoSubtitles1795843424597 } from './migrations/1795843424597-VideoSub
 import { SegmentKeys1795843435950 } from './migrations/1795843435950-SegmentKeys';
 import { SuggestedIntros1795846597874 } from './migrations/1795846597874-SuggestedIntros';
 import { AudioTracks1795850000000 } from './migrations/1795850000000-AudioTracks';
+import { OwnAudioFingerprints1795860000000 } from './migrations/1795860000000-OwnAudioFingerprints';
 
 export const mediaService = defineService({
   name: 'media',
@@ -38,6 +39,7 @@ export const mediaService = defineService({
       SegmentKeys1795843435950,
       SuggestedIntros1795846597874,
       AudioTracks1795850000000,
+      OwnAudioFingerprints1795860000000,
     ],
   },
 });

@@ -1,17 +1,20 @@
 import { spawn } from 'node:child_process';
+import { fingerprintSamples, HOP, SAMPLE_RATE } from './chroma-fingerprint';
+import { ffmpegTools } from './ffmpeg';
 
 /**
- * Chromaprint's audio fingerprints (D42, suggested intros): `fpcalc -raw` prints one 32-bit item per
- * hop of 4096 / 3 samples at 11025 Hz, about eight a second.
+ * D42's audio fingerprints (chroma-fingerprint.ts): one 32-bit item per hop of 4096 / 3 samples at
+ * 11025 Hz, about eight a second.
  */
-export const FINGERPRINT_ITEM_SECONDS = 4096 / 3 / 11025;
+export const FINGERPRINT_ITEM_SECONDS = HOP / SAMPLE_RATE;
 
 /**
- * Items match when at most this many of their 32 bits differ. Unrelated sounds differ in about 16; at
- * 10 a run was seen to overrun the end of a shared melody by up to 1.4 s (the items after it still
- * hear some of it), at 8 by under 0.5 s.
+ * Items match when at most this many of their 32 bits differ. The same sound through noise or framed
+ * half a hop later differs in 1 to 3; unrelated tunes in 10 to 13 (of one instrument) and more. At 8
+ * a run was seen to overrun the end of a shared melody of pure tones by up to 1.5 s (items a note or
+ * two on still hear much the same), at 5 by under 0.5 s.
  */
-export const MAX_DIFFERING_BITS = 8;
+export const MAX_DIFFERING_BITS = 5;
 /** A shared run shorter than this is not an intro (a jingle, a cut to black, silence). */
 export const MIN_SHARED_SECONDS = 5;
 /** A run survives this many poorer items in a row (a click, a re-encode's wobble) inside it. */
@@ -74,41 +77,34 @@ export function longestSharedRun(
 /** An item index as seconds from the start of the audio. */
 export const itemSeconds = (items: number) => items * FINGERPRINT_ITEM_SECONDS;
 
-/** fpcalc is not installed: suggestions are skipped (D42). */
-export class FpcalcMissingError extends Error {
-  constructor() {
-    super('fpcalc (chromaprint, Debian package libchromaprint-tools) is not on the PATH');
-  }
-}
+/** ffmpeg's words for a file without a sound to decode. */
+const NO_AUDIO = /matches no streams|does not contain any stream|no audio|could not find codec/i;
 
 /**
- * The raw fingerprint of the first `seconds` of a file's audio, by `fpcalc -raw -json`; an empty one
- * for a file without sound. FpcalcMissingError when fpcalc is not installed.
+ * The fingerprint of the first `seconds` of a file's first audio stream, which ffmpeg decodes to mono
+ * 16-bit samples at 11025 Hz; an empty one for a file without sound.
  */
-export function audioFingerprint(file: string, seconds: number, command = 'fpcalc'): Promise<Uint32Array> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, ['-raw', '-json', '-length', String(seconds), file], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+export async function audioFingerprint(file: string, seconds: number): Promise<Uint32Array> {
+  const { ffmpeg } = await ffmpegTools();
+  const samples = await new Promise<Int16Array>((resolve, reject) => {
+    const args = ['-nostdin', '-v', 'error', '-t', String(seconds), '-i', file, '-map', '0:a:0', '-vn'];
+    args.push('-ac', '1', '-ar', String(SAMPLE_RATE), '-f', 's16le', 'pipe:1');
+    const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => (err = (err + chunk.toString()).slice(-2000)));
-    child.on('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'ENOENT' ? new FpcalcMissingError() : error),
-    );
+    child.on('error', reject);
     child.on('close', (code) => {
-      const text = Buffer.concat(out).toString();
-      let items: unknown;
-      try {
-        items = (JSON.parse(text) as { fingerprint?: unknown }).fingerprint;
-      } catch {
-        items = undefined;
-      }
-      // fpcalc ends with an error after a whole fingerprint at the end of some files ("End of file").
-      if (Array.isArray(items)) resolve(Uint32Array.from(items as number[]));
-      else if (/no audio|could not find|no stream/i.test(err)) resolve(new Uint32Array(0));
-      else reject(new Error(`fpcalc exited ${code}: ${err.trim().slice(-300)}`));
+      if (code !== 0 && NO_AUDIO.test(err)) return resolve(new Int16Array(0));
+      if (code !== 0) return reject(new Error(`ffmpeg exited ${code}: ${err.trim().slice(-300)}`));
+      const bytes = Buffer.concat(out);
+      // A copy on an aligned buffer of whole samples (a Buffer may sit at any offset of its pool).
+      const whole = bytes.length - (bytes.length % 2);
+      const aligned = new Uint8Array(whole);
+      aligned.set(bytes.subarray(0, whole));
+      resolve(new Int16Array(aligned.buffer));
     });
   });
+  return fingerprintSamples(samples);
 }

@@ -21,7 +21,7 @@ import { makeEpisodeVideo } from '../transcoding/test-sources';
 import { newSourceKey, VideosService } from './videos.service';
 
 // D42's suggested intros: episodes of one series whose first 8 s are the same melody are each offered
-// that span as their intro once transcoded (by chromaprint's fpcalc), until an admin confirms or
+// that span as their intro once transcoded (by their audio fingerprints), until an admin confirms or
 // dismisses it; another series' episode, and one whose intro an admin set, are offered nothing.
 
 const INTRO_SECONDS = 8;

@@ -3,7 +3,6 @@ import type { MarkerSpan } from '@chitram/contracts';
 import { LOGGER, type Logger } from '@chitram/nest-kit';
 import {
   audioFingerprint,
-  FpcalcMissingError,
   itemSeconds,
   longestSharedRun,
   type SharedRun,
@@ -30,9 +29,6 @@ function spanOf(start: number, run: SharedRun, durationSeconds: number): MarkerS
  */
 @Injectable()
 export class IntroSuggestions {
-  /** fpcalc is missing on this machine: said once, then suggestions are skipped quietly. */
-  private missing = false;
-
   constructor(
     private readonly suggestions: IntroSuggestionsRepository,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -40,7 +36,7 @@ export class IntroSuggestions {
 
   /** Fingerprints a video that has just become ready from `source`, and offers what it shares. */
   async afterTranscode(video: StoredVideo, source: string): Promise<void> {
-    if (this.missing || video.ownerKind !== 'episode' || !video.hasAudio) return;
+    if (video.ownerKind !== 'episode' || !video.hasAudio) return;
     try {
       if (!(await this.suggestions.seriesOf(video.id))) return;
       const fingerprint = await audioFingerprint(source, FINGERPRINTED_SECONDS);
@@ -49,11 +45,6 @@ export class IntroSuggestions {
       if (!seriesId || !video.durationSeconds) return;
       await this.compare(video.id, video.ownerId, video.durationSeconds, fingerprint, seriesId);
     } catch (error) {
-      if (error instanceof FpcalcMissingError) {
-        this.missing = true;
-        this.logger.warn({ videoId: video.id }, `${error.message}: intro suggestions are skipped`);
-        return;
-      }
       this.logger.warn({ err: error, videoId: video.id }, 'could not suggest an intro');
     }
   }

@@ -225,8 +225,17 @@ describe('videos and their transcoding jobs', () => {
       const first = await ready(media, ownerId);
       expect(first.objects.length).toBeGreaterThan(3);
       const second = await ready(media, ownerId);
+      const gone = async (videoId: string) => (await get(videoId).catch(() => undefined)) === undefined;
+      // The worker removes the replaced video (its row, then its objects) right after it has published
+      // the new one as ready.
+      const objectsLeft = async (keys: string[]) =>
+        (await Promise.all(keys.map((key) => s3.keys(key)))).flat().length;
+      await waitFor(
+        async () => (await gone(first.videoId)) && (await objectsLeft(first.objects)) === 0,
+        15_000,
+        200,
+      );
       await expect(get(first.videoId)).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
-      for (const key of first.objects) expect(await s3.keys(key)).toEqual([]);
       expect(await objectsOf(second.videoId, second.key)).toEqual(second.objects);
 
       // A later upload the admin cancelled, then the title is deleted: the catalogue names its video.
@@ -234,7 +243,6 @@ describe('videos and their transcoding jobs', () => {
       await media.app.get(VideosService).cancel(cancelled.videoId);
       await releaseTitleVideos([second.videoId]);
       // Both go, one after the other: wait for the two, not for whichever the handler takes first.
-      const gone = async (videoId: string) => (await get(videoId).catch(() => undefined)) === undefined;
       await waitFor(async () => (await gone(cancelled.videoId)) && (await gone(second.videoId)), 15_000, 200);
       await expect(get(second.videoId)).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
       for (const key of second.objects) expect(await s3.keys(key)).toEqual([]);
