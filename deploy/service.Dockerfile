@@ -11,8 +11,8 @@
 # The whole of the app's dist is copied, so media's image also runs its transcoding workers
 # (`node dist/worker.js`, deploy/kubernetes/components/media-worker).
 #
-# Build args: APP (required), SYSTEM_PACKAGES and SYSTEM_PROGRAMS (Debian packages and the programs of
-# theirs the service runs, e.g. libchromaprint-tools and fpcalc for media), NODE_IMAGE, RUNTIME_IMAGE.
+# Build args: APP (required), MEDIA_FFMPEG (media's: `debian-source` builds its ffmpeg and ffprobe, see
+# below), NODE_IMAGE, RUNTIME_IMAGE.
 # The first two stages are the same in every Dockerfile here, so their layers are shared.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
@@ -54,26 +54,38 @@ RUN test -n "$APP" || { echo "APP must name the app's folder, e.g. --build-arg A
 RUN npm ci --omit=dev --workspace "$APP" --include-workspace-root=false --ignore-scripts --no-audit --no-fund
 COPY deploy/images/prune-modules.sh /usr/local/bin/
 RUN prune-modules.sh node_modules
-# A binary whose package makes it executable in an install script (off here) and then for its owner only:
-# @ffprobe-installer's ffprobe (media probes every upload with it). The app runs as its own user.
-RUN find node_modules -path '*/@ffprobe-installer/*' -name ffprobe -type f -exec chmod 755 {} +
+# With its own ffmpeg on the PATH (MEDIA_FFMPEG, the next stage), media never loads the static builds npm
+# ships, and they go. Without one, @ffprobe-installer's ffprobe probes every upload: its package makes it
+# executable in an install script (off here) and then for its owner only, and the app runs as its own user.
+ARG MEDIA_FFMPEG=""
+RUN if [ -n "$MEDIA_FFMPEG" ]; then \
+      rm -rf node_modules/@ffmpeg-installer/linux-* node_modules/@ffprobe-installer/linux-*; \
+    else \
+      find node_modules -path '*/@ffprobe-installer/*' -name ffprobe -type f -exec chmod 755 {} +; \
+    fi
 
-# Debian programs the app runs (SYSTEM_PROGRAMS, from SYSTEM_PACKAGES: media's fpcalc), installed in a
-# stage of their own; the runtime takes each program and the libraries it loads, nothing else (no apt,
-# no package data), so every runtime can be the small base.
-FROM ${NODE_IMAGE} AS system-programs
-ARG SYSTEM_PACKAGES=""
-ARG SYSTEM_PROGRAMS=""
-COPY deploy/images/copy-programs.sh /usr/local/bin/
-RUN mkdir /out \
- && if [ -n "$SYSTEM_PACKAGES" ]; then \
-      apt-get update \
-      && apt-get install -y --no-install-recommends $SYSTEM_PACKAGES \
-      && copy-programs.sh /out $SYSTEM_PROGRAMS; \
+# Media's ffmpeg and ffprobe (MEDIA_FFMPEG=debian-source): Debian bookworm's ffmpeg source, security
+# fixes included, built with only what media does (deploy/images/media-ffmpeg.sh): 16 MB where npm's
+# two static builds are 144. Nothing for any other app. The build takes some minutes and is cached like
+# any layer: it runs again when the script changes, and a build with --no-cache takes Debian's newest source.
+FROM ${NODE_IMAGE} AS media-tools
+ARG MEDIA_FFMPEG=""
+COPY deploy/images/media-ffmpeg.sh /usr/local/bin/
+RUN mkdir -p /out/usr/local \
+ && if [ "$MEDIA_FFMPEG" = debian-source ]; then \
+      printf 'deb-src http://deb.debian.org/debian bookworm main\ndeb-src http://deb.debian.org/debian-security bookworm-security main\n' \
+        >/etc/apt/sources.list.d/ffmpeg-source.list \
+      && apt-get update \
+      && apt-get install -y --no-install-recommends gcc make nasm pkg-config libx264-dev zlib1g-dev patchelf dpkg-dev xz-utils \
+      && mkdir /tmp/ffmpeg && cd /tmp/ffmpeg && apt-get source --only-source ffmpeg \
+      && media-ffmpeg.sh "$(find /tmp/ffmpeg -mindepth 1 -maxdepth 1 -type d -name 'ffmpeg-*')" /out/usr/local \
+      && rm -rf /tmp/ffmpeg /var/lib/apt/lists/*; \
+    elif [ -n "$MEDIA_FFMPEG" ]; then \
+      echo "MEDIA_FFMPEG is debian-source or empty, not $MEDIA_FFMPEG" >&2; exit 1; \
     fi
 
 FROM ${RUNTIME_IMAGE} AS runtime
-COPY --from=system-programs /out/ /
+COPY --from=media-tools /out/ /
 ARG APP
 ENV NODE_ENV=production \
     NODE_OPTIONS="--enable-source-maps --require /usr/local/lib/chitram/not-root.cjs" \

@@ -6,8 +6,7 @@
 // Base images: the official node images where a registry answers (`docker pull`); where none does,
 // bases made on this machine by deploy/images/node-base.sh (Debian from its packages, Node from the npm
 // registry), made once and then reused. Where they come from can be forced: NODE_IMAGE (the build
-// stages' base, and the runtime of an app that installs Debian packages) and RUNTIME_IMAGE (every other
-// runtime). The legacy builder is used, on the host's network: BuildKit would fetch its own front end
+// stages' base) and RUNTIME_IMAGE (the runtimes'). The legacy builder is used, on the host's network: BuildKit would fetch its own front end
 // image, and the build stages install from the npm registry.
 //
 //   npm run images [-- app ...]     (apps by their images' names: auth, gateway, shell, ...; default all)

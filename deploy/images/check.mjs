@@ -6,6 +6,8 @@
 // ports, NATS, Redis, storage and databases, as `npm test` starts one; the build must be there), and each
 // image runs as one more instance of its app beside it, on the host's network, with the same variables.
 // A running `npm start` is neither used nor touched. Exits 1 when an image fails a check.
+//
+//   npm run images:check [-- app ...]     (apps by their images' names, as for npm run images; default all)
 import { chmodSync, copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,7 +71,14 @@ async function main() {
     console.error('npm run images:check needs a Docker engine: none answers');
     process.exit(1);
   }
-  const images = composeImages();
+  const wanted = process.argv.slice(2);
+  const known = composeImages();
+  const unknown = wanted.filter((name) => !known.some((app) => app.name === name));
+  if (unknown.length) {
+    console.error(`no such image: ${unknown.join(', ')} (known: ${known.map((app) => app.name).join(', ')})`);
+    process.exit(1);
+  }
+  const images = wanted.length ? known.filter((app) => wanted.includes(app.name)) : known;
   const missing = images.filter((app) => docker(['image', 'inspect', app.image]).status !== 0);
   if (missing.length) {
     console.error(`not built yet (npm run images): ${missing.map((app) => app.image).join(', ')}`);
@@ -120,7 +129,8 @@ async function main() {
     console.error(`\n${problems.length} image check(s) failed:\n${problems.join('\n')}`);
     process.exit(1);
   }
-  console.log(`\nall ${images.length} images refuse root and become healthy, read-only, as their own user`);
+  const which = wanted.length ? images.map((app) => app.name).join(', ') : `all ${images.length} images`;
+  console.log(`\n${which}: refuse root and become healthy, read-only, as their own user`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -4,7 +4,7 @@
 // root all the same. The images themselves are built and run by `npm run images` where a Docker
 // engine answers (deploy/images/build.mjs).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { dockerfileOf, finalStage, imageUser, readCompose } from './compose';
@@ -35,42 +35,10 @@ describe("the images' runtime stage", () => {
       expect(stage.find((line) => line.startsWith('ENV '))).toContain(
         '--require /usr/local/lib/chitram/not-root.cjs',
       );
-      // No package manager runs in the image that ships: Debian programs come from a stage of their own.
+      // No package manager runs in the image that ships.
       expect(stage.filter((line) => /\bapt-get\b|\bdpkg\b/.test(line))).toEqual([]);
     },
   );
-});
-
-describe('deploy/images/copy-programs.sh', () => {
-  const script = path.join(WORKSPACE_ROOT, 'deploy/images/copy-programs.sh');
-  const out = mkdtempSync(path.join(os.tmpdir(), 'copy-programs-'));
-  // xz's libraries are not glibc's, so the copy must carry one (liblzma) for the program to start.
-  const copied = spawnSync('sh', [script, out, 'xz'], { encoding: 'utf8' });
-  const libraries = path.join(out, 'usr/lib/x86_64-linux-gnu');
-
-  it('copies a program with the libraries it loads, and it runs loading them from the copy', () => {
-    expect(copied.stderr).toBe('');
-    expect(copied.status).toBe(0);
-    const program = path.join(out, 'usr/bin/xz');
-    const ran = spawnSync(program, ['--version'], {
-      encoding: 'utf8',
-      env: { LD_LIBRARY_PATH: libraries },
-    });
-    expect(ran.stdout).toMatch(/^xz \(XZ Utils\)/);
-    const resolved = spawnSync('ldd', [program], { encoding: 'utf8', env: { LD_LIBRARY_PATH: libraries } });
-    expect(resolved.stdout).toContain(`liblzma.so.5 => ${libraries}/liblzma.so.5`);
-  });
-
-  it("leaves glibc's own files to the runtime image", () => {
-    expect(readdirSync(libraries).filter((name) => /^(libc|libm|ld-linux)[.-]/.test(name))).toEqual([]);
-    expect(existsSync(path.join(out, 'usr/lib64'))).toBe(false);
-  });
-
-  it('refuses a program that is not installed, saying which', () => {
-    const missing = spawnSync('sh', [script, out, 'no-such-program-here'], { encoding: 'utf8' });
-    expect(missing.status).toBe(1);
-    expect(missing.stderr).toContain('no-such-program-here is not installed');
-  });
 });
 
 describe('deploy/images/prune-modules.sh', () => {
@@ -118,5 +86,42 @@ describe('deploy/not-root.cjs', () => {
     const answer = run(Number(APP_UID));
     expect(answer.status).toBe(0);
     expect(answer.stdout).toBe('app ran\n');
+  });
+});
+
+describe('deploy/images/media-ffmpeg.sh', () => {
+  // Media's image runs an ffmpeg built with only what media does; a codec or format its code starts to
+  // ask for must be added to the build too, or the image would fail where development (npm's full
+  // static builds) works.
+  const script = readFileSync(path.join(WORKSPACE_ROOT, 'deploy/images/media-ffmpeg.sh'), 'utf8');
+  const built = (kind: string) =>
+    new Set((new RegExp(`^${kind}=\\(([^)]*)\\)`, 'm').exec(script)?.[1] ?? '').split(/\s+/).filter(Boolean));
+  const mediaSource = path.join(WORKSPACE_ROOT, 'services/media/src');
+  const mediaCode = readdirSync(mediaSource, { recursive: true })
+    .map(String)
+    .filter((file) => file.endsWith('.ts') && !/\.(spec|integration-spec|testing)\.ts$/.test(file))
+    .map((file) => readFileSync(path.join(mediaSource, file), 'utf8'));
+  /** The literal values media's code passes after an option, e.g. every `'-c:v', 'libx264'`. */
+  const asked = (option: string) => {
+    const pattern = new RegExp(`'${option}',\\s*'([a-z0-9_]+)'`, 'g');
+    return [
+      ...new Set(mediaCode.flatMap((code) => [...code.matchAll(pattern)].map((match) => match[1]))),
+    ].sort();
+  };
+
+  it("builds every encoder media's code names", () => {
+    const codecs = [...asked('-c:v'), ...asked('-c:a')];
+    expect(codecs).toEqual(expect.arrayContaining(['aac', 'libx264']));
+    const encoders = built('encoders');
+    expect(codecs.filter((codec) => !encoders.has(codec))).toEqual([]);
+  });
+
+  it("builds every format media's code reads or writes with -f", () => {
+    // lavfi is an input device; ffmpeg names its raw PCM muxers pcm_<format>.
+    const formats = asked('-f').filter((format) => format !== 'lavfi');
+    expect(formats).toEqual(expect.arrayContaining(['hls', 's16le']));
+    const muxers = built('muxers');
+    expect(formats.filter((format) => !muxers.has(format) && !muxers.has(`pcm_${format}`))).toEqual([]);
+    expect(script).toContain('--enable-indev=lavfi');
   });
 });
