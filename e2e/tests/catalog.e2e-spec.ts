@@ -330,6 +330,8 @@ describe('an admin managing the catalogue (SPEC §2.13, §4.7, DECISIONS D7, D11
     const sportsRail = page.locator('section.vw-rail', {
       has: page.getByRole('heading', { name: 'Sports' }),
     });
+    // Below the first screen its posters come as the visitor scrolls down to it.
+    await sportsRail.scrollIntoViewIfNeeded();
     await visible(sportsRail.getByText(title, { exact: true }));
     const box = page.getByRole('searchbox', { name: 'Search titles' });
     await box.fill(title);

@@ -178,3 +178,49 @@ describe.each(VIEWPORTS)('at $width × $height (issue 19)', (viewport) => {
     },
   );
 });
+
+describe.each(VIEWPORTS)('the home page at $width × $height, scrolled (issue 19)', (viewport) => {
+  it('draws the posters of the rails below the first screen as they come near, in the room kept for them', async () => {
+    context = await browser.newContext({ viewport, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.addInitScript(observeLayoutShifts);
+    await page.goto(`${BASE_URL}/`);
+    await page.locator('section.vw-rail .vw-poster').first().waitFor();
+    await settle(page);
+    const rails = () =>
+      page.locator('section.vw-rail').evaluateAll((sections) =>
+        sections.map((section) => ({
+          name: section.getAttribute('aria-labelledby'),
+          height: Math.round(section.getBoundingClientRect().height),
+          posters: section.querySelectorAll('[data-testid="poster"]').length,
+        })),
+      );
+    const before = await rails();
+    const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+    // The rails far below the first screen have not drawn a poster yet.
+    expect(before.length).toBeGreaterThan(6);
+    expect(before.at(-1)?.posters).toBe(0);
+
+    // Down the page as a visitor scrolls it, a screen at a time.
+    for (let y = 0; y < pageHeight; y += viewport.height * 0.8) {
+      await page.mouse.wheel(0, viewport.height * 0.8);
+      await page.waitForTimeout(120);
+    }
+    await page.waitForFunction(() => document.querySelectorAll('.vw-rail--pending').length === 0);
+    await settle(page);
+    await page.screenshot({ path: `${SHOTS}/home-scrolled-${viewport.width}.png` });
+
+    const after = await rails();
+    expect(after.every((rail) => rail.posters > 0)).toBe(true);
+    // Each rail kept the height it has with its posters, so nothing below it moved, and the page is as long.
+    const change = (height: number, was: number) => (Math.abs(height - was) <= 1 ? 'none' : height - was);
+    expect(
+      after.map((rail, i) => ({ name: rail.name, change: change(rail.height, before[i].height) })),
+    ).toEqual(before.map(({ name }) => ({ name, change: 'none' })));
+    // As long as it was, within the fraction of a pixel a kept room may differ by (at most one per rail).
+    const grown = (await page.evaluate(() => document.documentElement.scrollHeight)) - pageHeight;
+    expect(Math.abs(grown)).toBeLessThanOrEqual(before.length);
+    const shifted = (await page.evaluate(() => window.__layoutShifts)).reduce((sum, s) => sum + s.value, 0);
+    expect(shifted).toBeLessThanOrEqual(MAX_SHIFT);
+  });
+});

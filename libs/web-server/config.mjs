@@ -2,6 +2,7 @@
 // with a message that names the variable (ARCHITECTURE rule 6).
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { createEdgeCache } from './edge-cache.mjs';
 import { trustedProxies } from './forwarded.mjs';
 import { createPreviewSource } from './share-meta.mjs';
 import { preconnectHeaders } from './preconnect.mjs';
@@ -53,7 +54,10 @@ export function remoteOfPath(pathname) {
  * SHARE_PREVIEWS (1|true|yes: title, episode and category pages carry their link preview, and those
  * and the home page a preload of their banner, read from API_TARGET; share-meta.mjs, hero-preload.mjs), PUBLIC_ORIGIN (the site's address in those previews, e.g.
  * https://chitram.in; default the address the request named), PRELOAD_REMOTE_PAGES (1|true|yes: pages
- * preload the files they need from their remote, as its pages.json names them; remote-pages.mjs).
+ * preload the files they need from their remote, as its pages.json names them; remote-pages.mjs),
+ * EDGE_CACHE (comma-separated path prefixes of the API whose immutable public answers are kept in
+ * memory, as a CDN keeps them, e.g. /api/media/images/; default none; edge-cache.mjs), EDGE_CACHE_MB
+ * (what they may take in all, 32).
  */
 export function configFromEnv(env = process.env, defaults = {}) {
   const merged = { ...defaults, ...pickDefined(env) };
@@ -118,6 +122,26 @@ export function configFromEnv(env = process.env, defaults = {}) {
     ? createRemotePages({ entries: remotes, remoteOf: remoteOfPath })
     : null;
 
+  const edgePrefixes = (merged.EDGE_CACHE ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  for (const prefix of edgePrefixes) {
+    if (!prefixes.some((api) => prefix.startsWith(`${api.replace(/\/$/, '')}/`)))
+      throw new Error(
+        `EDGE_CACHE entries must lie under an API prefix (${prefixes.join(', ')}), got ${JSON.stringify(prefix)}`,
+      );
+  }
+  const edgeMb = Number(merged.EDGE_CACHE_MB ?? 32);
+  if (!Number.isFinite(edgeMb) || edgeMb <= 0)
+    throw new Error(
+      `EDGE_CACHE_MB must be a positive number of megabytes, got ${JSON.stringify(merged.EDGE_CACHE_MB)}`,
+    );
+  const edgeCache =
+    edgePrefixes.length > 0 && proxy.length > 0
+      ? createEdgeCache({ prefixes: edgePrefixes, maxBytes: Math.round(edgeMb * 1024 * 1024) })
+      : null;
+
   return {
     root: path.resolve(merged.ROOT),
     port,
@@ -133,6 +157,7 @@ export function configFromEnv(env = process.env, defaults = {}) {
     /** Reads what the first pages need before they are asked for (the remotes' pages.json). */
     warmUp: () => remotePages?.warm() ?? Promise.resolve(),
     previews,
+    edgeCache,
   };
 }
 

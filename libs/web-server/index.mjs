@@ -5,6 +5,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import { answerFromEdge } from './edge-cache.mjs';
 import { acceptableEncodings, isCompressible } from './encoding.mjs';
 import { forwardedHeaders, trustedProxies } from './forwarded.mjs';
 import { parseRange } from './range.mjs';
@@ -105,6 +106,8 @@ export function matchesPrefix(pathname, prefix) {
  *   previews?: { source: { preview(page: object): Promise<object | null> }, publicOrigin?: string },
  *     link previews of title, episode and category pages, and the banner preload of those and of the
  *     home page (share-meta.mjs, hero-preload.mjs); SPA pages only
+ *   edgeCache?: ReturnType<typeof import('./edge-cache.mjs').createEdgeCache> | null,  the proxied
+ *     API's immutable public answers kept in memory (edge-cache.mjs)
  * }} options
  * @returns {Promise<{ url: string, port: number, close(): Promise<void> }>}
  */
@@ -122,6 +125,7 @@ export async function createWebServer({
   routes = {},
   pageLinks = null,
   previews = null,
+  edgeCache = null,
 }) {
   if (!root) throw new Error('createWebServer: `root` is required');
   const rootDir = path.resolve(root);
@@ -168,7 +172,16 @@ export async function createWebServer({
     const url = new URL(req.url ?? '/', 'http://local');
 
     const upstream = proxies.find((p) => matchesPrefix(url.pathname, p.prefix));
-    if (upstream) return forward(req, res, upstream.next(), agent, isTrustedProxy, apiSourceAddress);
+    if (upstream) {
+      const edgeKey = edgeCache?.keyOf(req, url) ?? null;
+      const kept = edgeKey ? edgeCache.get(edgeKey) : undefined;
+      if (kept) return answerFromEdge(req, res, kept);
+      const keep =
+        edgeKey && req.method === 'GET'
+          ? (status, headers) => edgeCache.keeperFor(edgeKey, status, headers)
+          : null;
+      return forward(req, res, upstream.next(), agent, isTrustedProxy, apiSourceAddress, keep);
+    }
 
     if (cors && req.method === 'OPTIONS') {
       res.writeHead(204, { 'Access-Control-Max-Age': '600' });
@@ -386,7 +399,12 @@ function pathOf(req) {
   return (req.url ?? '/').split('?', 1)[0];
 }
 
-function forward(req, res, target, agent, isTrustedProxy, localAddress) {
+/**
+ * Relays `req` to `target` and its answer back, streaming both ways. `keep`, when given, is asked
+ * with the answer's status and headers whether to keep it; the function it then returns receives the
+ * whole body once relayed (edge-cache.mjs).
+ */
+function forward(req, res, target, agent, isTrustedProxy, localAddress, keep = null) {
   const headers = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
@@ -415,9 +433,13 @@ function forward(req, res, target, agent, isTrustedProxy, localAddress) {
           if (!HOP_BY_HOP.has(name) && value !== undefined) responseHeaders[name] = value;
         }
         res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.statusMessage, responseHeaders);
+        const keeper = keep?.(upstreamRes.statusCode ?? 502, upstreamRes.headers) ?? null;
+        const chunks = [];
+        if (keeper) upstreamRes.on('data', (chunk) => chunks.push(chunk));
         upstreamRes.pipe(res);
         upstreamRes.on('end', () => {
           answered = true;
+          if (keeper) keeper(Buffer.concat(chunks));
           // Answered before the whole body came (a refusal such as a 413): the rest is read here and
           // dropped, so the client gets to finish sending and read the answer instead of a reset.
           // Unbounded, as an upload passing through the shell is anyway.

@@ -122,6 +122,8 @@ export function appSpecs(ports, options = {}) {
       SHARE_PREVIEWS: '1',
       // Pages preload their remote's chunks as its pages.json names them (issue 19).
       PRELOAD_REMOTE_PAGES: '1',
+      // Stored pictures are kept in memory, as a CDN keeps them: the banner comes with the page's own files.
+      EDGE_CACHE: '/api/media/images/',
       // Several gateways: the shell's proxy takes them in turn.
       API_TARGET: numbers.map((i) => `http://127.0.0.1:${gatewayPort(i)}`).join(','),
       API_SOURCE_ADDRESS: SHELL_PROXY_ADDRESS,

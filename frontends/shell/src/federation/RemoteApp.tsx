@@ -1,4 +1,4 @@
-import { Component, type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import { Component, type ComponentType, type ReactNode, startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { HostApi, RemoteAppProps } from '@chitram/shell-contract';
@@ -85,7 +85,10 @@ function RemoteContent({ name, attempt, host }: { name: RemoteName; attempt: num
     loadRemoteApp(name, attempt).then(
       (module) => {
         loadedApps.set(name, { attempt, App: module.default });
-        if (current) setApp(() => module.default);
+        // The page renders as a transition, which React splits into short tasks (a phone's main
+        // thread is not held for the whole page at once; issue 19: Total Blocking Time). The banner
+        // placeholder stays until the page is ready to take its place.
+        if (current) startTransition(() => setApp(() => module.default));
       },
       (error: unknown) => {
         if (current) setFailure({ error: error instanceof Error ? error : new Error(String(error)) });

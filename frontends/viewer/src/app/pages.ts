@@ -1,4 +1,4 @@
-import { lazyPage } from './lazy-page';
+import { lazyPage, preloadWhenIdle } from './lazy-page';
 
 // Every page but home, each loaded when first shown (issue 11: the home page's first load stays small).
 // Named exports are picked here so the pages keep their names in the code and the stack traces.
@@ -56,8 +56,9 @@ export const ReceiptPage = lazyPage(() => import('../billing/ReceiptPage').then(
 
 /**
  * What a visitor on the home page most likely opens next: a title (a poster) or a category (the
- * header's links), and the plans (Subscribe). Fetched when the browser is idle after the rails show.
+ * header's links), and the plans (Subscribe). Fetched when the browser is idle after the rails show,
+ * one at a time; returns what stops the rest.
  */
-export function preloadFromHome(): void {
-  for (const page of [TitlePage, CategoryPage, PlansPage]) void page.preload().catch(() => undefined);
+export function preloadFromHome(): () => void {
+  return preloadWhenIdle([TitlePage, CategoryPage, PlansPage]);
 }

@@ -7,10 +7,15 @@ export type LoadState<T> =
   | { status: 'success'; data: T; error: null }
   | { status: 'error'; data: T | null; error: string };
 
-type Loaded<T> =
+type Loaded<T> = { for: DependencyList } & (
   | { status: 'idle' | 'loading'; data: T | null; failure?: undefined }
   | { status: 'success'; data: T; failure?: undefined }
-  | { status: 'error'; data: T | null; failure: unknown };
+  | { status: 'error'; data: T | null; failure: unknown }
+);
+
+function sameDeps(a: DependencyList, b: DependencyList): boolean {
+  return a.length === b.length && a.every((value, index) => Object.is(value, b[index]));
+}
 
 /**
  * Runs `load` whenever `deps` change; a newer run cancels an older one, so answers never arrive out of
@@ -20,32 +25,39 @@ export function useLoader<T>(
   load: ((signal: AbortSignal) => Promise<T>) | null,
   deps: DependencyList,
 ): LoadState<T> & { reload(): void } {
-  const [state, setState] = useState<Loaded<T>>({ status: 'idle', data: null });
   const [attempt, setAttempt] = useState(0);
+  const current = [...deps, attempt];
+  const [state, setState] = useState<Loaded<T>>({ for: current, status: 'idle', data: null });
   const failureMessage = useFailureMessage();
 
   useEffect(() => {
     if (!load) return;
     const controller = new AbortController();
-    setState((previous) => ({ status: 'loading', data: previous.data }));
+    setState((previous) => ({ for: current, status: 'loading', data: previous.data }));
     load(controller.signal).then(
       (data) => {
         // What the answer shows renders as a transition, which React may interrupt: a phone's main
         // thread is never held for a whole page of titles at once (issue 19: Total Blocking Time).
-        if (!controller.signal.aborted) startTransition(() => setState({ status: 'success', data }));
+        if (!controller.signal.aborted)
+          startTransition(() => setState({ for: current, status: 'success', data }));
       },
       (failure: unknown) => {
         if (!controller.signal.aborted)
-          setState((previous) => ({ status: 'error', data: previous.data, failure }));
+          setState((previous) => ({ for: current, status: 'error', data: previous.data, failure }));
       },
     );
     return () => controller.abort();
     // `load` is rebuilt every render; `deps` says when it means something new.
-  }, [...deps, attempt]);
+  }, current);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  const shown: LoadState<T> =
-    state.status === 'error'
+  // Between a render with new deps and the effect that starts their load (which, after a transition,
+  // React may run a frame or more later), what is kept answered the old deps: it is shown as loading,
+  // so a page never presents the old answer as the answer to the new question.
+  const outdated = load !== null && state.status !== 'idle' && !sameDeps(state.for, current);
+  const shown: LoadState<T> = outdated
+    ? { status: 'loading', data: state.data, error: null }
+    : state.status === 'error'
       ? { status: 'error', data: state.data, error: failureMessage(state.failure) }
       : state.status === 'success'
         ? { status: 'success', data: state.data, error: null }

@@ -7,33 +7,7 @@ import {
   isVideoUrl,
   playPath,
 } from './catalog-rules';
-import type { Movie } from './types';
-
-function movie(id: string, over: Partial<Movie> = {}): Movie {
-  return {
-    _id: id,
-    slug: `title-${id}`,
-    title: `Title ${id}`,
-    description: '',
-    cast: [],
-    genre: ['Drama'],
-    language: 'Telugu',
-    rating: 'U',
-    releaseYear: 2020,
-    duration: '2hr',
-    thumbnailUrl: '',
-    bannerUrl: '',
-    titlePngUrl: '',
-    trailerUrl: null,
-    isFree: false,
-    type: 'movie',
-    vendor: null,
-    playable: true,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...over,
-  };
-}
+import { aMovie as movie } from '../testing/a-movie';
 
 describe('home rails (SPEC §2.1)', () => {
   it('lists genres with titles in SPEC §5 order, leaving out empty ones', () => {

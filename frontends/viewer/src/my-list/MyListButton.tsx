@@ -23,7 +23,19 @@ function ListIcon({ added }: { added: boolean }) {
  * beside the card's link, named "My List: <title>", and shown to signed-in viewers only (a visitor's
  * cards stay plain; the title page's toggle sends a visitor to log in first).
  */
-export function MyListButton({
+export function MyListButton(props: {
+  titleId: string;
+  title: string;
+  variant?: 'page' | 'card' | 'player';
+}) {
+  const signedIn = useHost().useSession((s) => Boolean(s.user?.token));
+  // A visitor's card has no toggle: it then costs one store read, not the toggle's seven hooks
+  // (a home page shows over a hundred cards; issue 19).
+  if (props.variant === 'card' && !signedIn) return null;
+  return <MyListToggle {...props} />;
+}
+
+function MyListToggle({
   titleId,
   title,
   variant = 'page',
@@ -60,7 +72,6 @@ export function MyListButton({
     }
   }
 
-  if (variant === 'card' && !list.signedIn) return null;
   const pressed = Boolean(added);
   const card = variant === 'card';
   return (

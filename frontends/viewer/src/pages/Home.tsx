@@ -1,11 +1,10 @@
-import { Fragment, useDeferredValue, useEffect, useMemo } from 'react';
+import { Fragment, useEffect, useMemo } from 'react';
 import { Trans } from 'react-i18next';
 import { mediaImageSrcSet } from '@chitram/contracts/web';
 import { Link, useSearchParams } from 'react-router';
 import { useApi } from '../app/api';
 import { useHost } from '../app/host';
 import { LANGUAGES, type LanguageName, languageFromSlug } from '../app/languages';
-import { whenIdle } from '../app/lazy-page';
 import { preloadFromHome } from '../app/pages';
 import { useDocumentTitle } from '../app/use-document-title';
 import { useLoader } from '../app/use-loader';
@@ -26,8 +25,8 @@ import '../styles/player.css';
 
 /**
  * How many rails the first screen can show below the hero (which takes up to 720px): the first two on
- * a phone or a laptop, up to four on a portrait monitor. Only these render with the page; each poster
- * costs a phone's main thread, and eighty of them in one task held up its first paint (issue 19).
+ * a phone or a laptop, up to four on a portrait monitor. Only these render their posters with the page;
+ * each poster costs a phone's main thread, and eighty of them in one task held up its first paint (issue 19).
  */
 function firstScreenRails(): number {
   return Math.min(4, Math.max(2, Math.ceil(window.innerHeight / 480)));
@@ -141,10 +140,9 @@ export function Home() {
   );
   const rails = useMemo(() => homeRails(content.data), [content.data]);
   const hero = heroMovie(rails);
-  // The first screen's rails render at once; the rest, below the fold, in the render that follows,
-  // which React may interrupt: the hero and the first titles are not held up by fourteen rails.
-  const deferredRailCount = useDeferredValue(rails.length);
-  const shownRails = rails.slice(0, Math.max(deferredRailCount, firstScreenRails()));
+  // The first screen's rails render their posters at once; the rest draw their heads, and their
+  // posters once scrolled near (Rail.tsx): the hero and the first titles are not held up by fourteen rails.
+  const firstScreen = firstScreenRails();
 
   function chooseLanguage(next: LanguageName | null) {
     setParams(next ? { language: next } : {}, { replace: true, preventScrollReset: true });
@@ -152,7 +150,7 @@ export function Home() {
 
   // Once the rails are up, the pages a visitor most likely opens next load in the background.
   const railsShown = content.status === 'success';
-  useEffect(() => (railsShown ? whenIdle(preloadFromHome) : undefined), [railsShown]);
+  useEffect(() => (railsShown ? preloadFromHome() : undefined), [railsShown]);
 
   const firstLoad = content.data === null && (content.status === 'loading' || content.status === 'idle');
 
@@ -187,9 +185,9 @@ export function Home() {
         <ContinueWatchingRail />
         <MyListRail />
         <div className={content.status === 'loading' ? 'vw-rails vw-rails--stale' : 'vw-rails'}>
-          {shownRails.map((rail, index) => (
+          {rails.map((rail, index) => (
             <Fragment key={rail.genre}>
-              <Rail rail={rail} priority={index === 0} />
+              <Rail rail={rail} priority={index === 0} firstScreen={index < firstScreen} />
               {/* The picked rows (issue 22) below the first genre: below the first screen, where their
                   arrival moves nothing the viewer sees. */}
               {index === 0 && (
