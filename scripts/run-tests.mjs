@@ -16,6 +16,7 @@
 //                                         gives Node 22 this way, so both Node lines of `engines` are tried)
 import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, readdirSync, rmSync, writeSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { join, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestRun, hermeticEnv, prepareTestPlatform } from './lib/test-run.mjs';
@@ -34,11 +35,20 @@ const run = createTestRun({ log });
 /**
  * Runs a command; `env` replaces the environment when given (the hermetic test stages). With `output`,
  * its output goes to that file descriptor instead of the console (a stage that runs beside another).
+ * `nice` lowers its CPU priority (and that of what it starts): a batch stage run beside the browser
+ * suite takes the cores the suite leaves idle, and does not hold up the pages it waits on.
  */
-function spawnStage(cmd, args, env = process.env, output = undefined) {
+function spawnStage(cmd, args, env = process.env, output = undefined, nice = 0) {
   return new Promise((resolve) => {
     const stdio = output === undefined ? 'inherit' : ['ignore', output, output];
     const child = spawn(cmd, args, { cwd: root, stdio, env });
+    if (nice && child.pid) {
+      try {
+        setPriority(child.pid, nice);
+      } catch {
+        // Not allowed here: the stage runs at the usual priority.
+      }
+    }
     child.on('error', () => resolve(127));
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
@@ -61,10 +71,10 @@ async function stage(name, body) {
   return result.ok;
 }
 
-/** A command as a stage; `output` as spawnStage's. */
-const command = (name, cmd, args, env = undefined, output = undefined) =>
+/** A command as a stage; `output` and `nice` as spawnStage's. */
+const command = (name, cmd, args, env = undefined, output = undefined, nice = 0) =>
   stage(name, async () => {
-    const code = await spawnStage(cmd, args, env, output);
+    const code = await spawnStage(cmd, args, env, output, nice);
     return { ok: code === 0, note: code === 0 ? undefined : `exit ${code}` };
   });
 
@@ -86,8 +96,8 @@ async function besideEachOther(label, first, second) {
   console.log(`\n── ${label}, run beside the stages above ──\n${readFileSync(held, 'utf8')}`);
 }
 
-/** A jest config, counted from its JSON report; `output` as spawnStage's. */
-const jestStage = (name, config, env, extraArgs = [], output = undefined) =>
+/** A jest config, counted from its JSON report; `output` and `nice` as spawnStage's. */
+const jestStage = (name, config, env, extraArgs = [], output = undefined, nice = 0) =>
   stage(name, async () => {
     const outputFile = join(run.resultsDir, `${name.replace(/\W+/g, '-')}.json`);
     const code = await spawnStage(
@@ -96,6 +106,7 @@ const jestStage = (name, config, env, extraArgs = [], output = undefined) =>
       ['jest', '-c', config, '--ci', '--forceExit', '--json', `--outputFile=${outputFile}`, ...extraArgs],
       env,
       output,
+      nice,
     );
     try {
       const report = JSON.parse(readFileSync(outputFile, 'utf8'));
@@ -110,18 +121,24 @@ const jestStage = (name, config, env, extraArgs = [], output = undefined) =>
  * node:test files, counted from a TAP report written beside the console's spec output. Files are named
  * one by one: Node 22 reads `--test` arguments as glob patterns, and a folder no longer means its files.
  */
-const nodeTestStage = (name, dirs, node = process.execPath) =>
+const nodeTestStage = (name, dirs, node = process.execPath, nice = 0) =>
   stage(name, async () => {
     const files = dirs.flatMap((dir) => testFiles(join(root, dir))).map((f) => relative(root, f));
     const tap = join(run.resultsDir, `${name.replace(/\W+/g, '-')}.tap`);
-    const code = await spawnStage(node, [
-      '--test',
-      '--test-reporter=spec',
-      '--test-reporter-destination=stdout',
-      '--test-reporter=tap',
-      `--test-reporter-destination=${tap}`,
-      ...files,
-    ]);
+    const code = await spawnStage(
+      node,
+      [
+        '--test',
+        '--test-reporter=spec',
+        '--test-reporter-destination=stdout',
+        '--test-reporter=tap',
+        `--test-reporter-destination=${tap}`,
+        ...files,
+      ],
+      undefined,
+      undefined,
+      nice,
+    );
     let text = '';
     try {
       text = readFileSync(tap, 'utf8');
@@ -186,22 +203,70 @@ async function lintStages(output) {
 }
 if (wants('build') || wants('integration') || wants('e2e'))
   await command('build', 'npx', ['nx', 'run-many', '-t', 'build', '--output-style=stream-without-prefixes']);
+
+const lanes = wants('integration') || wants('e2e');
+const instances = Number(process.env.E2E_INSTANCES ?? 2);
+// The integration and browser stages run side by side: each waits on browsers, servers and timers more
+// than it computes, and one after the other they took half an hour. Each has infrastructure of its own
+// (NATS, Redis, object storage, databases: another block of ports), as two runs of `npm test` would: a
+// service of the browser stage's platform must not answer an integration test's request. The browser
+// stage starts first, right after the build, as the longest: the checks below (typecheck, lint, unit)
+// run beside it at a lower CPU priority, taking the cores it leaves idle. Its output is held back and
+// printed whole when it ends, so the console reads one stage at a time. TEST_STAGES=serial runs the
+// checks first, then the integration and browser stages one after the other, on one infrastructure.
+const beside = wants('integration') && wants('e2e') && process.env.TEST_STAGES !== 'serial';
+// The integration specs run in this many jest workers, each against servers of its own (jest hands
+// each worker its set, libs/test-helpers/worker-infrastructure.js): a spec waits on NATS, timers and
+// child processes far more than it computes (one worker kept two cores about 40% busy).
+const integrationWorkers = beside ? Math.max(1, Number(process.env.INTEGRATION_WORKERS ?? 2)) : 1;
+const batchNice = beside ? 10 : 0;
+
+/** @type {import('./lib/test-run.mjs').TestPlatformSettings[]} */
+const integrationSets = [];
+/** @type {import('./lib/test-run.mjs').TestPlatformSettings | undefined} */
+let browserSettings;
+const browserRun = beside ? createTestRun({ log }) : run;
+if (lanes) {
+  await stage('test infrastructure', async () => {
+    /** @type {Array<(o?: { keepFolder?: boolean }) => Promise<void>>} */
+    const cleanUps = [];
+    cleanUp = async (o) => {
+      for (const step of cleanUps.slice().reverse()) await step(o);
+    };
+    const first = await prepareTestPlatform(run, { instances, log });
+    cleanUps.push(first.cleanUp);
+    integrationSets.push(first);
+    for (let worker = 2; worker <= integrationWorkers && wants('integration'); worker++) {
+      const more = await prepareTestPlatform(createTestRun({ log }), { instances, log });
+      cleanUps.push(more.cleanUp);
+      integrationSets.push(more);
+    }
+    if (beside) {
+      browserSettings = await prepareTestPlatform(browserRun, { instances, log });
+      cleanUps.push(browserSettings.cleanUp);
+    } else browserSettings = first;
+    return { ok: true };
+  });
+}
+const browserLane = beside && browserSettings ? browserStages(browserSettings, true) : Promise.resolve();
+
 if (wants('typecheck'))
-  await command('typecheck', 'npx', [
-    'nx',
-    'run-many',
-    '-t',
+  await command(
     'typecheck',
-    '--output-style=stream-without-prefixes',
-  ]);
+    'npx',
+    ['nx', 'run-many', '-t', 'typecheck', '--output-style=stream-without-prefixes'],
+    undefined,
+    undefined,
+    batchNice,
+  );
 // ESLint and Prettier keep one core busy, and jest's unit run on a two-core machine one worker: side by
 // side they take the time of the longer instead of both (about three minutes less on CI).
-if (wants('lint') && wants('unit'))
-  await besideEachOther('lint and format', () => jestStage('unit', 'jest.unit.config.js'), lintStages);
+const unitStage = () => jestStage('unit', 'jest.unit.config.js', undefined, [], undefined, batchNice);
+if (wants('lint') && wants('unit')) await besideEachOther('lint and format', unitStage, lintStages);
 else if (wants('lint')) await lintStages();
-else if (wants('unit')) await jestStage('unit', 'jest.unit.config.js');
+else if (wants('unit')) await unitStage();
 if (wants('unit')) {
-  await nodeTestStage('unit (tooling)', NODE_TEST_DIRS);
+  await nodeTestStage('unit (tooling)', NODE_TEST_DIRS, process.execPath, batchNice);
   const otherNode = process.env.TOOLING_NODE;
   if (otherNode) {
     let version = otherNode;
@@ -210,112 +275,83 @@ if (wants('unit')) {
     } catch {
       // The stage itself fails and says so: the binary does not run.
     }
-    await nodeTestStage(`unit (tooling, ${version})`, NODE_TEST_DIRS, otherNode);
+    await nodeTestStage(`unit (tooling, ${version})`, NODE_TEST_DIRS, otherNode, batchNice);
   }
 }
-if (wants('integration') || wants('e2e')) {
-  const instances = Number(process.env.E2E_INSTANCES ?? 2);
-  // The two stages run side by side: each waits on browsers, servers and timers more than it computes,
-  // and one after the other they took half an hour. Each has infrastructure of its own (NATS, Redis,
-  // object storage, databases: a second block of ports), as two runs of `npm test` would: a service
-  // of the browser stage's platform must not answer an integration test's request. The browser
-  // stage's output is held back and printed whole when it ends, so the console reads one stage at a
-  // time. TEST_STAGES=serial runs them one after the other, on one infrastructure, as before.
-  const beside = wants('integration') && wants('e2e') && process.env.TEST_STAGES !== 'serial';
-  /** @type {import('./lib/test-run.mjs').TestPlatformSettings | undefined} */
-  let settings;
-  /** @type {import('./lib/test-run.mjs').TestPlatformSettings | undefined} */
-  let browserSettings;
-  const browserRun = beside ? createTestRun({ log }) : run;
-  await stage('test infrastructure', async () => {
-    settings = await prepareTestPlatform(run, { instances, log });
-    const first = settings;
-    cleanUp = first.cleanUp;
-    browserSettings = beside ? await prepareTestPlatform(browserRun, { instances, log }) : settings;
-    const second = browserSettings;
-    if (second !== first)
-      cleanUp = async (o) => {
-        await second.cleanUp(o);
-        await first.cleanUp(o);
-      };
+
+if (wants('integration') && integrationSets.length) {
+  const [test] = integrationSets;
+  // INTEGRATION_PATTERN narrows the stage to matching spec files while working on one part.
+  const pattern = process.env.INTEGRATION_PATTERN ? [process.env.INTEGRATION_PATTERN] : [];
+  await jestStage(
+    'integration',
+    'jest.integration.config.js',
+    {
+      ...hermeticEnv(process.env),
+      ...test.infraEnv,
+      CHITRAM_WORKER_INFRA: JSON.stringify(integrationSets.map((set) => set.infraEnv)),
+    },
+    integrationSets.length > 1
+      ? [`--maxWorkers=${integrationSets.length}`, ...pattern]
+      : ['--runInBand', ...pattern],
+  );
+}
+if (!beside && wants('e2e') && browserSettings) await browserStages(browserSettings, false);
+await browserLane;
+
+/**
+ * The test platform, then the browser suite against it. `beside`: other stages are running; the
+ * output goes to a file in the run's folder, printed when the suite has finished.
+ * @param {import('./lib/test-run.mjs').TestPlatformSettings} test
+ * @param {boolean} beside
+ */
+async function browserStages(test, beside) {
+  if (!wants('e2e')) return;
+  const held = beside ? join(browserRun.dir, 'browser-stage.log') : undefined;
+  const output = held ? openSync(held, 'a') : undefined;
+  const say = output === undefined ? log : (/** @type {string} */ line) => writeSync(output, `  ${line}\n`);
+  /** @type {import('./lib/platform.mjs').Platform | undefined} */
+  let platform;
+  await stage(`test platform (${instances} of each service and gateway)`, async () => {
+    const { startPlatform } = await import('./lib/platform.mjs');
+    // Every browser test signs in from this one address; the per-address send limit is tested in the
+    // integration stage, so here it is raised to let a whole run through.
+    platform = await startPlatform({
+      build: false,
+      install: false,
+      dataDir: browserRun.dir,
+      ports: test.ports,
+      instances,
+      databasePrefix: test.databasePrefix,
+      natsUsers: test.natsUsers,
+      env: { ...test.env, OTP_IP_LIMIT: '1000' },
+      log: say,
+    });
+    const started = platform;
+    stopPlatform = () => started.stop();
     return { ok: true };
   });
-  const test = settings;
-  const integration =
-    test && wants('integration')
-      ? () =>
-          jestStage(
-            'integration',
-            'jest.integration.config.js',
-            { ...hermeticEnv(process.env), ...test.infraEnv },
-            // INTEGRATION_PATTERN narrows the stage to matching spec files while working on one part.
-            ['--runInBand', ...(process.env.INTEGRATION_PATTERN ? [process.env.INTEGRATION_PATTERN] : [])],
-          )
-      : undefined;
-  const forBrowser = browserSettings;
-  const browser = forBrowser && wants('e2e') ? () => browserStages(forBrowser, beside) : undefined;
-  if (beside && integration && browser) {
-    await Promise.all([integration(), browser()]);
-  } else {
-    await integration?.();
-    await browser?.();
-  }
-
-  /**
-   * The test platform, then the browser suite against it. `beside`: another stage is running; the
-   * output goes to a file in the run's folder, printed when the suite has finished.
-   * @param {import('./lib/test-run.mjs').TestPlatformSettings} test
-   * @param {boolean} beside
-   */
-  async function browserStages(test, beside) {
-    const held = beside ? join(browserRun.dir, 'browser-stage.log') : undefined;
-    const output = held ? openSync(held, 'a') : undefined;
-    const say = output === undefined ? log : (/** @type {string} */ line) => writeSync(output, `  ${line}\n`);
-    /** @type {import('./lib/platform.mjs').Platform | undefined} */
-    let platform;
-    await stage(`test platform (${instances} of each service and gateway)`, async () => {
-      const { startPlatform } = await import('./lib/platform.mjs');
-      // Every browser test signs in from this one address; the per-address send limit is tested in the
-      // integration stage, so here it is raised to let a whole run through.
-      platform = await startPlatform({
-        build: false,
-        install: false,
-        dataDir: browserRun.dir,
-        ports: test.ports,
-        instances,
-        databasePrefix: test.databasePrefix,
-        natsUsers: test.natsUsers,
-        env: { ...test.env, OTP_IP_LIMIT: '1000' },
-        log: say,
-      });
-      const started = platform;
-      stopPlatform = () => started.stop();
-      return { ok: true };
-    });
-    if (platform)
-      await jestStage(
-        'e2e (browser)',
-        'e2e/jest.config.js',
-        {
-          ...hermeticEnv(process.env),
-          E2E_BASE_URL: platform.url,
-          CONTROL_URL: /** @type {string} */ (platform.controlUrl),
-          CONTROL_TOKEN: platform.controlToken,
-          E2E_ADMIN_EMAIL: test.admin.email,
-          E2E_ADMIN_PASSWORD: test.admin.password,
-          // Billing's database, for the few specs that age a plan as time would (D40's reminders).
-          E2E_BILLING_DATABASE_URL: databaseOf(test.infraEnv.DATABASE_URL, `${test.databasePrefix}billing`),
-        },
-        // E2E_PATTERN narrows the browser suite to matching spec files while working on one screen.
-        process.env.E2E_PATTERN ? [process.env.E2E_PATTERN] : [],
-        output,
-      );
-    if (held && output !== undefined) {
-      closeSync(output);
-      console.log(
-        `\n── the browser stage, run beside the integration stage ──\n${readFileSync(held, 'utf8')}`,
-      );
-    }
+  if (platform)
+    await jestStage(
+      'e2e (browser)',
+      'e2e/jest.config.js',
+      {
+        ...hermeticEnv(process.env),
+        E2E_BASE_URL: platform.url,
+        CONTROL_URL: /** @type {string} */ (platform.controlUrl),
+        CONTROL_TOKEN: platform.controlToken,
+        E2E_ADMIN_EMAIL: test.admin.email,
+        E2E_ADMIN_PASSWORD: test.admin.password,
+        // Billing's database, for the few specs that age a plan as time would (D40's reminders).
+        E2E_BILLING_DATABASE_URL: databaseOf(test.infraEnv.DATABASE_URL, `${test.databasePrefix}billing`),
+      },
+      // E2E_PATTERN narrows the browser suite to matching spec files while working on one screen.
+      process.env.E2E_PATTERN ? [process.env.E2E_PATTERN] : [],
+      output,
+    );
+  if (held && output !== undefined) {
+    closeSync(output);
+    console.log(`\n── the browser stage, run beside the stages above ──\n${readFileSync(held, 'utf8')}`);
   }
 }
 await finish(0);
