@@ -242,10 +242,17 @@ describe('videos and their transcoding jobs', () => {
       const cancelled = await rpc.call(Subjects.media.videos.create, { ownerKind: 'movie', ownerId });
       await media.app.get(VideosService).cancel(cancelled.videoId);
       await releaseTitleVideos([second.videoId]);
-      // Both go, one after the other: wait for the two, not for whichever the handler takes first.
-      await waitFor(async () => (await gone(cancelled.videoId)) && (await gone(second.videoId)), 15_000, 200);
+      // Both go, one after the other, each its row and then its objects: wait for all of it, not for
+      // whichever the handler takes first.
+      await waitFor(
+        async () =>
+          (await gone(cancelled.videoId)) &&
+          (await gone(second.videoId)) &&
+          (await objectsLeft(second.objects)) === 0,
+        15_000,
+        200,
+      );
       await expect(get(second.videoId)).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
-      for (const key of second.objects) expect(await s3.keys(key)).toEqual([]);
     });
 
     /** A ready video of `seconds` for the title. */
