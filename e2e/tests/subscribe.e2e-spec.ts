@@ -319,4 +319,30 @@ describe('subscribing (SPEC §2.8, §2.9, §4.4)', () => {
     await sandbox().waitFor();
     expect(await sandbox().innerText()).toContain('Basic Plan');
   });
+
+  it('leaves a viewer who presses Pay the moment they are back on the plans at the checkout', async () => {
+    // The sign-in step reads the account's profiles (who is watching, D37); on a slow line that answer
+    // comes after the viewer is back on the plans, and it must not move them again.
+    let slowed = 0;
+    await page.route(`${BASE_URL}/api/user/profiles`, async (route) => {
+      slowed += 1;
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': clientIp } });
+    });
+    await page.goto(`${BASE_URL}/subscribe`);
+    await card('STANDARD PLAN').getByRole('button', { name: 'Pay Rs 299' }).click();
+    await page.waitForURL(`${BASE_URL}/login`);
+    await logInOnScreen(freshPhone());
+    await page.waitForURL(`${BASE_URL}/subscribe`);
+    await card('STANDARD PLAN').getByRole('button', { name: 'Pay Rs 299' }).click();
+    await page.waitForURL(/\/checkout\?plan=standard/);
+    await page.getByRole('dialog', { name: 'Where do you live?' }).waitFor();
+    // Longer than the profiles' answer took: the checkout is still where the viewer is.
+    await page.waitForTimeout(2_000);
+    expect(slowed).toBeGreaterThan(0);
+    expect(new URL(page.url()).pathname).toBe('/checkout');
+    await answerWhere('Telangana');
+    await sandbox().waitFor();
+    expect(await sandbox().innerText()).toContain('₹299.00');
+  });
 });

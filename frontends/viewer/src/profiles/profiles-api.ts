@@ -20,8 +20,10 @@ export interface ProfileForm {
 const withHolderLock = (holderLock: string | undefined) =>
   holderLock ? { headers: { [PROFILE_LOCK_HEADER]: holderLock } } : {};
 
-export function fetchProfiles(api: KyInstance, signal?: AbortSignal): Promise<Profile[]> {
-  return api.get('user/profiles', { signal, ...asViewer }).json<Profile[]>();
+/** The account's profiles; with `token`, those of the session it names rather than the stored one's. */
+export function fetchProfiles(api: KyInstance, signal?: AbortSignal, token?: string): Promise<Profile[]> {
+  const headers = token ? { headers: { Authorization: `Bearer ${token}` } } : {};
+  return api.get('user/profiles', { signal, ...asViewer, ...headers }).json<Profile[]>();
 }
 
 export function createProfile(api: KyInstance, form: ProfileForm, holderLock?: string): Promise<Profile> {

@@ -80,10 +80,13 @@ function CodeStep({
         .json();
       const session = sessionFrom(answer);
       if (!session) throw new Error('The sign-in answer carried no session.');
-      getSession().signInUser(session);
       // SPEC §4.3 goes home; a visitor sent here by a page that needs sign-in goes back to it. An
-      // account with several profiles is first asked who is watching (D37).
-      const profiles = await fetchProfiles(api).catch(() => []);
+      // account with several profiles is first asked who is watching (D37). The profiles are read
+      // before the session is stored: once it is, the login's guard sends the viewer on, and a move
+      // made after that could take them back from wherever they had gone meanwhile (a viewer who
+      // pressed Pay at once was sent back to the plans from the checkout).
+      const profiles = await fetchProfiles(api, undefined, session.token).catch(() => []);
+      getSession().signInUser(session);
       if (profiles.length > 1)
         void navigate('/profiles', { replace: true, state: { returnTo: returnTo ?? '/' } });
       else void navigate(returnTo ?? '/', { replace: true });
