@@ -110,9 +110,11 @@ class PrecompressPlugin {
 /**
  * Names in the host's page the files its entry loads at once: the chunks behind the async boundary
  * (bootstrap) and the shared packages it lends. Without them the browser learns of these files only
- * once the entry script has run, one round trip later (issue 11). Scripts are deferred, after the
- * entry: a chunk that runs first only registers its modules, and the runtime, asking for a chunk
- * whose tag is in the page, waits for that tag instead of adding another. Styles are preloaded, so
+ * once the entry script has run, one round trip later (issue 11). Scripts are preloaded, at the low
+ * priority a deferred script has (the page's banner goes first), not run: the runtime adds each when
+ * the entry asks for it, after the page's first paint (src/index.ts), and the browser takes it from
+ * what it has fetched. Run by the page itself they ran before that paint, and a phone's first picture
+ * waited for them (issue 19: Largest Contentful Paint). Styles are preloaded, so
  * they apply when the runtime adds them, as before, and never hold back the first paint; so are the
  * fonts `fonts` names, which every page shows at once (they are then there for the first layout).
  */
@@ -148,7 +150,9 @@ class StartupChunksPlugin {
               ),
             ...files
               .filter((file) => file.endsWith('.js'))
-              .map((file) => tag('script', { defer: true, src: href(file) })),
+              .map((file) =>
+                tag('link', { rel: 'preload', as: 'script', fetchpriority: 'low', href: href(file) }),
+              ),
           );
           return data;
         },
