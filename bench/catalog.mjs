@@ -12,7 +12,7 @@
 //    server answering the same bytes, in the same run, at 50 connections (target: 40% or better).
 // 4. Search (`GET /api/home/search?q=`, terms of 3+ characters: exact and misspelt title words, actors,
 //    two-word titles, words in Indian scripts and their beginnings, description words) at 50
-//    connections (target: p95 under 30 ms), four ways: the 500 most popular terms once cached; a
+//    connections (target: p95 of 20 ms or less, issue 25), four ways: the 500 most popular terms once cached; a
 //    realistic mix of 20,000 terms with Zipf-shaped popularity (s = 1, long tail included), 10 s after
 //    the caches were emptied; cold, every term new; and cold at one connection (a search's own cost).
 //

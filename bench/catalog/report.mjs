@@ -6,7 +6,8 @@ import { formatTable, oneDecimal, writeJson } from '../lib/report.mjs';
 import { TITLES } from './data.mjs';
 
 const OUTPUT = path.join(ROOT, '.data/bench/catalog.json');
-const TARGETS = { minHomePercent: 40, maxSearchP95Ms: 30 };
+// Issue 25: search p95 at most 20 ms, for the realistic mix and for cold terms alike.
+const TARGETS = { minHomePercent: 40, maxSearchP95Ms: 20 };
 
 /**
  * Prints and writes the run's figures; throws when requests failed under load (the figures do not hold).
@@ -23,19 +24,19 @@ export function reportFigures({ settings, cpus, loadBefore, seededNow, home, sea
       met: homePercent >= TARGETS.minHomePercent,
     },
     {
-      target: `search p95 < ${TARGETS.maxSearchP95Ms} ms (popular terms, cached)`,
+      target: `search p95 <= ${TARGETS.maxSearchP95Ms} ms (popular terms, cached)`,
       measured: `${cached.p95Ms} ms`,
-      met: cached.p95Ms < TARGETS.maxSearchP95Ms,
+      met: cached.p95Ms <= TARGETS.maxSearchP95Ms,
     },
     {
-      target: `search p95 < ${TARGETS.maxSearchP95Ms} ms (realistic mix)`,
+      target: `search p95 <= ${TARGETS.maxSearchP95Ms} ms (realistic mix)`,
       measured: `${mix.p95Ms} ms`,
-      met: mix.p95Ms < TARGETS.maxSearchP95Ms,
+      met: mix.p95Ms <= TARGETS.maxSearchP95Ms,
     },
     {
-      target: `search p95 < ${TARGETS.maxSearchP95Ms} ms (cold, every term new)`,
+      target: `search p95 <= ${TARGETS.maxSearchP95Ms} ms (cold, every term new)`,
       measured: `${cold.p95Ms} ms`,
-      met: cold.p95Ms < TARGETS.maxSearchP95Ms,
+      met: cold.p95Ms <= TARGETS.maxSearchP95Ms,
     },
   ];
   const cpuText = (/** @type {Record<string, number>} */ cpu) =>
