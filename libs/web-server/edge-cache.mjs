@@ -10,6 +10,8 @@
 // A picture removed from storage may still be answered from here until it is pushed out, as a CDN
 // answers it until it expires; its key is never used again, so nobody is shown another title's picture.
 
+import { matchesEtag } from './etag.mjs';
+
 /** A kept answer's headers that are the entity's own, not the connection's or the moment's. */
 const KEPT_HEADERS = new Set([
   'content-type',
@@ -133,8 +135,7 @@ function isImmutablePublic(cacheControl) {
  */
 export function answerFromEdge(req, res, answer) {
   const etag = answer.headers.etag;
-  const asked = req.headers['if-none-match'];
-  if (typeof etag === 'string' && asked && asked.split(',').some((tag) => tag.trim() === etag)) {
+  if (typeof etag === 'string' && matchesEtag(req.headers['if-none-match'], etag)) {
     const headers = { etag, 'cache-control': answer.headers['cache-control'], 'x-cache': 'hit' };
     res.writeHead(304, headers);
     return void res.end();

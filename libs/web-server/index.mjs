@@ -7,6 +7,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { answerFromEdge } from './edge-cache.mjs';
 import { acceptableEncodings, isCompressible } from './encoding.mjs';
+import { matchesEtag } from './etag.mjs';
 import { forwardedHeaders, trustedProxies } from './forwarded.mjs';
 import { parseRange } from './range.mjs';
 import {
@@ -336,13 +337,6 @@ async function compressedVariant(req, found) {
 function entityTag(found, encoding) {
   const base = `${found.size.toString(16)}-${Math.floor(found.mtimeMs).toString(16)}`;
   return `W/"${encoding ? `${base}-${encoding}` : base}"`;
-}
-
-/** If-None-Match holds a list of tags (or `*`), compared weakly (RFC 9110 §13.1.2). */
-function matchesEtag(header, etag) {
-  if (!header) return false;
-  const opaque = (tag) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }
 
 /**

@@ -91,6 +91,12 @@ describe('the edge cache of stored pictures', () => {
     assert.equal(upstream.reached.length, 2);
     const again = await get('a.jpg?w=640', { headers: { 'If-None-Match': '"a.jpg"' } });
     assert.equal(again.status, 304);
+    // Compared weakly, as the static files' tags are (a browser may send the tag it holds as weak).
+    const weak = await get('a.jpg?w=640', { headers: { 'If-None-Match': 'W/"other", W/"a.jpg"' } });
+    assert.equal(weak.status, 304);
+    const stale = await get('a.jpg?w=640', { headers: { 'If-None-Match': '"other"' } });
+    assert.equal(stale.status, 200);
+    await stale.arrayBuffer();
     const head = await get('a.jpg?w=640', { method: 'HEAD' });
     assert.equal(head.headers.get('content-length'), '1200');
     assert.equal((await head.arrayBuffer()).byteLength, 0);
