@@ -41,15 +41,31 @@ export function placeholderMarkup(kind, banner) {
   return `<div class="banner-placeholder banner-placeholder--${kind} banner-placeholder--static" aria-hidden="true">${img}</div>`;
 }
 
-/** The page with the placeholder inside its root element and its rules in its head; as it was when either is missing. */
+/**
+ * The shell's script preloads that a page drawing its banner leaves out (frontends/rspack.base.mjs
+ * marks them): its entry asks for those scripts once the banner is shown (frontends/shell/src/
+ * index.ts), so the picture does not share a phone's line with them before its first paint.
+ */
+const AFTER_BANNER_PRELOAD = /<link\b[^>]*\sdata-after-banner(?=[\s=/>])[^>]*>/gi;
+
+/** `html` without the preloads marked as wanted only after the page's banner. */
+function withoutAfterBannerPreloads(html) {
+  return html.replace(AFTER_BANNER_PRELOAD, '');
+}
+
+/**
+ * The page with the placeholder inside its root element, its rules in its head and the preloads
+ * that wait for the banner left out; as it was when either is missing.
+ */
 export function withPlaceholder(html, markup, css) {
   if (!markup || !css) return html;
-  const root = html.indexOf('<div id="root"></div>');
-  const head = html.indexOf('</head>');
+  const page = withoutAfterBannerPreloads(html);
+  const root = page.indexOf('<div id="root"></div>');
+  const head = page.indexOf('</head>');
   if (root === -1 || head === -1 || head > root) return html;
   const style = `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>\n  `;
   const rootEnd = root + '<div id="root">'.length;
-  return `${html.slice(0, head)}${style}${html.slice(head, rootEnd)}${markup}${html.slice(rootEnd)}`;
+  return `${page.slice(0, head)}${style}${page.slice(head, rootEnd)}${markup}${page.slice(rootEnd)}`;
 }
 
 /** The placeholder's rules from the build at `rootDir`, read once (null when the build has none). */

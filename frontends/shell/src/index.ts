@@ -5,7 +5,8 @@ import { startEarlyRequests } from './app/early-requests';
 startEarlyRequests(window.location);
 // The async boundary lets the federation runtime negotiate the shared singletons before React loads.
 // It starts once the page's first picture is on the screen (the banner its first bytes carry): the
-// shell's chunks, fetched meanwhile (rspack.base.mjs preloads them), then run after that picture is
-// shown, not before it (issue 19: Largest Contentful Paint), and in a task of their own rather than in
-// the entry's (Total Blocking Time).
+// shell's chunks then run after that picture is shown, not before it (issue 19: Largest Contentful
+// Paint), and in a task of their own rather than in the entry's (Total Blocking Time). A page without
+// a banner preloads them (rspack.base.mjs); a page with one leaves them out, so a phone fetches its
+// picture alone and these chunks once it is shown (libs/web-server/banner-placeholder.mjs).
 afterFirstPaint(() => void import('./bootstrap'));

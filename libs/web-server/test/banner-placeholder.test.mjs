@@ -14,10 +14,14 @@ import { createWebServer } from '../index.mjs';
 // frontends/shell/src/styles/banner-placeholder.css, copied into the build) inlined in the head; read
 // from a small fake gateway answering as the real one does.
 
+// Its head as the shell's build writes it (frontends/rspack.base.mjs): the entry, the styles and fonts
+// every page needs at once, and the startup scripts marked as wanted only after a drawn banner.
 const PAGE = `<!doctype html>
 <html lang="en-IN">
   <head>
     <title>Chitram</title>
+    <script defer src="/main.1.js"></script><link as="style" href="/174.1.css" rel="preload"><link as="font" crossorigin href="/assets/noto.woff2" rel="preload" type="font/woff2">
+    <link as="script" data-after-banner fetchpriority="low" href="/409.1.js" rel="preload"><link as="script" data-after-banner="" fetchpriority="low" href="/610.1.js" rel="preload" />
   </head>
   <body><div id="root"></div></body>
 </html>`;
@@ -102,11 +106,24 @@ describe("a page's banner before its scripts", () => {
     assert.match(html, /srcset="\/api\/media\/images\/images\/p\.jpg\?w=160 160w/);
   });
 
-  it('a banner that is a video, an unknown title and every other page keep an empty root', async () => {
+  it('a page with its banner drawn leaves the startup scripts for after it, and keeps the entry, styles and fonts', async () => {
+    for (const pathname of ['/', '/movie/pushpa/play']) {
+      const html = await pageAt(pathname);
+      assert.match(html, /banner-placeholder--static/, pathname);
+      assert.doesNotMatch(html, /409\.1\.js|610\.1\.js|data-after-banner/, pathname);
+      assert.match(html, /<script defer src="\/main\.1\.js"><\/script>/, pathname);
+      assert.match(html, /href="\/174\.1\.css" rel="preload"/, pathname);
+      assert.match(html, /href="\/assets\/noto\.woff2" rel="preload"/, pathname);
+    }
+  });
+
+  it('a banner that is a video, an unknown title and every other page keep an empty root and every preload', async () => {
     for (const pathname of ['/movie/teaser/play', '/movie/nobody/play', '/subscribe', '/about']) {
       const html = await pageAt(pathname);
       assert.match(html, /<div id="root"><\/div>/, pathname);
       assert.doesNotMatch(html, /<style>/, pathname);
+      assert.match(html, /href="\/409\.1\.js" rel="preload"/, pathname);
+      assert.match(html, /href="\/610\.1\.js" rel="preload"/, pathname);
     }
   });
 
