@@ -100,6 +100,19 @@ describe('micro-frontends', () => {
     },
   );
 
+  it("asks for the runtime manifest once, with the page's first bytes, and the shell's own request takes that answer (issue 19)", async () => {
+    const manifestRequests: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/remotes.json') manifestRequests.push(req.url());
+    });
+    const answer = await page.goto(`${BASE_URL}/subscribe`);
+    expect(answer!.headers()['link']).toContain('</remotes.json>; rel=preload; as=fetch; crossorigin');
+    await h1(/plan/i).waitFor();
+    await page.getByRole('link', { name: /^About/ }).first().click();
+    await h1('About Chitram').waitFor();
+    expect(manifestRequests).toHaveLength(1);
+  });
+
   it('shows a clear message when a remote is down, and Retry recovers it once it is back', async () => {
     await stopApp('viewer');
     try {

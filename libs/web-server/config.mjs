@@ -12,6 +12,8 @@ import { assetHeaders, pageHeaders } from './security-headers.mjs';
 const DEFAULT_API_TARGET = 'http://127.0.0.1:3001';
 const DEFAULT_REMOTES = { viewer: 'http://localhost:3002', admin: 'http://localhost:3003' };
 const DEFAULT_SHELL_ORIGIN = 'http://localhost:3000';
+/** Where a host serves its runtime manifest: the remotes' entries, from its environment. */
+const MANIFEST_PATH = '/remotes.json';
 
 /** `http://host:3002` → `http://host:3002/remoteEntry.js`; a URL already naming a .js/.json file is kept. */
 export function remoteEntryUrl(value) {
@@ -97,8 +99,13 @@ export function configFromEnv(env = process.env, defaults = {}) {
         mediaOrigins,
         production: merged.NODE_ENV === 'production',
       }),
-      // The viewer is the remote of every page but the back office's.
-      ...preconnectHeaders([...Object.values(remotes), ...mediaOrigins], [remotes.viewer]),
+      // The viewer is the remote of every page but the back office's; a host's pages all read the
+      // runtime manifest first (the shell's early-requests.ts).
+      ...preconnectHeaders(
+        [...Object.values(remotes), ...mediaOrigins],
+        [remotes.viewer],
+        readFlag(merged, 'SPA') ? [MANIFEST_PATH] : [],
+      ),
     },
     assetHeaders: assetHeaders(readOrigins(merged, 'SHELL_ORIGINS', DEFAULT_SHELL_ORIGIN)),
   };
@@ -152,7 +159,7 @@ export function configFromEnv(env = process.env, defaults = {}) {
     trustProxies,
     apiSourceAddress,
     ...security,
-    routes: { '/remotes.json': () => remotes },
+    routes: { [MANIFEST_PATH]: () => remotes },
     pageLinks: remotePages ? (pathname) => remotePages.linksFor(pathname) : null,
     /** Reads what the first pages need before they are asked for (the remotes' pages.json). */
     warmUp: () => remotePages?.warm() ?? Promise.resolve(),

@@ -16,7 +16,7 @@ before(async () => {
 after(() => rm(root, { recursive: true, force: true }));
 
 describe("the shell's pages name the origins they will need (issue 19)", () => {
-  it("preconnect each remote and picture origin once and preload the viewer's entry, with the page, not with its files", async () => {
+  it("preconnect each remote and picture origin once and preload the viewer's entry and the runtime manifest, with the page, not with its files", async () => {
     const server = await createWebServer({
       ...configFromEnv({
         PORT: '0',
@@ -33,10 +33,24 @@ describe("the shell's pages name the origins they will need (issue 19)", () => {
       assert.equal(
         page.headers.get('link'),
         '<https://app.chitram.in>; rel=preconnect, <https://media.chitram.in>; rel=preconnect, ' +
-          '<https://app.chitram.in/viewer/remoteEntry.js>; rel=preload; as=script',
+          '<https://app.chitram.in/viewer/remoteEntry.js>; rel=preload; as=script, ' +
+          '</remotes.json>; rel=preload; as=fetch; crossorigin',
       );
       const script = await fetch(`${server.url}/main.3f9a1c2b.js`);
       assert.equal(script.headers.get('link'), null);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("a remote's own server, which serves no host pages, names no manifest", async () => {
+    const server = await createWebServer({
+      ...configFromEnv({ PORT: '0', ROOT: root, VIEWER_REMOTE_URL: 'https://app.chitram.in/viewer/' }),
+      proxy: [],
+    });
+    try {
+      const page = await fetch(`${server.url}/index.html`);
+      assert.doesNotMatch(page.headers.get('link') ?? '', /remotes\.json/);
     } finally {
       await server.close();
     }

@@ -59,6 +59,7 @@ describe("a page names its remote's files (issue 19)", () => {
       await linkOf('/movie/gully-gladiators/play'),
       `<${remote.url}>; rel=preconnect, ` +
         `<${base}/remoteEntry.js>; rel=preload; as=script, ` +
+        '</remotes.json>; rel=preload; as=fetch; crossorigin, ' +
         `<${base}/viewer-app.0ce7e54f69.css>; rel=preload; as=style, ` +
         `<${base}/viewer-app.127cf0ea95.js>; rel=preload; as=script, ` +
         `<${base}/595.2b08ac97b3.js>; rel=preload; as=script, ` +
@@ -77,7 +78,8 @@ describe("a page names its remote's files (issue 19)", () => {
   it('a page of a remote whose pages.json is missing goes out with the usual header', async () => {
     assert.equal(
       await linkOf('/admin/movies'),
-      `<${remote.url}>; rel=preconnect, <${base}/remoteEntry.js>; rel=preload; as=script`,
+      `<${remote.url}>; rel=preconnect, <${base}/remoteEntry.js>; rel=preload; as=script, ` +
+        '</remotes.json>; rel=preload; as=fetch; crossorigin',
     );
   });
 });

@@ -13,9 +13,13 @@ const HOME_CONTENT_PATH = 'home/content';
 
 let earlyManifest: Promise<RemoteManifest> | undefined;
 
-/** The runtime manifest (/remotes.json), read and checked. */
+/**
+ * The runtime manifest (/remotes.json), read and checked. The page's first bytes preload it
+ * (libs/web-server/preconnect.mjs), and this request, as the browser's cache would make it, takes that
+ * answer rather than asking again; the server marks it `no-cache`, so any later one asks anew.
+ */
 export function fetchRemotesManifest(): Promise<RemoteManifest> {
-  return fetch(MANIFEST_URL, { cache: 'no-store', headers: { accept: 'application/json' } })
+  return fetch(MANIFEST_URL, { headers: { accept: 'application/json' } })
     .then((res) => {
       if (!res.ok) throw new Error(`The remotes manifest answered ${res.status}.`);
       return res.json() as Promise<unknown>;
