@@ -20,6 +20,13 @@ export class BestOf<T> {
     if (kept.length > this.limit) kept.pop();
   }
 
+  /** Whether `item`, offered now, would be kept: so that one need not be made only to be dropped. */
+  wouldKeep(item: T): boolean {
+    const kept = this.kept;
+    if (kept.length < this.limit) return true;
+    return this.limit > 0 && !this.ahead(kept[kept.length - 1], item);
+  }
+
   list(): T[] {
     return this.kept;
   }

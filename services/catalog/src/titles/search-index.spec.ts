@@ -1,4 +1,5 @@
-import { SearchIndex, similarity, trigrams, type IndexedTitle, type Matches } from './search-index';
+import { SearchIndex, type IndexedTitle, type Matches } from './search-index';
+import { similarity, trigrams } from './word-lexicon';
 
 let clock = 0;
 const title = (id: string, name: string, cast = '', description = '', created = ++clock): IndexedTitle => ({

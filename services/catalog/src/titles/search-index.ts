@@ -1,4 +1,4 @@
-import { BestOf } from './best-of';
+import { letterCount, WordLexicon, type WordMatch } from './word-lexicon';
 
 /** Where a word is found, and how much a match there counts. */
 export const FIELDS = [
@@ -23,14 +23,6 @@ export interface IndexedTitle {
   words: Record<Field, readonly string[]>;
 }
 
-export interface WordMatch {
-  word: string;
-  /** 1 for the word itself, less for a completion or a near miss (trigram similarity). */
-  likeness: number;
-}
-
-/** Near misses below this trigram similarity are not matches (pg_trgm's default `%` threshold). */
-export const SIMILARITY_THRESHOLD = 0.3;
 /** Completions and near misses are looked for from this many letters on. */
 const MIN_FUZZY_LETTERS = 3;
 
@@ -53,49 +45,8 @@ export interface Matches {
   scores: Float64Array;
 }
 
-/** The catalogue's words, sorted (for completions) and by trigram (for near misses). */
-interface Lexicon {
-  sorted: string[];
-  /** Each word's letters (code points), by its place in `sorted`. */
-  letterCounts: Int32Array;
-  /** Each word's distinct trigrams, by its place in `sorted`. */
-  trigramCounts: Int32Array;
-  postings: Map<string, Int32Array>;
-  /** Scratch space of nearMisses, by place: kept between searches, cleared after each. */
-  shared: Int32Array;
-  touched: Int32Array;
-}
-
 const NO_SLOTS: readonly number[] = Object.freeze([]);
 const EMPTY = Buffer.alloc(0);
-
-/** UTF-16 order: the database's C collation (code points) but for letters beyond U+FFFF. */
-const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-const letters = (word: string): number => {
-  let n = 0;
-  for (const _ of word) n++;
-  return n;
-};
-
-/**
- * The distinct trigrams of a word as pg_trgm forms them: the word padded with two spaces before and
- * one after, three letters at a time.
- */
-export function trigrams(word: string): Set<string> {
-  const chars = [' ', ' ', ...word, ' '];
-  const found = new Set<string>();
-  for (let i = 0; i + 2 < chars.length; i++) found.add(chars[i] + chars[i + 1] + chars[i + 2]);
-  return found;
-}
-
-/** pg_trgm's similarity: shared trigrams over all trigrams of the two words. */
-export function similarity(a: string, b: string): number {
-  const x = trigrams(a);
-  const y = trigrams(b);
-  let shared = 0;
-  for (const t of x) if (y.has(t)) shared++;
-  return shared / (x.size + y.size - shared);
-}
 
 /**
  * The catalogue's titles in memory, for search without the database: each (field, word)'s titles,
@@ -116,7 +67,7 @@ export class SearchIndex {
    * hold it: a word at 0 is no longer the catalogue's.
    */
   private readonly wordUses = new Map<string, { word: string; uses: number }>();
-  private lexicon?: Lexicon;
+  private lexicon?: WordLexicon;
   /** How many titles name each parent. */
   private readonly children = new Map<string, number>();
   private readonly freeSlots: number[] = [];
@@ -129,11 +80,16 @@ export class SearchIndex {
   /** Each title's public answer as UTF-8, ready to send: encoding it for each search cost more than the search. */
   private readonly jsonBySlot: Buffer[] = [];
   private createdBySlot = new Float64Array(1024);
-  /** Scratch space of matchingAll, by slot: kept between searches, cleared after each. */
+  /**
+   * Scratch space of matchingAll, kept between searches: by slot (`matched` and `best` cleared after
+   * each), and by candidate, in the order first seen (`candidates` and their `totals`; `place` is each
+   * candidate slot's place among them, read only where `matched` says it is one).
+   */
   private best = new Float64Array(0);
-  private total = new Float64Array(0);
   private matched = new Uint8Array(0);
+  private place = new Int32Array(0);
   private candidates = new Int32Array(0);
+  private totals = new Float64Array(0);
   private roundSlots = new Int32Array(0);
   private readonly found: Matches = { count: 0, slots: new Int32Array(0), scores: new Float64Array(0) };
 
@@ -263,38 +219,12 @@ export class SearchIndex {
   }
 
   /**
-   * The catalogue words `token` may mean, best first, at most `limit`: the word itself (1), words it
-   * begins (0.6 + 0.4 × its share of the word) and words within trigram similarity (0.9 × similarity);
-   * completions and near misses only for tokens of 3+ letters. Ties in word order.
+   * The catalogue words `token` may mean, best first, at most `limit` (WordLexicon.matches): the word
+   * itself, and its completions and near misses only for tokens of 3+ letters. The answer is shared.
    */
-  wordMatches(token: string, limit: number): WordMatch[] {
-    const best = new BestOf<WordMatch>(
-      limit,
-      (a, b) => a.likeness > b.likeness || (a.likeness === b.likeness && a.word < b.word),
-    );
-    if (this.wordUses.has(token)) best.offer({ word: token, likeness: 1 });
-    const length = letters(token);
-    if (length >= MIN_FUZZY_LETTERS) {
-      const lexicon = this.currentLexicon();
-      const { sorted, letterCounts } = lexicon;
-      let lo = 0;
-      let hi = sorted.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (sorted[mid] < token) lo = mid + 1;
-        else hi = mid;
-      }
-      // The words from `lo` to `end` begin with the token (the token itself first, when a word).
-      let end = lo;
-      for (; end < sorted.length && sorted[end].startsWith(token); end++) {
-        if (sorted[end] !== token)
-          best.offer({ word: sorted[end], likeness: 0.6 + (0.4 * length) / letterCounts[end] });
-      }
-      this.nearMisses(token, lexicon, (i, score) => {
-        if (i < lo || i >= end) best.offer({ word: sorted[i], likeness: 0.9 * score });
-      });
-    }
-    return best.list();
+  wordMatches(token: string, limit: number): readonly WordMatch[] {
+    if (letterCount(token) >= MIN_FUZZY_LETTERS) return this.currentLexicon().matches(token, limit);
+    return limit > 0 && this.wordUses.has(token) ? [{ word: token, likeness: 1 }] : [];
   }
 
   /**
@@ -317,18 +247,22 @@ export class SearchIndex {
         return { lists, size: lists.reduce((sum, { slots }) => sum + slots.length, 0) };
       })
       .sort((a, b) => a.size - b.size);
-    const { best, total, matched, candidates, roundSlots } = this;
-    // The first round's titles are the candidates, its best scores their totals so far (0 + score is
-    // score): one array less read and written per candidate, and the first round is the largest.
+    const { best, matched, place, candidates, totals, roundSlots } = this;
+    // The first round's titles are the candidates, its best scores their totals so far. `matched`
+    // (a byte a title) says whether a title was seen: its reads stay in the processor's cache, where
+    // reading a total by title for each of thousands of titles would not.
     let candidateCount = 0;
     for (const { slots, score } of rounds[0].lists) {
       for (let i = 0; i < slots.length; i++) {
         const slot = slots[i];
-        if (total[slot] === 0) candidates[candidateCount++] = slot;
-        if (score > total[slot]) total[slot] = score;
+        if (matched[slot] === 0) {
+          matched[slot] = 1;
+          place[slot] = candidateCount;
+          candidates[candidateCount] = slot;
+          totals[candidateCount++] = score;
+        } else if (score > totals[place[slot]]) totals[place[slot]] = score;
       }
     }
-    for (let k = 0; k < candidateCount; k++) matched[candidates[k]] = 1;
     // Later rounds only keep or drop them.
     for (let round = 1; round < rounds.length && candidateCount > 0; round++) {
       let touchedCount = 0;
@@ -342,7 +276,7 @@ export class SearchIndex {
       }
       for (let k = 0; k < touchedCount; k++) {
         const slot = roundSlots[k];
-        total[slot] += best[slot];
+        totals[place[slot]] += best[slot];
         best[slot] = 0;
         matched[slot] = round + 1;
       }
@@ -353,9 +287,8 @@ export class SearchIndex {
       const slot = candidates[k];
       if (matched[slot] === rounds.length) {
         found.slots[found.count] = slot;
-        found.scores[found.count++] = total[slot];
+        found.scores[found.count++] = totals[k];
       }
-      total[slot] = 0;
       matched[slot] = 0;
     }
     return found;
@@ -389,63 +322,17 @@ export class SearchIndex {
     if (this.best.length >= this.slotCount) return;
     const size = Math.max(1024, this.slotCount * 2);
     this.best = new Float64Array(size);
-    this.total = new Float64Array(size);
     this.matched = new Uint8Array(size);
+    this.place = new Int32Array(size);
     this.candidates = new Int32Array(size);
+    this.totals = new Float64Array(size);
     this.roundSlots = new Int32Array(size);
     this.found.slots = new Int32Array(size);
     this.found.scores = new Float64Array(size);
   }
 
-  /** Words sharing trigrams with `token`, at SIMILARITY_THRESHOLD or above: each's place in the lexicon and similarity. */
-  private nearMisses(
-    token: string,
-    lexicon: Lexicon,
-    near: (place: number, similarity: number) => void,
-  ): void {
-    const own = trigrams(token);
-    const { shared, touched } = lexicon;
-    let touchedCount = 0;
-    for (const trigram of own) {
-      const words = lexicon.postings.get(trigram);
-      if (!words) continue;
-      for (let k = 0; k < words.length; k++) if (shared[words[k]]++ === 0) touched[touchedCount++] = words[k];
-    }
-    for (let k = 0; k < touchedCount; k++) {
-      const i = touched[k];
-      const count = shared[i];
-      shared[i] = 0;
-      const score = count / (own.size + lexicon.trigramCounts[i] - count);
-      if (score >= SIMILARITY_THRESHOLD) near(i, score);
-    }
-  }
-
-  private currentLexicon(): Lexicon {
-    if (this.lexicon) return this.lexicon;
-    const sorted = [...this.wordUses.keys()].sort(byCodeUnit);
-    const letterCounts = new Int32Array(sorted.length);
-    const trigramCounts = new Int32Array(sorted.length);
-    const lists = new Map<string, number[]>();
-    sorted.forEach((word, i) => {
-      letterCounts[i] = letters(word);
-      const own = trigrams(word);
-      trigramCounts[i] = own.size;
-      for (const trigram of own) {
-        const list = lists.get(trigram);
-        if (list) list.push(i);
-        else lists.set(trigram, [i]);
-      }
-    });
-    const postings = new Map<string, Int32Array>();
-    for (const [trigram, list] of lists) postings.set(trigram, Int32Array.from(list));
-    this.lexicon = {
-      sorted,
-      letterCounts,
-      trigramCounts,
-      postings,
-      shared: new Int32Array(sorted.length),
-      touched: new Int32Array(sorted.length),
-    };
+  private currentLexicon(): WordLexicon {
+    this.lexicon ??= new WordLexicon(this.wordUses.keys());
     return this.lexicon;
   }
 }

@@ -33,4 +33,26 @@ describe('the best titles of a search (BestOf, titleAhead)', () => {
     expect(best(20, offers)).toEqual(sorted.slice(0, 20));
     expect(best(0, offers)).toEqual([]);
   });
+
+  it('says beforehand whether an offer would be kept (wouldKeep), as offering it finds', () => {
+    const kept = new BestOf(3, titleAhead);
+    const offers: Array<[number, number, number]> = [
+      [1, 1, 10],
+      [2, 2, 5],
+      [3, 1, 10],
+      [4, 1, 10],
+      [5, 0.5, 99],
+      [6, 1, 11],
+      [7, 3, 0],
+    ];
+    for (const [slot, score, created] of offers) {
+      const item = { slot, score, created };
+      const before = kept.list().map((found) => found.slot);
+      const would = kept.wouldKeep(item);
+      kept.offer(item);
+      expect({ slot, kept: kept.list().some((found) => found.slot === slot) }).toEqual({ slot, kept: would });
+      if (!would) expect(kept.list().map((found) => found.slot)).toEqual(before);
+    }
+    expect(new BestOf(0, titleAhead).wouldKeep({ slot: 1, score: 1, created: 1 })).toBe(false);
+  });
 });

@@ -9,7 +9,8 @@ import { RawJson } from '@chitram/nest-kit';
 import { DataSource } from 'typeorm';
 import { BestOf } from './best-of';
 import { LiveSearchIndex } from './live-search-index';
-import { FIELDS, type SearchIndex, type WordMatch } from './search-index';
+import { FIELDS, type SearchIndex } from './search-index';
+import type { WordMatch } from './word-lexicon';
 import { searchTokens } from './search-tokens';
 
 /** Terms of several words must all match in the title or the cast; descriptions only fill up. */
@@ -101,7 +102,7 @@ export class TitleSearch implements OnModuleInit {
 
 /** The titles (slots) of `index` that `term` finds, best first, at most `limit`. */
 export function findTitles(index: SearchIndex, term: string, limit: number): number[] {
-  const byToken = new Map<string, WordMatch[]>();
+  const byToken = new Map<string, readonly WordMatch[]>();
   for (const token of searchTokens(term, MAX_TERM_WORDS)) {
     const list = index.wordMatches(token, WORDS_PER_TERM_WORD);
     // A word the catalogue has as typed is what was meant: its near misses ('prabhu' for 'prabhas')
@@ -153,7 +154,7 @@ function allWords(
   index: SearchIndex,
   term: string,
   tokens: string[],
-  byToken: Map<string, WordMatch[]>,
+  byToken: Map<string, readonly WordMatch[]>,
   limit: number,
 ): number[] {
   const lowerTerm = term.toLowerCase();
@@ -167,14 +168,14 @@ function allWords(
     ),
   );
   const best = new BestOf<Found>(limit, titleAhead);
+  // Thousands may match: each is weighed in one reused object, and copied only if it is kept.
+  const next: Found = { slot: 0, score: 0, created: 0 };
   for (let i = 0; i < count; i++) {
-    const slot = slots[i];
+    next.slot = slots[i];
     // A term that is a whole title puts that title first.
-    best.offer({
-      slot,
-      score: scores[i] + (index.lowerNameOf(slot) === lowerTerm ? 1 : 0),
-      created: index.createdOf(slot),
-    });
+    next.score = scores[i] + (index.lowerNameOf(next.slot) === lowerTerm ? 1 : 0);
+    next.created = index.createdOf(next.slot);
+    if (best.wouldKeep(next)) best.offer({ ...next });
   }
   return best.list().map(({ slot }) => slot);
 }
@@ -194,7 +195,7 @@ export const titleAhead = (a: Found, b: Found): boolean =>
 function bestGroups(
   index: SearchIndex,
   tokens: string[],
-  byToken: Map<string, WordMatch[]>,
+  byToken: Map<string, readonly WordMatch[]>,
   seen: Set<number>,
   have: number,
   limit: number,
