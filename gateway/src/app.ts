@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -22,6 +21,7 @@ import { registerCompression } from './http/compression';
 import { HttpErrorFilter } from './http/error.filter';
 import { refuseMalformedInput } from './http/input-guards';
 import { JsonOnlyGuard } from './http/json-only';
+import { streamedMultipart } from './http/multipart';
 import { drainRefusedBodies } from './http/refused-body';
 import { traceRequests } from './http/tracing';
 import { addSecurityHeaders } from './security-headers';
@@ -88,7 +88,7 @@ export async function createGatewayApp(
   await registerCompression(app);
   // Multipart forms are read as streams by the routes that take them (src/media/upload-form.ts),
   // each with its own limits; nothing is buffered or written to disk here.
-  await app.register(multipart);
+  await app.register(streamedMultipart);
   app.enableCors({
     origin: config.corsOrigins,
     credentials: true,

@@ -2,7 +2,7 @@ import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { ExecutionContext } from '@nestjs/common';
 import { ErrorCode } from '@chitram/contracts';
 import { AccessTokenSigner, AccessTokenVerifier, createLogger, type RevocationList } from '@chitram/nest-kit';
-import { AdminRoute, Public, Roles } from './access';
+import { AdminRoute, Public, PublicIdentified, Roles } from './access';
 import { AccessGuard } from './access.guard';
 
 class Routes {
@@ -62,8 +62,19 @@ describe('AccessGuard', () => {
     await expect(guard.canActivate(ctx)).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
   });
 
-  it('opens a public route to anyone', async () => {
-    await expect(guard.canActivate(context(Routes, 'open').ctx)).resolves.toBe(true);
+  it('opens a public route to anyone, at once (no promise for the common case)', () => {
+    expect(guard.canActivate(context(Routes, 'open').ctx)).toBe(true);
+  });
+
+  it('still checks a token sent to a public route that identifies its caller', async () => {
+    class Identified {
+      @PublicIdentified()
+      title() {}
+    }
+    await expect(
+      guard.canActivate(context(Identified, 'title', 'Bearer not-a-token').ctx),
+    ).rejects.toMatchObject({ code: ErrorCode.TOKEN_INVALID });
+    expect(guard.canActivate(context(Identified, 'title').ctx)).toBe(true);
   });
 
   it('asks for a token, then for the role, and records who called', async () => {
@@ -107,6 +118,6 @@ describe('AccessGuard', () => {
     await expect(guard.canActivate(context(ViewerRoutes, 'inherited').ctx)).rejects.toMatchObject({
       code: ErrorCode.UNAUTHENTICATED,
     });
-    await expect(guard.canActivate(context(ViewerRoutes, 'overridden').ctx)).resolves.toBe(true);
+    expect(guard.canActivate(context(ViewerRoutes, 'overridden').ctx)).toBe(true);
   });
 });

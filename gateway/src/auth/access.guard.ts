@@ -2,7 +2,7 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@ne
 import { adminMayUse, DomainError, ErrorCode, SignInMessages } from '@chitram/contracts';
 import { AccessTokenVerifier, LOGGER, type Logger, RevocationList } from '@chitram/nest-kit';
 import type { FastifyRequest } from 'fastify';
-import { accessOf } from './access';
+import { accessOf, type RouteAccess } from './access';
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
 
@@ -20,9 +20,34 @@ export class AccessGuard implements CanActivate {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /** Each route's declaration, read once: the metadata does not change after start-up. */
+  private readonly declared = new WeakMap<object, WeakMap<object, RouteAccess | null>>();
+
+  /**
+   * A public route asked without a token (the plans, the catalogue) is let through at once, with no
+   * promise made for it; a token is checked asynchronously.
+   */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const access = accessOf(context.getHandler(), context.getClass());
+    const access = this.accessFor(context.getHandler(), context.getClass());
+    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    if (access?.kind === 'public' && (!access.identify || !token)) return true;
+    return this.admit(request, access, token);
+  }
+
+  private accessFor(handler: object, controller: object): RouteAccess | undefined {
+    let byHandler = this.declared.get(controller);
+    if (!byHandler) this.declared.set(controller, (byHandler = new WeakMap()));
+    let access = byHandler.get(handler);
+    if (access === undefined) byHandler.set(handler, (access = accessOf(handler, controller) ?? null));
+    return access ?? undefined;
+  }
+
+  private async admit(
+    request: FastifyRequest,
+    access: RouteAccess | undefined,
+    token: string | undefined,
+  ): Promise<boolean> {
     if (!access) {
       this.logger.error(
         { route: `${request.method} ${request.routeOptions.url}` },
@@ -30,8 +55,6 @@ export class AccessGuard implements CanActivate {
       );
       throw new DomainError(ErrorCode.FORBIDDEN, 'This route is closed.');
     }
-    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-    if (access.kind === 'public' && (!access.identify || !token)) return true;
     if (!token) throw new DomainError(ErrorCode.UNAUTHENTICATED, SignInMessages.loginRequired);
     const claims = await this.verifier.verify(token);
     let revoked: boolean;

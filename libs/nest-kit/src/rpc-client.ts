@@ -30,7 +30,8 @@ interface PendingCall {
   timer: NodeJS.Timeout;
   /** The call's client span while tracing is on (its context travels in the request's headers). */
   span: Span | undefined;
-  resolve(reply: RpcReply): void;
+  /** The answer's JSON. */
+  resolve(json: Buffer): void;
   reject(error: DomainError): void;
 }
 
@@ -48,12 +49,6 @@ function errorOutcome(body: unknown): RpcOutcome {
   const code = (body as { code?: unknown } | null)?.code;
   const status = typeof code === 'string' ? (HTTP_STATUS_BY_CODE as Record<string, number>)[code] : undefined;
   return status !== undefined && status < 500 ? 'refused' : 'failed';
-}
-
-/** An answer's JSON, or the error a service replied with, thrown as the caller's DomainError. */
-function answerJson(reply: RpcReply): Buffer {
-  if (reply.kind === 'error') throw DomainError.fromBody(reply.body);
-  return reply.json;
 }
 
 function serviceOf(subject: string): string {
@@ -131,15 +126,15 @@ export class RpcClient {
     return this.sendForJson(subject, data, options);
   }
 
-  // Chained with then rather than awaited through async layers: each layer is a promise or two more on
-  // every call, and while a request's context is kept (AsyncLocalStorage) each promise made runs its
-  // hooks as well.
+  // One promise per call, settled with the answer's JSON or the service's error: each further layer
+  // (async, or a then) is a promise more on every call, and while a request's context is kept
+  // (AsyncLocalStorage) each promise made runs its hooks as well.
   private sendForJson(subject: string, data: unknown, options: RpcCallOptions): Promise<Buffer> {
-    return this.send(subject, data, options.timeoutMs ?? this.defaultTimeoutMs).then(answerJson);
+    return this.send(subject, data, options.timeoutMs ?? this.defaultTimeoutMs);
   }
 
-  private send(subject: string, data: unknown, timeoutMs: number): Promise<RpcReply> {
-    return new Promise<RpcReply>((resolve, reject) => {
+  private send(subject: string, data: unknown, timeoutMs: number): Promise<Buffer> {
+    return new Promise<Buffer>((resolve, reject) => {
       const id = String(++this.sequence);
       const replyTo = `${this.inbox}.${id}`;
       const headers = natsHeaders();
@@ -210,7 +205,8 @@ export class RpcClient {
         : errorOutcome(reply.body);
     natsClientRequestSeconds.child(call.subject, outcome).observe((performance.now() - call.sentAt) / 1000);
     endSpan(call.span, outcome === 'ok' || outcome === 'refused' ? undefined : outcome);
-    if (reply) call.resolve(reply);
-    else call.reject(unavailable(call.subject, silence ?? 'unreachable', call.timeoutMs));
+    if (!reply) call.reject(unavailable(call.subject, silence ?? 'unreachable', call.timeoutMs));
+    else if (reply.kind === 'error') call.reject(DomainError.fromBody(reply.body));
+    else call.resolve(reply.json);
   }
 }
