@@ -174,21 +174,76 @@ class StartupChunksPlugin {
 }
 
 /**
+ * Where a remote's catalogue lacks a wording: Bhojpuri falls back to Hindi, every language to
+ * English (FALLBACK_LANGUAGES in frontends/shell/src/i18n/languages.ts, as the site's i18next has it).
+ */
+const FALLBACK_LANGUAGES = { bho: ['hi', 'en'], default: ['en'] };
+
+/** The wording of the dotted `key` (`plans.title`) in `catalogue`, or undefined. */
+const wordingOf = (catalogue, key) => {
+  const value = key.split('.').reduce((node, part) => (node == null ? undefined : node[part]), catalogue);
+  return typeof value === 'string' && value !== '' ? value : undefined;
+};
+
+/**
+ * A page heading's words in every language of `catalogues` (language → the remote's catalogue), from
+ * the message keys `keys` names (`{ eyebrow: 'plans.eyebrow', title: 'plans.title' }`): each falls
+ * back as the site's i18next does; a key English lacks fails the build.
+ * @param {Record<string, object>} catalogues
+ * @param {Record<string, string>} keys
+ * @returns {Record<string, Record<string, string>>}
+ */
+export function headingWords(catalogues, keys) {
+  for (const [part, key] of Object.entries(keys)) {
+    if (!wordingOf(catalogues.en, key))
+      throw new Error(`RemotePagesPlugin: the English catalogue has no ${key} (the heading's ${part})`);
+  }
+  return Object.fromEntries(
+    Object.keys(catalogues).map((language) => {
+      const order = [language, ...(FALLBACK_LANGUAGES[language] ?? FALLBACK_LANGUAGES.default)];
+      const words = Object.entries(keys).map(([part, key]) => [
+        part,
+        order.map((l) => wordingOf(catalogues[l], key)).find(Boolean),
+      ]);
+      return [language, Object.fromEntries(words)];
+    }),
+  );
+}
+
+/** Every `<language>.json` catalogue in `dir`, by language. */
+function readCatalogues(dir) {
+  return Object.fromEntries(
+    fs
+      .readdirSync(dir)
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => [
+        path.basename(file, '.json'),
+        JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')),
+      ]),
+  );
+}
+
+/**
  * Writes `pages.json` beside a remote's remoteEntry.js: the files its exposed application needs
  * before it can show anything (`app`), and, for each page address the remote names in `pages`, the
  * files of that page's own chunk (`routes`). The shell's web server reads it and names those files
  * in the page it serves (libs/web-server/remote-pages.mjs), so a phone fetches them with the page's
  * first bytes instead of one round trip after another once the scripts have run (issue 19). Paths are
- * relative to remoteEntry.js, as the remote's own chunks are (public path `auto`).
+ * relative to remoteEntry.js, as the remote's own chunks are (public path `auto`). A page that names a
+ * `heading` (message keys of its eyebrow and title) gets its words in every language of the remote's
+ * catalogues, which the shell's server draws in the page itself (libs/web-server/page-heading.mjs).
  */
 class RemotePagesPlugin {
   /**
    * @param {string} appChunk  the chunk name of the exposed application
-   * @param {Record<string, string>} pages  page address (`/movie/:slug/play`) → chunk name of its page
+   * @param {Record<string, string | { chunk: string, heading?: Record<string, string> }>} pages  page
+   *   address (`/movie/:slug/play`) → chunk name of its page, or that and its heading's message keys
+   * @param {string | null} cataloguesDir  the remote's `<language>.json` catalogues (for headings)
    */
-  constructor(appChunk, pages) {
+  constructor(appChunk, pages, cataloguesDir = null) {
     this.appChunk = appChunk;
     this.pages = pages;
+    this.cataloguesDir = cataloguesDir;
   }
 
   apply(compiler) {
@@ -206,11 +261,25 @@ class RemotePagesPlugin {
               /\.(js|css)$/.test(file),
             );
           };
+          let catalogues = null;
+          const wordsOf = (keys) => {
+            if (!this.cataloguesDir) throw new Error('RemotePagesPlugin: a heading needs the catalogues');
+            catalogues ??= readCatalogues(this.cataloguesDir);
+            return headingWords(catalogues, keys);
+          };
           const app = filesOf(this.appChunk);
-          const routes = Object.entries(this.pages).map(([path, chunkName]) => ({
-            path,
-            files: filesOf(chunkName).filter((file) => !app.includes(file)),
-          }));
+          const routes = Object.entries(this.pages).map(([path, page]) => {
+            const { chunk, heading } = typeof page === 'string' ? { chunk: page } : page;
+            return {
+              path,
+              files: filesOf(chunk).filter((file) => !app.includes(file)),
+              ...(heading ? { heading: wordsOf(heading) } : {}),
+            };
+          });
+          if (this.cataloguesDir) {
+            for (const file of fs.readdirSync(this.cataloguesDir))
+              compilation.fileDependencies.add(path.join(this.cataloguesDir, file));
+          }
           const body = `${JSON.stringify({ app, routes }, null, 2)}\n`;
           compilation.emitAsset('pages.json', new sources.RawSource(body));
         },
@@ -220,12 +289,13 @@ class RemotePagesPlugin {
 }
 
 /**
- * @param {{ dir: string, name: string, mode?: string, exposes?: Record<string, string | { import: string, name: string }>, host?: boolean, slimShared?: Record<string, string>, preloadFonts?: RegExp[], remotePages?: { app: string, pages: Record<string, string> } | null }} app
+ * @param {{ dir: string, name: string, mode?: string, exposes?: Record<string, string | { import: string, name: string }>, host?: boolean, slimShared?: Record<string, string>, preloadFonts?: RegExp[], remotePages?: { app: string, pages: Record<string, string | { chunk: string, heading?: Record<string, string> }>, catalogues?: string } | null }} app
  *   `host` builds the shell (own page, absolute public path, no container); otherwise a remote
  *   exposing `exposes` from remoteEntry.js, with assets resolved relative to wherever it is served.
  *   `slimShared`: shared packages lent through a slim entry of this app (see sharedSingletons).
  *   `remotePages`: a remote's `pages.json` (RemotePagesPlugin): the chunk name of its exposed
- *   application and, per page address, the chunk name of that page.
+ *   application and, per page address, the chunk name of that page (and its heading's message keys,
+ *   resolved from the `<language>.json` catalogues in the folder `catalogues` names).
  */
 export function frontendConfig({
   dir,
@@ -307,7 +377,9 @@ export function frontendConfig({
         },
       }),
       ...(host ? [new StartupChunksPlugin(preloadFonts)] : []),
-      ...(remotePages ? [new RemotePagesPlugin(remotePages.app, remotePages.pages)] : []),
+      ...(remotePages
+        ? [new RemotePagesPlugin(remotePages.app, remotePages.pages, remotePages.catalogues ?? null)]
+        : []),
       ...(production ? [new PrecompressPlugin()] : []),
     ],
     performance: { hints: false },

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BASE_URL, launchBrowser } from '../support/browser';
+import { boxOf, holdViewerCode } from '../support/first-paint';
 import { observeLayoutShifts } from '../support/layout-shifts';
 import { demoFilm } from '../support/viewer-pages';
 
@@ -34,31 +35,6 @@ afterEach(async () => {
   await context?.close();
 });
 
-/** Holds back every file of the viewer remote until `release()`; answers nothing of it meanwhile. */
-async function holdViewerCode(): Promise<{ release(): void }> {
-  const remotes = (await (await fetch(`${BASE_URL}/remotes.json`)).json()) as { viewer: string };
-  const origin = new URL(remotes.viewer).origin;
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await context.route(
-    (url) => url.origin === origin,
-    async (route: Route) => {
-      await released;
-      await route.continue();
-    },
-  );
-  return { release };
-}
-
-/** The box of the element `selector` finds, once one is in the page (the shell may just be swapping its placeholder in). */
-const box = async (selector: string) =>
-  (await (
-    await page.waitForFunction((s) => {
-      const rect = document.querySelector(s)?.getBoundingClientRect();
-      return rect && rect.width > 0 ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null;
-    }, selector)
-  ).jsonValue())!;
-
 describe.each(VIEWPORTS)('at $width px', (viewport) => {
   it.each([
     ['home', () => '/', '.vw-feature__banner'],
@@ -69,7 +45,7 @@ describe.each(VIEWPORTS)('at $width px', (viewport) => {
       context = await browser.newContext({ viewport });
       await context.addInitScript(observeLayoutShifts);
       page = await context.newPage();
-      const held = await holdViewerCode();
+      const held = await holdViewerCode(context, BASE_URL);
       await page.goto(`${BASE_URL}${path()}`, { waitUntil: 'commit' });
 
       // No viewer code has come, and the picture is on screen, at the top, across the page.
@@ -79,7 +55,7 @@ describe.each(VIEWPORTS)('at $width px', (viewport) => {
         const img = document.querySelector<HTMLImageElement>('.banner-placeholder__img');
         return Boolean(img?.complete && img.naturalWidth > 0);
       });
-      const early = await box('.banner-placeholder__img');
+      const early = await boxOf(page, '.banner-placeholder__img');
       expect(early.y).toBeLessThanOrEqual(0);
       expect(early.width).toBe(viewport.width);
       expect(early.y + early.height).toBeGreaterThan(viewport.height / 2);
@@ -92,7 +68,7 @@ describe.each(VIEWPORTS)('at $width px', (viewport) => {
         const img = document.querySelector<HTMLImageElement>(selector);
         return Boolean(img?.complete && img.naturalWidth > 0);
       }, banner);
-      const own = await box(banner);
+      const own = await boxOf(page, banner);
       // The same picture, in the same place, at the same size (within a pixel).
       expect(Math.abs(own.y - early.y)).toBeLessThanOrEqual(1);
       expect(Math.abs(own.width - early.width)).toBeLessThanOrEqual(1);

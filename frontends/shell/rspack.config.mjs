@@ -24,10 +24,14 @@ export default (_env, argv) => {
     preloadFonts: PRELOAD_FONTS,
   });
   // The banner placeholder's rules, which the server inlines into the home and title pages
-  // (libs/web-server/banner-placeholder.mjs); shell.css bundles the same file for the shell's own.
+  // (libs/web-server/banner-placeholder.mjs), and the page heading's, which it inlines into the plans
+  // page (libs/web-server/page-heading.mjs); shell.css bundles the same files for the shell's own.
   config.plugins.push(
     new rspack.CopyRspackPlugin({
-      patterns: [{ from: 'src/styles/banner-placeholder.css', to: 'banner-placeholder.css' }],
+      patterns: [
+        { from: 'src/styles/banner-placeholder.css', to: 'banner-placeholder.css' },
+        { from: 'src/styles/page-heading.css', to: 'page-heading.css' },
+      ],
     }),
   );
   return config;

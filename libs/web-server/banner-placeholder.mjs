@@ -54,18 +54,26 @@ function withoutAfterBannerPreloads(html) {
 }
 
 /**
+ * `html` with `markup` inside its (empty) root element and the rules `css` in its head: what the page's
+ * first paint draws from its own bytes (a banner's placeholder, a page's heading: page-heading.mjs);
+ * null when the page has no empty root after its head.
+ */
+export function inlineFirstPaint(html, markup, css) {
+  const root = html.indexOf('<div id="root"></div>');
+  const head = html.indexOf('</head>');
+  if (root === -1 || head === -1 || head > root) return null;
+  const style = `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>\n  `;
+  const rootEnd = root + '<div id="root">'.length;
+  return `${html.slice(0, head)}${style}${html.slice(head, rootEnd)}${markup}${html.slice(rootEnd)}`;
+}
+
+/**
  * The page with the placeholder inside its root element, its rules in its head and the preloads
  * that wait for the banner left out; as it was when either is missing.
  */
 export function withPlaceholder(html, markup, css) {
   if (!markup || !css) return html;
-  const page = withoutAfterBannerPreloads(html);
-  const root = page.indexOf('<div id="root"></div>');
-  const head = page.indexOf('</head>');
-  if (root === -1 || head === -1 || head > root) return html;
-  const style = `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>\n  `;
-  const rootEnd = root + '<div id="root">'.length;
-  return `${page.slice(0, head)}${style}${page.slice(head, rootEnd)}${markup}${page.slice(rootEnd)}`;
+  return inlineFirstPaint(withoutAfterBannerPreloads(html), markup, css) ?? html;
 }
 
 /** The placeholder's rules from the build at `rootDir`, read once (null when the build has none). */

@@ -56,7 +56,8 @@ export function remoteOfPath(pathname) {
  * SHARE_PREVIEWS (1|true|yes: title, episode and category pages carry their link preview, and those
  * and the home page a preload of their banner, read from API_TARGET; share-meta.mjs, hero-preload.mjs), PUBLIC_ORIGIN (the site's address in those previews, e.g.
  * https://chitram.in; default the address the request named), PRELOAD_REMOTE_PAGES (1|true|yes: pages
- * preload the files they need from their remote, as its pages.json names them; remote-pages.mjs),
+ * preload the files they need from their remote, as its pages.json names them, and a page whose heading it
+ * names carries that heading; remote-pages.mjs, page-heading.mjs),
  * EDGE_CACHE (comma-separated path prefixes of the API whose immutable public answers are kept in
  * memory, as a CDN keeps them, e.g. /api/media/images/; default none; edge-cache.mjs), EDGE_CACHE_MB
  * (what they may take in all, 32).
@@ -161,6 +162,7 @@ export function configFromEnv(env = process.env, defaults = {}) {
     ...security,
     routes: { [MANIFEST_PATH]: () => remotes },
     pageLinks: remotePages ? (pathname) => remotePages.linksFor(pathname) : null,
+    pageHeading: remotePages ? (pathname) => remotePages.headingFor(pathname) : null,
     /** Reads what the first pages need before they are asked for (the remotes' pages.json). */
     warmUp: () => remotePages?.warm() ?? Promise.resolve(),
     previews,

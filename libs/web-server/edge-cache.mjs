@@ -4,13 +4,15 @@
 // here instead of through gateway, media and storage. On a phone that is the page's banner arriving
 // with the page's own files, before its scripts, rather than after them.
 //
-// Kept: answers to GET without credentials or a range, with status 200, `public` and `immutable` (or
-// a max-age of a day or more), no Set-Cookie, no Vary but on Origin (the key includes the Origin), and
-// a length it knows and can hold. The least recently used go first once the total passes its bound.
-// A picture removed from storage may still be answered from here until it is pushed out, as a CDN
-// answers it until it expires; its key is never used again, so nobody is shown another title's picture.
+// Kept: answers to GET without credentials (a cookie but the interface language's) or a range, with
+// status 200, `public` and `immutable` (or a max-age of a day or more), no Set-Cookie, no Vary but on
+// Origin (the key includes the Origin), and a length it knows and can hold. The least recently used
+// go first once the total passes its bound. A picture removed from storage may still be answered from
+// here until it is pushed out, as a CDN answers it until it expires; its key is never used again, so
+// nobody is shown another title's picture.
 
 import { matchesEtag } from './etag.mjs';
+import { otherCookies } from './page-heading.mjs';
 
 /** A kept answer's headers that are the entity's own, not the connection's or the moment's. */
 const KEPT_HEADERS = new Set([
@@ -52,7 +54,8 @@ export function createEdgeCache({ prefixes, maxBytes = 32 * 1024 * 1024, maxEntr
     keyOf(req, url) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return null;
       if (!prefixes.some((prefix) => url.pathname.startsWith(prefix))) return null;
-      if (req.headers.authorization || req.headers.cookie || req.headers.range) return null;
+      // The interface language's cookie, which every visitor's browser sends, is no credential.
+      if (req.headers.authorization || otherCookies(req.headers.cookie) || req.headers.range) return null;
       return `${req.headers.origin ?? ''} ${url.pathname}${url.search}`;
     },
 

@@ -16,6 +16,7 @@ import {
   placeholderRules,
   withPlaceholder,
 } from './banner-placeholder.mjs';
+import { headingLanguage, headingSources, withHeading } from './page-heading.mjs';
 import { previewedPage, previewTags, withPreview } from './share-meta.mjs';
 
 const CONTENT_TYPES = {
@@ -104,6 +105,9 @@ export function matchesPrefix(pathname, prefix) {
  *   routes?: Record<string, (req: http.IncomingMessage) => unknown>,
  *   pageLinks?: (pathname: string) => string[],  more `Link` values for the page at a path (the
  *     remotes' files it needs, remote-pages.mjs); HTML pages only
+ *   pageHeading?: (pathname: string) => Record<string, { eyebrow?: string, title: string }> | null,
+ *     the heading a page opens with, by language (remote-pages.mjs), drawn in the page itself
+ *     (page-heading.mjs); SPA pages only
  *   previews?: { source: { preview(page: object): Promise<object | null> }, publicOrigin?: string },
  *     link previews of title, episode and category pages, and the banner preload of those and of the
  *     home page (share-meta.mjs, hero-preload.mjs); SPA pages only
@@ -125,6 +129,7 @@ export async function createWebServer({
   assetHeaders = {},
   routes = {},
   pageLinks = null,
+  pageHeading = null,
   previews = null,
   edgeCache = null,
 }) {
@@ -145,6 +150,7 @@ export async function createWebServer({
   });
   const isTrustedProxy = trustedProxies(trustProxies);
   const placeholderCss = placeholderRules(rootDir);
+  const headingParts = headingSources(rootDir);
 
   const server = http.createServer((req, res) => {
     handle(req, res).catch((error) => {
@@ -205,7 +211,39 @@ export async function createWebServer({
     const page =
       previews && spa && wantsPage(req, url.pathname) ? previewedPage(url.pathname, url.search) : null;
     if (page && (await servePreview(req, res, page, url.pathname))) return;
+    const heading = pageHeading && spa && wantsPage(req, url.pathname) ? pageHeading(url.pathname) : null;
+    if (heading && (await serveHeading(req, res, heading, url.pathname))) return;
     return serveStatic(req, res, url.pathname);
+  }
+
+  /** The SPA's page with its heading drawn in it, in the visitor's language; false when it cannot be. */
+  async function serveHeading(req, res, heading, pathname) {
+    const html = await readFile(path.join(rootDir, 'index.html'), 'utf8').catch(() => null);
+    if (html === null) return false;
+    const language = headingLanguage(heading, {
+      cookie: req.headers.cookie,
+      acceptLanguage: req.headers['accept-language'],
+    });
+    const page = await withHeading(html, heading, language, headingParts);
+    if (page === null) return false;
+    // The heading is in the language the cookie or the browser names.
+    sendPage(req, res, page, pathname, { Vary: 'Cookie, Accept-Language' });
+    return true;
+  }
+
+  /** An SPA page made for this request: never stored without asking again, sent as it is. */
+  function sendPage(req, res, html, pathname, headers = {}) {
+    const body = Buffer.from(html);
+    res.writeHead(200, {
+      ...assetHeaders,
+      ...headersOfPage(pathname),
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Length': body.length,
+      'Cache-Control': 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+      ...headers,
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
   }
 
   /** The SPA's page with the link preview and banner preload of `page` in its head; false when there is none to give. */
@@ -219,18 +257,8 @@ export async function createWebServer({
     const tags = previewTags(preview, { origin, pathname });
     if (tags.length === 0) return false;
     const markup = placeholderMarkup(placeholderKindOf(page), preview.banner);
-    const body = Buffer.from(
-      withPlaceholder(withPreview(html, tags), markup, markup ? await placeholderCss() : null),
-    );
-    res.writeHead(200, {
-      ...assetHeaders,
-      ...headersOfPage(pathname),
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Length': body.length,
-      'Cache-Control': 'no-cache',
-      'X-Content-Type-Options': 'nosniff',
-    });
-    res.end(req.method === 'HEAD' ? undefined : body);
+    const css = markup ? await placeholderCss() : null;
+    sendPage(req, res, withPlaceholder(withPreview(html, tags), markup, css), pathname);
     return true;
   }
 

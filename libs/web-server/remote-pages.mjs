@@ -29,6 +29,22 @@ export function matchesPagePattern(pattern, pathname) {
   );
 }
 
+/** The first route of a remote's pages.json that shows `pathname`, or undefined. */
+function routeOf(manifest, pathname) {
+  const routes = Array.isArray(manifest?.routes) ? manifest.routes : [];
+  return routes.find((r) => typeof r?.path === 'string' && matchesPagePattern(r.path, pathname));
+}
+
+/**
+ * The heading the page at `pathname` opens with, by language (`{ en: { eyebrow, title }, … }`), as
+ * the remote's build wrote it (RemotePagesPlugin); null for a page that names none, or no English one.
+ */
+export function pageHeading(manifest, pathname) {
+  const heading = routeOf(manifest, pathname)?.heading;
+  const isWords = (words) => typeof words?.title === 'string' && words.title !== '';
+  return heading && typeof heading === 'object' && isWords(heading.en) ? heading : null;
+}
+
 /**
  * The files a page at `pathname` needs from a remote, as absolute URLs beside `entryUrl`: the
  * application's, then the page's (the first route that matches), without repeats; [] for a
@@ -36,8 +52,7 @@ export function matchesPagePattern(pattern, pathname) {
  */
 export function pageFiles(manifest, entryUrl, pathname) {
   const files = (list) => (Array.isArray(list) ? list.filter((f) => typeof f === 'string' && f !== '') : []);
-  const routes = Array.isArray(manifest?.routes) ? manifest.routes : [];
-  const route = routes.find((r) => typeof r?.path === 'string' && matchesPagePattern(r.path, pathname));
+  const route = routeOf(manifest, pathname);
   const names = [...new Set([...files(manifest?.app), ...files(route?.files)])];
   return names.flatMap((name) => {
     try {
@@ -114,6 +129,13 @@ export function createRemotePages({ entries, remoteOf, fetch: fetchFn = fetch, n
       freshen(name);
       const { manifest } = known.get(name);
       return manifest ? preloadLinks(pageFiles(manifest, entries[name], pathname)) : [];
+    },
+    /** The heading the page at `pathname` opens with (pageHeading), once its remote's pages.json is known. */
+    headingFor(pathname) {
+      const name = remoteOf(pathname);
+      if (!known.has(name)) return null;
+      freshen(name);
+      return pageHeading(known.get(name).manifest, pathname);
     },
   };
 }

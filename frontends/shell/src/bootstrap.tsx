@@ -2,6 +2,7 @@ import { StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { remoteAt } from './federation/manifest';
+import { PageHeading, rememberStaticHeading } from './federation/PageHeading';
 import { preloadRemoteApp } from './federation/remotes';
 import { followAccountLanguage } from './i18n/account-language';
 import { startI18n } from './i18n/i18n';
@@ -24,6 +25,9 @@ preloadRemoteApp(remoteAt(window.location.pathname));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
+// The heading the page's own bytes drew (libs/web-server/page-heading.mjs), read before React's first
+// render removes it: the shell draws it again, in the same place, until the remote's page is there.
+const firstHeading = rememberStaticHeading(container, window.location.pathname);
 const root = createRoot(container);
 // As a transition, which React renders in short tasks: the page's first bytes (the banner's
 // placeholder) stay on screen meanwhile, and a phone's main thread is never held for the whole shell
@@ -31,8 +35,9 @@ const root = createRoot(container);
 startTransition(() =>
   root.render(
     <StrictMode>
-      {/* A language other than English shows once its words have arrived (a few kilobytes). */}
-      <Suspense fallback={null}>
+      {/* A language other than English shows once its words have arrived (a few kilobytes); the
+          page's heading, if it opened with one, stays where it was meanwhile. */}
+      <Suspense fallback={firstHeading ? <PageHeading heading={firstHeading} inPage /> : null}>
         <App />
       </Suspense>
     </StrictMode>,

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import type { HostApi, RemoteAppProps } from '@chitram/shell-contract';
 import { Spinner } from '../ui/Spinner';
 import { BannerPlaceholder, bannerKindAt, preloadedBanner } from './BannerPlaceholder';
+import { PageHeading, staticHeadingAt } from './PageHeading';
 import { loadRemoteApp, type RemoteName } from './remotes';
 
 // Each remote's application once loaded, with the attempt that loaded it, kept outside React so a
@@ -102,18 +103,20 @@ function RemoteContent({ name, attempt, host }: { name: RemoteName; attempt: num
   return App ? <App host={host} /> : <Loading />;
 }
 
-/** A remote's page while its code loads: the banner it opens with, if the page named one, else a spinner. */
+/**
+ * A remote's page while its code loads: the banner it opens with, if the page named one, or the
+ * heading the page's own bytes drew (on the path they drew it for), else a spinner.
+ */
 function Loading() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const kind = bannerKindAt(pathname);
   // Read once: the page's first banner, as its first bytes named it.
   const [picture] = useState(() => (kind ? preloadedBanner(document.head) : null));
-  return kind && picture ? (
-    <BannerPlaceholder kind={kind} picture={picture} label={t('app.loading')} />
-  ) : (
-    <Spinner label={t('app.loading')} />
-  );
+  if (kind && picture) return <BannerPlaceholder kind={kind} picture={picture} label={t('app.loading')} />;
+  const heading = staticHeadingAt(pathname);
+  if (heading) return <PageHeading heading={heading} label={t('app.loading')} />;
+  return <Spinner label={t('app.loading')} />;
 }
 
 /** Loads a remote application at run time, inside an error boundary with a Retry, never a blank page. */

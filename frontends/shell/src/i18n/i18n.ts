@@ -9,6 +9,7 @@ import {
   intlLocaleOf,
   isInterfaceLanguage,
   type InterfaceLanguage,
+  languageCookie,
   LANGUAGE_STORAGE_KEY,
 } from './languages';
 import en from './locales/en.json';
@@ -31,6 +32,11 @@ function markDocument(language: string): void {
   document.documentElement.lang = language;
 }
 
+/** Tells the shell's server the interface language, for the words it draws into pages (languageCookie). */
+export function rememberLanguageForServer(language: string, doc: Pick<Document, 'cookie'> = document): void {
+  if (isInterfaceLanguage(language)) doc.cookie = languageCookie(language);
+}
+
 /**
  * Starts the site's one i18next instance (shared with the remotes through Module Federation): the
  * language chosen on this device, else the browser's; the shell's English bundled, every other
@@ -38,12 +44,17 @@ function markDocument(language: string): void {
  */
 export function startI18n(): void {
   registerCatalogue('shell', loadShellCatalogue);
-  i18next.on('languageChanged', markDocument);
+  i18next.on('languageChanged', (language: string) => {
+    markDocument(language);
+    rememberLanguageForServer(language);
+  });
+  const language = initialLanguage(storage()?.getItem(LANGUAGE_STORAGE_KEY) ?? null, browserLanguages());
+  rememberLanguageForServer(language);
   void i18next
     .use(catalogueBackend)
     .use(initReactI18next)
     .init({
-      lng: initialLanguage(storage()?.getItem(LANGUAGE_STORAGE_KEY) ?? null, browserLanguages()),
+      lng: language,
       supportedLngs: INTERFACE_LANGUAGES.map((l) => l.code),
       fallbackLng: FALLBACK_LANGUAGES,
       load: 'currentOnly',

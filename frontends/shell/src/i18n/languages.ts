@@ -24,6 +24,17 @@ export const FALLBACK_LANGUAGES = { bho: ['hi', 'en'], default: ['en'] };
 /** The local-storage key of the language chosen on this device. */
 export const LANGUAGE_STORAGE_KEY = 'interfaceLanguage';
 
+/** A year: the language cookie outlasts any visit, as the stored choice does. */
+const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/**
+ * The cookie that tells the shell's server the interface language, so a page it draws words into
+ * (libs/web-server/page-heading.mjs) is in that language from its first paint.
+ */
+export function languageCookie(language: InterfaceLanguage): string {
+  return `${LANGUAGE_STORAGE_KEY}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+}
+
 export function isInterfaceLanguage(value: unknown): value is InterfaceLanguage {
   return INTERFACE_LANGUAGES.some((l) => l.code === value);
 }
