@@ -108,7 +108,10 @@ describe('micro-frontends', () => {
     const answer = await page.goto(`${BASE_URL}/subscribe`);
     expect(answer!.headers()['link']).toContain('</remotes.json>; rel=preload; as=fetch; crossorigin');
     await h1(/plan/i).waitFor();
-    await page.getByRole('link', { name: /^About/ }).first().click();
+    await page
+      .getByRole('link', { name: /^About/ })
+      .first()
+      .click();
     await h1('About Chitram').waitFor();
     expect(manifestRequests).toHaveLength(1);
   });
