@@ -166,5 +166,7 @@ describe('ProfilesService (storage in memory)', () => {
       code: ErrorCode.NOT_FOUND,
     });
     expect(await hashLock('1234')).not.toContain('1234');
-  });
+    // Eight scrypt derivations, each tens of milliseconds on a quiet machine: the unit stage runs at
+    // nice 10 beside the browser stage, where this case once took more than jest's 5 s.
+  }, 30_000);
 });
