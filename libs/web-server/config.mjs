@@ -93,6 +93,7 @@ export function configFromEnv(env = process.env, defaults = {}) {
   const apiSourceAddress = merged.API_SOURCE_ADDRESS || undefined;
   if (apiSourceAddress && !isIP(apiSourceAddress))
     throw new Error(`API_SOURCE_ADDRESS must be an IP address, got ${JSON.stringify(apiSourceAddress)}`);
+  const spa = readFlag(merged, 'SPA');
   const security = {
     pageHeaders: {
       ...pageHeaders({
@@ -105,7 +106,7 @@ export function configFromEnv(env = process.env, defaults = {}) {
       ...preconnectHeaders(
         [...Object.values(remotes), ...mediaOrigins],
         [remotes.viewer],
-        readFlag(merged, 'SPA') ? [MANIFEST_PATH] : [],
+        spa ? [MANIFEST_PATH] : [],
       ),
     },
     assetHeaders: assetHeaders(readOrigins(merged, 'SHELL_ORIGINS', DEFAULT_SHELL_ORIGIN)),
@@ -121,7 +122,6 @@ export function configFromEnv(env = process.env, defaults = {}) {
       }
     : null;
 
-  const spa = readFlag(merged, 'SPA');
   const preloadRemotePages = readFlag(merged, 'PRELOAD_REMOTE_PAGES');
   if (preloadRemotePages && !spa)
     throw new Error("PRELOAD_REMOTE_PAGES needs SPA: it names the remotes' files in the host's pages");

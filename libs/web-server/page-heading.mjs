@@ -144,24 +144,36 @@ export function preloadedStyleSheets(html) {
 }
 
 /**
- * What a page's heading needs from the build at `rootDir`: its rules (read once) and the shell's
- * style sheets by path (each read once: their names change with their content).
+ * What a page's heading needs from the build at `rootDir`: its rules (read once) and, from the shell's
+ * style sheets by path, the faces a heading's words need (each sheet read once, its faces for given
+ * words found once: their names change with their content, and a heading has a wording per language).
  */
 export function headingSources(rootDir) {
   let rules;
   const sheets = new Map();
+  const faces = new Map();
   const read = (name) => readFile(path.join(rootDir, name), 'utf8').catch(() => null);
+  const sheet = (name) => {
+    if (!sheets.has(name)) sheets.set(name, read(name));
+    return sheets.get(name);
+  };
   return {
     rules: () =>
       (rules ??= read(HEADING_CSS).then((css) => {
         if (css === null) rules = undefined;
         return css;
       })),
-    sheet(href) {
+    /** The `@font-face` rules of the sheet at `href` that draw `text` (fontFacesFor); '' without it. */
+    faces(href, text) {
       const name = path.normalize(decodeURIComponent(href.split(/[?#]/)[0])).replace(/^[/\\]+/, '');
-      if (name.startsWith('..')) return Promise.resolve(null);
-      if (!sheets.has(name)) sheets.set(name, read(name));
-      return sheets.get(name);
+      if (name.startsWith('..')) return Promise.resolve('');
+      const key = `${name}\n${text}`;
+      if (!faces.has(key))
+        faces.set(
+          key,
+          sheet(name).then((css) => (css ? fontFacesFor(css, text) : '')),
+        );
+      return faces.get(key);
     },
   };
 }
@@ -176,7 +188,6 @@ export async function withHeading(html, heading, language, sources) {
   if (!rules) return null;
   const words = heading[language];
   const text = `${words.eyebrow ?? ''}${words.eyebrow ? words.eyebrow.toUpperCase() : ''}${words.title}`;
-  const sheets = await Promise.all(preloadedStyleSheets(html).map((href) => sources.sheet(href)));
-  const faces = sheets.map((css) => (css ? fontFacesFor(css, text) : '')).join('');
-  return inlineFirstPaint(html, markup, `${faces}${rules}`);
+  const faces = await Promise.all(preloadedStyleSheets(html).map((href) => sources.faces(href, text)));
+  return inlineFirstPaint(html, markup, `${faces.join('')}${rules}`);
 }
