@@ -114,15 +114,16 @@ class PrecompressPlugin {
  * priority a deferred script has (the page's banner goes first), not run: the runtime adds each when
  * the entry asks for it, after the page's first paint (src/index.ts), and the browser takes it from
  * what it has fetched. Run by the page itself they ran before that paint, and a phone's first picture
- * waited for them (issue 19: Largest Contentful Paint). A page whose own bytes draw its banner leaves
- * the scripts' preloads out (the shell's web server drops the tags marked AFTER_BANNER_ATTRIBUTE:
- * libs/web-server/banner-placeholder.mjs): the entry asks for them once that picture is shown, so the
- * picture has the line to itself; every other page shows nothing before they have run. Styles are preloaded, so
+ * waited for them (issue 19: Largest Contentful Paint). A page whose own bytes draw its first paint (a
+ * banner, a heading) leaves the scripts' preloads out (the shell's web server drops the tags marked
+ * AFTER_FIRST_PAINT_ATTRIBUTE: libs/web-server/banner-placeholder.mjs): the entry asks for them once
+ * that paint is shown, so it has the line to itself; every other page shows nothing before they have
+ * run. Styles are preloaded, so
  * they apply when the runtime adds them, as before, and never hold back the first paint; so are the
  * fonts `fonts` names, which every page shows at once (they are then there for the first layout).
  */
-/** Marks the host page's script preloads that a page drawing its banner from its own bytes leaves out. */
-const AFTER_BANNER_ATTRIBUTE = 'data-after-banner';
+/** Marks the host page's script preloads that a page drawing its first paint from its own bytes leaves out. */
+const AFTER_FIRST_PAINT_ATTRIBUTE = 'data-after-first-paint';
 
 class StartupChunksPlugin {
   /** @param {RegExp[]} fonts */
@@ -162,7 +163,7 @@ class StartupChunksPlugin {
                   as: 'script',
                   fetchpriority: 'low',
                   href: href(file),
-                  [AFTER_BANNER_ATTRIBUTE]: '',
+                  [AFTER_FIRST_PAINT_ATTRIBUTE]: '',
                 }),
               ),
           );

@@ -42,23 +42,22 @@ export function placeholderMarkup(kind, banner) {
 }
 
 /**
- * The shell's script preloads that a page drawing its banner leaves out (frontends/rspack.base.mjs
- * marks them): its entry asks for those scripts once the banner is shown (frontends/shell/src/
- * index.ts), so the picture does not share a phone's line with them before its first paint.
+ * The shell's script preloads that a page drawing its first paint from its own bytes leaves out
+ * (frontends/rspack.base.mjs marks them): its entry asks for those scripts once that paint is on the
+ * screen (frontends/shell/src/index.ts), so the banner's picture, or the heading's face and rules, do
+ * not share a phone's line with them before it. Fetched beside them, the scripts finished before the
+ * first paint on one Lighthouse run in two, and its simulated LCP then waited for all of them.
  */
-const AFTER_BANNER_PRELOAD = /<link\b[^>]*\sdata-after-banner(?=[\s=/>])[^>]*>/gi;
-
-/** `html` without the preloads marked as wanted only after the page's banner. */
-function withoutAfterBannerPreloads(html) {
-  return html.replace(AFTER_BANNER_PRELOAD, '');
-}
+const AFTER_FIRST_PAINT_PRELOAD = /<link\b[^>]*\sdata-after-first-paint(?=[\s=/>])[^>]*>/gi;
 
 /**
- * `html` with `markup` inside its (empty) root element and the rules `css` in its head: what the page's
- * first paint draws from its own bytes (a banner's placeholder, a page's heading: page-heading.mjs);
- * null when the page has no empty root after its head.
+ * `html` with `markup` inside its (empty) root element, the rules `css` in its head and the preloads
+ * that wait for the first paint left out: what the page's first paint draws from its own bytes (a
+ * banner's placeholder, a page's heading: page-heading.mjs); null when the page has no empty root
+ * after its head.
  */
-export function inlineFirstPaint(html, markup, css) {
+export function inlineFirstPaint(page, markup, css) {
+  const html = page.replace(AFTER_FIRST_PAINT_PRELOAD, '');
   const root = html.indexOf('<div id="root"></div>');
   const head = html.indexOf('</head>');
   if (root === -1 || head === -1 || head > root) return null;
@@ -67,13 +66,10 @@ export function inlineFirstPaint(html, markup, css) {
   return `${html.slice(0, head)}${style}${html.slice(head, rootEnd)}${markup}${html.slice(rootEnd)}`;
 }
 
-/**
- * The page with the placeholder inside its root element, its rules in its head and the preloads
- * that wait for the banner left out; as it was when either is missing.
- */
+/** The page with the placeholder inside its root element (inlineFirstPaint); as it was when either is missing. */
 export function withPlaceholder(html, markup, css) {
   if (!markup || !css) return html;
-  return inlineFirstPaint(withoutAfterBannerPreloads(html), markup, css) ?? html;
+  return inlineFirstPaint(html, markup, css) ?? html;
 }
 
 /** The placeholder's rules from the build at `rootDir`, read once (null when the build has none). */

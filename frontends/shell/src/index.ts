@@ -7,6 +7,7 @@ startEarlyRequests(window.location);
 // It starts once the page's first picture is on the screen (the banner its first bytes carry): the
 // shell's chunks then run after that picture is shown, not before it (issue 19: Largest Contentful
 // Paint), and in a task of their own rather than in the entry's (Total Blocking Time). A page without
-// a banner preloads them (rspack.base.mjs); a page with one leaves them out, so a phone fetches its
-// picture alone and these chunks once it is shown (libs/web-server/banner-placeholder.mjs).
+// a first paint of its own preloads them (rspack.base.mjs); a page whose bytes draw a banner or a
+// heading leaves them out, so a phone fetches that paint's picture or face alone and these chunks
+// once it is shown (libs/web-server/banner-placeholder.mjs).
 afterFirstPaint(() => void import('./bootstrap'));

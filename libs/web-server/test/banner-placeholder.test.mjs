@@ -21,7 +21,7 @@ const PAGE = `<!doctype html>
   <head>
     <title>Chitram</title>
     <script defer src="/main.1.js"></script><link as="style" href="/174.1.css" rel="preload"><link as="font" crossorigin href="/assets/noto.woff2" rel="preload" type="font/woff2">
-    <link as="script" data-after-banner fetchpriority="low" href="/409.1.js" rel="preload"><link as="script" data-after-banner="" fetchpriority="low" href="/610.1.js" rel="preload" />
+    <link as="script" data-after-first-paint fetchpriority="low" href="/409.1.js" rel="preload"><link as="script" data-after-first-paint="" fetchpriority="low" href="/610.1.js" rel="preload" />
   </head>
   <body><div id="root"></div></body>
 </html>`;
@@ -110,7 +110,7 @@ describe("a page's banner before its scripts", () => {
     for (const pathname of ['/', '/movie/pushpa/play']) {
       const html = await pageAt(pathname);
       assert.match(html, /banner-placeholder--static/, pathname);
-      assert.doesNotMatch(html, /409\.1\.js|610\.1\.js|data-after-banner/, pathname);
+      assert.doesNotMatch(html, /409\.1\.js|610\.1\.js|data-after-first-paint/, pathname);
       assert.match(html, /<script defer src="\/main\.1\.js"><\/script>/, pathname);
       assert.match(html, /href="\/174\.1\.css" rel="preload"/, pathname);
       assert.match(html, /href="\/assets\/noto\.woff2" rel="preload"/, pathname);

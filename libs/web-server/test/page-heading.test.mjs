@@ -32,7 +32,7 @@ const PAGE = `<!doctype html>
   <head>
     <title>Chitram</title>
     <script defer src="/main.1.js"></script><link as="style" href="/174.1.css" rel="preload"><link as="font" crossorigin href="/assets/noto-sans-latin-wght-normal.1.woff2" rel="preload" type="font/woff2">
-    <link as="script" data-after-banner="" fetchpriority="low" href="/409.1.js" rel="preload">
+    <link as="script" data-after-first-paint="" fetchpriority="low" href="/409.1.js" rel="preload">
   </head>
   <body><div id="root"></div></body>
 </html>`;
@@ -134,8 +134,9 @@ describe("the plans page's heading before its scripts", () => {
     assert.equal(res.headers.get('cache-control'), 'no-cache');
     assert.equal(res.headers.get('content-encoding'), null);
     assert.match(res.headers.get('link'), /page-plans\.1\.js>; rel=preload; as=script/);
-    // Its startup scripts stay preloaded: the plans below the heading need them soon.
-    assert.match(html, /href="\/409\.1\.js" rel="preload"/);
+    // Its startup scripts wait for the heading's paint; its styles and the face do not.
+    assert.doesNotMatch(html, /409\.1\.js|data-after-first-paint/);
+    assert.match(html, /href="\/174\.1\.css" rel="preload"/);
   });
 
   it('is in Tamil for a visitor whose cookie names Tamil, with the Tamil faces of its weights', async () => {

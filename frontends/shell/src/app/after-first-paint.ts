@@ -3,7 +3,7 @@ export const FIRST_PAINT_WAIT_MS = 100;
 
 /** What afterFirstPaint asks of the browser (a test gives its own). */
 export interface PaintSignals {
-  /** The page's own bytes drew something in the root (the banner placeholder). */
+  /** The page's own bytes drew something in the root (the banner placeholder, the page heading). */
   hasContent(): boolean;
   /** Calls back once the first contentful paint is on the screen; false where the browser cannot tell. */
   onFirstContentfulPaint(callback: () => void): boolean;
@@ -29,8 +29,9 @@ const browserSignals: PaintSignals = {
 
 /**
  * Runs `task` once, in a task of its own, after the page's first picture is on the screen: where the
- * page's own bytes drew something (the banner placeholder), once the browser reports that paint shown
- * (it is shown some milliseconds after the frames that draw it); else after the next two frames. At
+ * page's own bytes drew something (the banner placeholder, the page heading), once the browser
+ * reports that paint shown (it is shown some milliseconds after the frames that draw it); else after
+ * the next two frames. At
  * most FIRST_PAINT_WAIT_MS later in any case (no frame comes in a background tab; the banner may be
  * slow to arrive).
  */
