@@ -118,11 +118,11 @@ class PrecompressPlugin {
  * banner, a heading) leaves the scripts' preloads out (the shell's web server drops the tags marked
  * AFTER_FIRST_PAINT_ATTRIBUTE: libs/web-server/banner-placeholder.mjs): the entry asks for them once
  * that paint is shown, so it has the line to itself; every other page shows nothing before they have
- * run. Styles are preloaded, so
- * they apply when the runtime adds them, as before, and never hold back the first paint; so are the
- * fonts `fonts` names, which every page shows at once (they are then there for the first layout).
+ * run. Styles are preloaded, so they apply when the runtime adds them, as before, and never hold back
+ * the first paint; so are the fonts `fonts` names, which every page shows at once (they are then there
+ * for the first layout).
  */
-/** Marks the host page's script preloads that a page drawing its first paint from its own bytes leaves out. */
+/** Marks the host page's script preloads that a page drawing its own first paint leaves out. */
 const AFTER_FIRST_PAINT_ATTRIBUTE = 'data-after-first-paint';
 
 class StartupChunksPlugin {

@@ -66,7 +66,7 @@ export function inlineFirstPaint(page, markup, css) {
   return `${html.slice(0, head)}${style}${html.slice(head, rootEnd)}${markup}${html.slice(rootEnd)}`;
 }
 
-/** The page with the placeholder inside its root element (inlineFirstPaint); as it was when either is missing. */
+/** The page with the placeholder inside its root element (inlineFirstPaint); as it was without either. */
 export function withPlaceholder(html, markup, css) {
   if (!markup || !css) return html;
   return inlineFirstPaint(html, markup, css) ?? html;

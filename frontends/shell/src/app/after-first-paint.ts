@@ -31,9 +31,8 @@ const browserSignals: PaintSignals = {
  * Runs `task` once, in a task of its own, after the page's first picture is on the screen: where the
  * page's own bytes drew something (the banner placeholder, the page heading), once the browser
  * reports that paint shown (it is shown some milliseconds after the frames that draw it); else after
- * the next two frames. At
- * most FIRST_PAINT_WAIT_MS later in any case (no frame comes in a background tab; the banner may be
- * slow to arrive).
+ * the next two frames. At most FIRST_PAINT_WAIT_MS later in any case (no frame comes in a background
+ * tab; the banner may be slow to arrive).
  */
 export function afterFirstPaint(task: () => void, signals: PaintSignals = browserSignals): void {
   let done = false;
