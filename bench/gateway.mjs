@@ -9,9 +9,13 @@
 // port. `auto` (the default) is `private` when nats-server is on PATH and NATS_URL is not set, else
 // `shared`. DATABASE_URL as for the apps (else the local default). BENCH_CPU_PROF=<folder>: the
 // gateway and billing write CPU profiles there when they stop (node --cpu-prof).
+// BENCH_GATEWAY_BASELINE=<folder>: a build of the gateway to compare with (a copy of an earlier
+// gateway/dist): it is started beside this one on the same NATS and billing and measured in the same
+// rounds, so a change is judged against its baseline on the same machine at the same moment.
 //
 // Exits 0 whether or not the targets are met; 1 when something broke (a start failed, a request
 // failed under load), 130 on Ctrl-C. Figures are also written to .data/bench/gateway.json.
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -43,7 +47,11 @@ const settings = {
   durationSeconds: wholeNumber('BENCH_SECONDS', 10, 1),
   rounds: wholeNumber('BENCH_ROUNDS', 2, 1),
   nats: process.env.BENCH_NATS || 'auto',
+  baseline: process.env.BENCH_GATEWAY_BASELINE ? path.resolve(process.env.BENCH_GATEWAY_BASELINE) : '',
 };
+if (settings.baseline && !fs.existsSync(path.join(settings.baseline, 'main.js'))) {
+  fail(`BENCH_GATEWAY_BASELINE must be a gateway build folder with main.js (got ${settings.baseline})`);
+}
 if (!['auto', 'shared', 'private'].includes(settings.nats)) {
   fail(`BENCH_NATS must be auto, private or shared (got ${JSON.stringify(settings.nats)})`);
 }
@@ -51,7 +59,8 @@ if (!['auto', 'shared', 'private'].includes(settings.nats)) {
 // Start-up (a build aside) takes well under a minute; each load run its warm-up, duration and a pause.
 const STARTUP_BUDGET_SECONDS = 120;
 const deadlineSeconds =
-  STARTUP_BUDGET_SECONDS + settings.rounds * 2 * (settings.warmupSeconds + settings.durationSeconds + 5);
+  STARTUP_BUDGET_SECONDS +
+  settings.rounds * (settings.baseline ? 3 : 2) * (settings.warmupSeconds + settings.durationSeconds + 5);
 
 const log = (/** @type {string} */ line) => console.log(line);
 const supervisor = new Supervisor();
@@ -140,17 +149,30 @@ async function main() {
   );
   const bare = await startBareServer(supervisor, response);
 
+  const baseline = settings.baseline
+    ? await startGateway(supervisor, {
+        env: appEnv,
+        script: path.join(settings.baseline, 'main.js'),
+        name: 'baseline gateway',
+      })
+    : undefined;
+  /** A gateway's target: its process, billing's and our NATS server's are what it keeps busy. */
+  const throughGateway = (
+    /** @type {string} */ name,
+    /** @type {{ child: { pid?: number }, url: string }} */ g,
+  ) => ({
+    name,
+    url: g.url + ROUTE,
+    processes: {
+      gateway: g.child.pid,
+      billing: billing.pid,
+      ...(nats.pid ? { 'nats-server': nats.pid } : {}),
+    },
+  });
   const targets = [
     { name: 'bare node:http', url: bare.url + ROUTE, processes: { bare: bare.child.pid } },
-    {
-      name: 'gateway → NATS → billing',
-      url: gateway.url + ROUTE,
-      processes: {
-        gateway: gateway.child.pid,
-        billing: billing.pid,
-        ...(nats.pid ? { 'nats-server': nats.pid } : {}),
-      },
-    },
+    throughGateway('gateway → NATS → billing', gateway),
+    ...(baseline ? [throughGateway('baseline gateway', baseline)] : []),
   ];
   const { runs, best } = await alternateRounds({
     targets,
@@ -206,6 +228,12 @@ async function main() {
   );
   log('');
   log(`gateway / bare: ${throughputPercent}% of the throughput`);
+  const baselineBest = best[2];
+  if (baselineBest) {
+    const percent = oneDecimal((baselineBest.requestsPerSecond / bareBest.requestsPerSecond) * 100);
+    const change = oneDecimal((gatewayBest.requestsPerSecond / baselineBest.requestsPerSecond - 1) * 100);
+    log(`baseline gateway / bare: ${percent}% (this gateway ${change >= 0 ? '+' : ''}${change}% against it)`);
+  }
   log(
     formatTable(
       ['target', 'measured', 'result'],

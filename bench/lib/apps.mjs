@@ -79,12 +79,15 @@ export async function startService(supervisor, name, { env, databaseName, nodeAr
 /**
  * Starts the gateway on a free loopback port; resolves once it answers.
  * @param {import('./processes.mjs').Supervisor} supervisor
- * @param {{ env: Record<string, string>, nodeArgs?: string[] }} options  env: NATS_URL, LOG_LEVEL...
+ * @param {{ env: Record<string, string>, nodeArgs?: string[], script?: string, name?: string }} options
+ *   env: NATS_URL, LOG_LEVEL...; script: another build's main.js (a baseline), name: what logs call it
  */
-export async function startGateway(supervisor, { env, nodeArgs = [] }) {
+export async function startGateway(
+  supervisor,
+  { env, nodeArgs = [], script = path.join(ROOT, 'gateway/dist/main.js'), name = 'gateway' },
+) {
   const port = await findFreePort();
-  const script = path.join(ROOT, 'gateway/dist/main.js');
-  const child = supervisor.start('gateway', process.execPath, [...nodeArgs, script], {
+  const child = supervisor.start(name, process.execPath, [...nodeArgs, script], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
   });

@@ -24,7 +24,7 @@ import { JsonOnlyGuard } from './http/json-only';
 import { streamedMultipart } from './http/multipart';
 import { drainRefusedBodies } from './http/refused-body';
 import { traceRequests } from './http/tracing';
-import { addSecurityHeaders } from './security-headers';
+import { addSecurityHeaders, API_HEADERS, PAGE_HEADERS } from './security-headers';
 
 /** Builds the gateway: Fastify, security headers, CORS, validation, error mapping, request ids, OpenAPI. */
 export async function createGatewayApp(
@@ -79,11 +79,9 @@ export async function createGatewayApp(
     done();
   });
 
-  addSecurityHeaders(fastify, {
-    // The API answers JSON only; the shell sets its own page policy.
-    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  });
+  // The API answers JSON, with the headers such an answer needs; the OpenAPI page is the one page the
+  // gateway renders. The shell sets its own page policy.
+  addSecurityHeaders(fastify, { api: API_HEADERS, page: PAGE_HEADERS, pagesUnder: '/api/docs' });
   compressRepeatedAnswers(fastify);
   await registerCompression(app);
   // Multipart forms are read as streams by the routes that take them (src/media/upload-form.ts),
